@@ -1,0 +1,133 @@
+// Package board holds the plain values every stacking game is made of: the
+// geometry of a board (squares, coordinates, directions), the position (stacks,
+// side to move, counts, hash) and the notation for squares, positions and moves.
+// It knows nothing about rule files.
+package board
+
+import (
+	"fmt"
+	"strconv"
+)
+
+// Square is the dense index of a playing square: 0..NumSquares()-1 in the
+// order a1, b1, ..., then the next rank. Only playing squares have an index, so
+// a checkers board has 32 squares, not 64.
+type Square uint8
+
+// NoSquare marks "no square": off the board, or the destination of a bear-off.
+const NoSquare Square = 255
+
+// MaxSquares bounds the playing squares of any board, so a Position is a flat
+// array that copies without pointers. 144 covers a 12×12 board with every
+// square in play.
+const MaxSquares = 144
+
+// Direction is a step on the grid: a file delta and a rank delta.
+type Direction struct{ DF, DR int8 }
+
+// Geometry is a rectangular grid of Width files and Height ranks, of which
+// some squares are playing squares.
+type Geometry struct {
+	Width, Height int
+	coords        []coord // dense index -> coordinate
+	index         []int16 // file + rank*Width -> dense index, or -1
+}
+
+type coord struct{ file, rank int8 }
+
+// NewGrid builds a Width×Height grid whose playing squares are those for which
+// playing(file, rank) is true (file and rank count from 0; a1 is (0,0)).
+func NewGrid(width, height int, playing func(file, rank int) bool) (*Geometry, error) {
+	if width < 1 || width > 26 {
+		return nil, fmt.Errorf("board width %d is out of range 1..26 (files are letters a..z)", width)
+	}
+	if height < 1 || height > 99 {
+		return nil, fmt.Errorf("board height %d is out of range 1..99", height)
+	}
+	g := &Geometry{Width: width, Height: height, index: make([]int16, width*height)}
+	for r := 0; r < height; r++ {
+		for f := 0; f < width; f++ {
+			g.index[f+r*width] = -1
+			if playing(f, r) {
+				if len(g.coords) >= MaxSquares {
+					return nil, fmt.Errorf("board has more than %d playing squares", MaxSquares)
+				}
+				g.index[f+r*width] = int16(len(g.coords))
+				g.coords = append(g.coords, coord{int8(f), int8(r)})
+			}
+		}
+	}
+	if len(g.coords) == 0 {
+		return nil, fmt.Errorf("board has no playing squares")
+	}
+	return g, nil
+}
+
+// NumSquares is the number of playing squares.
+func (g *Geometry) NumSquares() int { return len(g.coords) }
+
+// Coord gives the file and rank (from 0) of a playing square.
+func (g *Geometry) Coord(s Square) (file, rank int) {
+	c := g.coords[s]
+	return int(c.file), int(c.rank)
+}
+
+// At gives the playing square at file and rank (from 0), if there is one.
+func (g *Geometry) At(file, rank int) (Square, bool) {
+	if file < 0 || file >= g.Width || rank < 0 || rank >= g.Height {
+		return NoSquare, false
+	}
+	i := g.index[file+rank*g.Width]
+	if i < 0 {
+		return NoSquare, false
+	}
+	return Square(i), true
+}
+
+// Step gives the playing square one step in direction d from s, if there is one.
+func (g *Geometry) Step(s Square, d Direction) (Square, bool) {
+	f, r := g.Coord(s)
+	return g.At(f+int(d.DF), r+int(d.DR))
+}
+
+// SquareName writes a square in algebraic notation: file letter, rank number.
+func (g *Geometry) SquareName(s Square) string {
+	if int(s) >= len(g.coords) {
+		return "?"
+	}
+	f, r := g.Coord(s)
+	return string(rune('a'+f)) + strconv.Itoa(r+1)
+}
+
+// ParseSquare reads a square name such as "c3". It rejects names off the board
+// and squares that are not playing squares, saying which.
+func (g *Geometry) ParseSquare(name string) (Square, error) {
+	f, r, n := scanSquare(name)
+	if n == 0 || n != len(name) {
+		return NoSquare, fmt.Errorf("%q is not a square (want a file letter and a rank number, like c3)", name)
+	}
+	if f >= g.Width || r >= g.Height || r < 0 {
+		return NoSquare, fmt.Errorf("square %s is off the %d×%d board", name, g.Width, g.Height)
+	}
+	s, ok := g.At(f, r)
+	if !ok {
+		return NoSquare, fmt.Errorf("square %s is not a playing square", name)
+	}
+	return s, nil
+}
+
+// scanSquare reads a file letter and a rank number at the start of s and
+// returns them (from 0) with the number of bytes read, 0 when s does not start
+// with a square.
+func scanSquare(s string) (file, rank, n int) {
+	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' || s[1] < '1' || s[1] > '9' {
+		return 0, 0, 0
+	}
+	n = 1
+	rank = 0
+	for n < len(s) && s[n] >= '0' && s[n] <= '9' && n < 4 {
+		rank = rank*10 + int(s[n]-'0')
+		n++
+	}
+	return int(s[0] - 'a'), rank - 1, n
+}

@@ -1,0 +1,173 @@
+package board
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Position is the state of a game without regard to its history: the stacks,
+// the player to move, and counts kept up to date as moves are applied so that
+// rule conditions read them in constant time. It holds no pointers or slices:
+// `q := *p` is a full, independent copy.
+type Position struct {
+	Cells   [MaxSquares]Stack
+	Showing [MaxPlayers]int16 // stacks topped by each player
+	OnBoard [MaxPlayers]int16 // pieces of each player on the board
+	Off     [MaxPlayers]int16 // pieces each player has borne off
+	Hash    uint64            // of the cells and the player to move, kept incrementally
+	ToMove  uint8
+}
+
+// Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
+// and Off change only when pieces leave the board; the caller keeps those.
+func (p *Position) Set(b *Board, sq Square, s Stack) {
+	old := p.Cells[sq]
+	if t := b.TopOwner(old); t >= 0 {
+		p.Showing[t]--
+	}
+	if t := b.TopOwner(s); t >= 0 {
+		p.Showing[t]++
+	}
+	p.Hash ^= cellHash(sq, old) ^ cellHash(sq, s)
+	p.Cells[sq] = s
+}
+
+// SetToMove makes player the one to move, keeping Hash up to date.
+func (p *Position) SetToMove(player int) {
+	p.Hash ^= sideKey(int(p.ToMove)) ^ sideKey(player)
+	p.ToMove = uint8(player)
+}
+
+// Recount recomputes Showing, OnBoard and Hash from the cells (Off is left as is).
+func (p *Position) Recount(b *Board) {
+	p.Showing = [MaxPlayers]int16{}
+	p.OnBoard = [MaxPlayers]int16{}
+	p.Hash = sideKey(int(p.ToMove))
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		s := p.Cells[sq]
+		if s == 0 {
+			continue
+		}
+		p.Showing[b.TopOwner(s)]++
+		b.Count(s, &p.OnBoard)
+		p.Hash ^= cellHash(Square(sq), s)
+	}
+}
+
+// cellHash is the hash contribution of a stack on a square. Mixing the packed
+// stack word with a per-square key gives a Zobrist-style incremental hash
+// without a table per (square, level, piece).
+func cellHash(sq Square, s Stack) uint64 {
+	if s == 0 {
+		return 0
+	}
+	return mix(uint64(s) ^ (uint64(sq)+1)*0x9e3779b97f4a7c15)
+}
+
+func sideKey(player int) uint64 { return mix(uint64(player) + 0x51af_d7ed_558c_cd01) }
+
+// mix is the splitmix64 finalizer.
+func mix(z uint64) uint64 {
+	z ^= z >> 30
+	z *= 0xbf58476d1ce4e5b9
+	z ^= z >> 27
+	z *= 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// FormatPosition writes the position string of pinned.md: the letter of the
+// player to move, a space, then square:stack for every non-empty square by rank
+// then file, stacks bottom to top; "-" for an empty board.
+func (b *Board) FormatPosition(p *Position) string {
+	var sb strings.Builder
+	sb.WriteByte(b.letters[p.ToMove])
+	sb.WriteByte(' ')
+	n := 0
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		s := p.Cells[sq]
+		if s == 0 {
+			continue
+		}
+		if n > 0 {
+			sb.WriteByte(',')
+		}
+		n++
+		sb.WriteString(b.SquareName(Square(sq)))
+		sb.WriteByte(':')
+		sb.WriteString(b.StackString(s))
+	}
+	if n == 0 {
+		sb.WriteByte('-')
+	}
+	return sb.String()
+}
+
+// PositionError says what is wrong in a position string and at which byte.
+type PositionError struct {
+	Text   string
+	Offset int // byte offset into Text
+	Msg    string
+}
+
+func (e *PositionError) Error() string {
+	return fmt.Sprintf("position %q, column %d: %s", e.Text, e.Offset+1, e.Msg)
+}
+
+// ParsePosition reads a position string. Cells may come in any order. Counts
+// and hash are computed; Off is zero (the interpreter knows what a player
+// started with and fills it in).
+func (b *Board) ParsePosition(text string) (Position, error) {
+	var p Position
+	fail := func(off int, format string, args ...any) (Position, error) {
+		return Position{}, &PositionError{Text: text, Offset: off, Msg: fmt.Sprintf(format, args...)}
+	}
+	t := strings.TrimSpace(text)
+	lead := strings.Index(text, t)
+	if t == "" {
+		return fail(0, "empty position (want the player to move, a space, and the cells, like %q)", string(b.letters[0])+" a1:"+string(b.letters[0]))
+	}
+	turn, cells, ok := strings.Cut(t, " ")
+	if !ok {
+		return fail(lead+len(t), "missing cells after the player to move (use - for an empty board)")
+	}
+	if len(turn) != 1 || b.codeOf[turn[0]] < 0 || int(b.codeOf[turn[0]]) >= b.Players {
+		return fail(lead, "unknown player to move %q (want one of %s)", turn, b.letters[:b.Players])
+	}
+	p.ToMove = uint8(b.codeOf[turn[0]])
+	off := lead + len(turn) + 1
+	for off < len(text) && text[off] == ' ' {
+		off++
+	}
+	cells = strings.TrimLeft(cells, " ")
+	if cells != "-" {
+		seen := make(map[Square]bool)
+		for _, cell := range strings.Split(cells, ",") {
+			name, stack, ok := strings.Cut(cell, ":")
+			switch {
+			case strings.TrimSpace(cell) == "":
+				return fail(off, "empty cell (two commas, or a comma at the end)")
+			case !ok:
+				return fail(off, "cell %q has no ':' between square and stack", cell)
+			}
+			sq, err := b.ParseSquare(name)
+			if err != nil {
+				return fail(off, "%v", err)
+			}
+			if seen[sq] {
+				return fail(off, "square %s is given twice", name)
+			}
+			seen[sq] = true
+			if stack == "" {
+				return fail(off+len(name)+1, "empty stack on %s", name)
+			}
+			s, err := b.ParseStack(stack)
+			if err != nil {
+				return fail(off+len(name)+1, "%s: %v", name, err)
+			}
+			p.Cells[sq] = s
+			off += len(cell) + 1
+		}
+	}
+	p.Recount(b)
+	return p, nil
+}

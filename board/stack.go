@@ -1,0 +1,158 @@
+package board
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Stack is a column of pieces packed in one word: the height in the top
+// heightBits bits, and above bit 0 one piece code per piece, bottom to top,
+// each Board.Bits() wide. The empty stack is 0, so an empty board is all zeros
+// and a Position copies as plain memory.
+type Stack uint64
+
+const (
+	heightShift = 58
+	pieceBits   = heightShift // bits available for pieces
+	pieceMask   = 1<<pieceBits - 1
+)
+
+// Height is the number of pieces in the stack.
+func (s Stack) Height() int { return int(s >> heightShift) }
+
+// MaxPlayers bounds the players of a game; counts are kept in fixed arrays.
+const MaxPlayers = 4
+
+// Board is what a position needs to know about its game: the geometry, the
+// number of players and the piece alphabet. A piece code is owner + kind*Players;
+// kind 0 is the plain checker, written with the player's lower-case letter.
+type Board struct {
+	*Geometry
+	Players int
+	letters []byte // piece code -> letter
+	codeOf  [256]int8
+	bits    uint
+	mask    uint64
+}
+
+// NewBoard makes a Board for players whose piece letters are given by code
+// (letters[code], code = owner + kind*players).
+func NewBoard(g *Geometry, players int, letters []byte) (*Board, error) {
+	if players < 1 || players > MaxPlayers {
+		return nil, fmt.Errorf("%d players: between 1 and %d are supported", players, MaxPlayers)
+	}
+	if len(letters) < players || len(letters)%players != 0 {
+		return nil, fmt.Errorf("piece alphabet %q does not fit %d players", letters, players)
+	}
+	b := &Board{Geometry: g, Players: players, letters: append([]byte(nil), letters...)}
+	for i := range b.codeOf {
+		b.codeOf[i] = -1
+	}
+	for code, l := range letters {
+		if l < 'A' || l > 'z' || (l > 'Z' && l < 'a') || b.codeOf[l] >= 0 {
+			return nil, fmt.Errorf("piece letter %q is not a distinct ASCII letter", l)
+		}
+		b.codeOf[l] = int8(code)
+	}
+	b.bits = uint(bits.Len(uint(len(letters) - 1)))
+	if b.bits == 0 {
+		b.bits = 1
+	}
+	b.mask = 1<<b.bits - 1
+	return b, nil
+}
+
+// MaxHeight is the tallest stack the packing can hold.
+func (b *Board) MaxHeight() int { return pieceBits / int(b.bits) }
+
+// Letter is the notation letter of a piece code.
+func (b *Board) Letter(code int) byte { return b.letters[code] }
+
+// Owner is the player a piece code belongs to.
+func (b *Board) Owner(code int) int { return code % b.Players }
+
+// Top is the code of the top piece, or -1 for an empty stack.
+func (b *Board) Top(s Stack) int {
+	h := s.Height()
+	if h == 0 {
+		return -1
+	}
+	return int(uint64(s) >> (uint(h-1) * b.bits) & b.mask)
+}
+
+// TopOwner is the player whose piece is on top, or -1 for an empty stack.
+func (b *Board) TopOwner(s Stack) int {
+	t := b.Top(s)
+	if t < 0 {
+		return -1
+	}
+	return t % b.Players
+}
+
+// Piece is the code of the i-th piece from the top (1 = top), or -1 when the
+// stack is not that tall.
+func (b *Board) Piece(s Stack, i int) int {
+	h := s.Height()
+	if i < 1 || i > h {
+		return -1
+	}
+	return int(uint64(s) >> (uint(h-i) * b.bits) & b.mask)
+}
+
+// Lift splits off the top k pieces (1 <= k <= height): what stays and the
+// section lifted, itself a stack.
+func (b *Board) Lift(s Stack, k int) (rest, section Stack) {
+	h := s.Height()
+	keep := uint(h-k) * b.bits
+	p := uint64(s) & pieceMask
+	rest = Stack(p&(1<<keep-1) | uint64(h-k)<<heightShift)
+	section = Stack(p>>keep | uint64(k)<<heightShift)
+	return rest, section
+}
+
+// Push puts section on top of s.
+func (b *Board) Push(s, section Stack) Stack {
+	h, k := s.Height(), section.Height()
+	p := uint64(s)&pieceMask | (uint64(section)&pieceMask)<<(uint(h)*b.bits)
+	return Stack(p | uint64(h+k)<<heightShift)
+}
+
+// Single is the stack of one piece.
+func (b *Board) Single(code int) Stack { return Stack(uint64(code) | 1<<heightShift) }
+
+// StackString writes a stack bottom to top as piece letters.
+func (b *Board) StackString(s Stack) string {
+	h := s.Height()
+	out := make([]byte, h)
+	for i := 0; i < h; i++ {
+		out[i] = b.letters[uint64(s)>>(uint(i)*b.bits)&b.mask]
+	}
+	return string(out)
+}
+
+// ParseStack reads a stack written bottom to top as piece letters.
+func (b *Board) ParseStack(text string) (Stack, error) {
+	if text == "" {
+		return 0, fmt.Errorf("empty stack")
+	}
+	if len(text) > b.MaxHeight() {
+		return 0, fmt.Errorf("stack of %d pieces is taller than the %d this game can hold", len(text), b.MaxHeight())
+	}
+	var s Stack
+	for i := 0; i < len(text); i++ {
+		code := b.codeOf[text[i]]
+		if code < 0 {
+			return 0, fmt.Errorf("unknown piece letter %q (this game has %s)", text[i], b.letters)
+		}
+		s = b.Push(s, b.Single(int(code)))
+	}
+	return s, nil
+}
+
+// Count adds to counts[owner] the pieces of each owner in s.
+func (b *Board) Count(s Stack, counts *[MaxPlayers]int16) {
+	h := s.Height()
+	for i := 0; i < h; i++ {
+		counts[int(uint64(s)>>(uint(i)*b.bits)&b.mask)%b.Players]++
+	}
+}

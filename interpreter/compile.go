@@ -1,0 +1,518 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/file"
+	"github.com/expr-lang/expr/vm"
+)
+
+// Expressions are parsed and type-checked by expr, once, at load time. The
+// checked tree is then compiled into typed Go closures over a Ctx — a call
+// per node, no boxing, no map lookups — and the expression's top-level `&&`
+// terms are placed at the level of the names they use (see level). Node kinds
+// the closure compiler does not know fall back to expr's VM for the whole
+// expression.
+
+type boolFn func(*Ctx) bool
+type intFn func(*Ctx) int
+
+// Condition is one compiled expression term.
+type condition struct {
+	text  string
+	level level
+	test  boolFn
+	value intFn // for number-valued expressions (evaluate)
+}
+
+// compiled is one expression as written and its compiled terms.
+type compiled struct {
+	src   *exprText
+	what  string
+	terms []condition // conjuncts; a number expression has one term with value set
+	vm    bool        // evaluated by the VM
+}
+
+// exprEnv is the environment expr type-checks against: every name with a
+// value of its type, plus the game's player names as constants.
+func (g *Game) exprEnv() map[string]any {
+	env := map[string]any{}
+	for n, d := range names {
+		switch {
+		case d.call != nil:
+			env[n] = func(int) int { return 0 }
+		case d.flag != nil:
+			env[n] = false
+		default:
+			env[n] = 0
+		}
+	}
+	for i, p := range g.Players {
+		env[p.Name] = i
+	}
+	return env
+}
+
+func exprOptions(env map[string]any, asBool bool, optimize bool) []expr.Option {
+	opts := []expr.Option{expr.Env(env), expr.DisableAllBuiltins(),
+		expr.EnableBuiltin("abs"), expr.EnableBuiltin("min"), expr.EnableBuiltin("max"),
+		expr.Optimize(optimize)}
+	if asBool {
+		opts = append(opts, expr.AsBool())
+	} else {
+		opts = append(opts, expr.AsInt())
+	}
+	return opts
+}
+
+// compileExpr checks and compiles one expression for scope sc. Problems are
+// reported at the character of the rule file they are about.
+func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asBool bool) *compiled {
+	if src == nil {
+		return nil
+	}
+	env := g.exprEnv()
+	prog, err := expr.Compile(src.Text, exprOptions(env, asBool, false)...)
+	if err != nil {
+		g.exprError(d, src, what, err)
+		return nil
+	}
+	tree := prog.Node()
+	ok := true
+	ast.Find(tree, func(n ast.Node) bool {
+		id, isID := n.(*ast.IdentifierNode)
+		if !isID {
+			return false
+		}
+		if def, known := names[id.Value]; known && def.scopes&sc == 0 {
+			d.diagAt(src.at(id.Location().From), Error, "name-scope", "",
+				"%s: `%s` is not available in %s (%s)", what, id.Value, sc, def.doc)
+			ok = false
+		}
+		return false
+	})
+	if !ok {
+		return nil
+	}
+	optimized, err := expr.Compile(src.Text, exprOptions(env, asBool, true)...)
+	if err != nil {
+		g.exprError(d, src, what, err)
+		return nil
+	}
+	c := &compiled{src: src, what: what}
+	if !g.opts.VMOnly {
+		if asBool {
+			c.terms = g.closureTerms(tree)
+		} else if f, fok := g.intClosure(tree); fok {
+			c.terms = []condition{{text: src.Text, level: g.levelOf(tree), value: f}}
+		}
+	}
+	if c.terms == nil {
+		c.vm = true
+		t := condition{text: src.Text, level: g.levelOf(tree)}
+		if asBool {
+			t.test = func(ctx *Ctx) bool { return ctx.runVM(optimized).(bool) }
+		} else {
+			t.value = func(ctx *Ctx) int { return ctx.runVM(optimized).(int) }
+		}
+		c.terms = []condition{t}
+	}
+	return c
+}
+
+// at is the place in the file of the character at rune offset i.
+func (e *exprText) at(i int) srcPos {
+	if i < 0 {
+		i = 0
+	}
+	if i >= len(e.pos) {
+		i = len(e.pos) - 1
+	}
+	return e.pos[i]
+}
+
+func (g *Game) exprError(d *decoder, src *exprText, what string, err error) {
+	var fe *file.Error
+	if errors.As(err, &fe) {
+		hint := ""
+		msg := fe.Message
+		var name string
+		if _, e := fmt.Sscanf(msg, "unknown name %s", &name); e == nil {
+			known := make([]string, 0, len(names)+len(g.Players))
+			for n := range names {
+				known = append(known, n)
+			}
+			for _, p := range g.Players {
+				known = append(known, p.Name)
+			}
+			hint = suggest(name, known)
+		}
+		d.diagAt(src.at(fe.From), Error, "expression", hint, "%s: %s", what, msg)
+		return
+	}
+	d.diagAt(src.at(0), Error, "expression", "", "%s: %v", what, err)
+}
+
+// levelOf is the innermost level of the names an expression uses.
+func (g *Game) levelOf(n ast.Node) level {
+	lv := lvConst
+	ast.Find(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.IdentifierNode); ok {
+			if d, known := names[id.Value]; known && d.level > lv {
+				lv = d.level
+			}
+		}
+		return false
+	})
+	return lv
+}
+
+// closureTerms splits a condition into its top-level `&&` terms and compiles
+// each; nil when any term uses something the closure compiler does not know.
+func (g *Game) closureTerms(tree ast.Node) []condition {
+	var parts []ast.Node
+	var split func(n ast.Node)
+	split = func(n ast.Node) {
+		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
+			split(b.Left)
+			split(b.Right)
+			return
+		}
+		parts = append(parts, n)
+	}
+	split(tree)
+	out := make([]condition, 0, len(parts))
+	for _, p := range parts {
+		f, ok := g.boolClosure(p)
+		if !ok {
+			return nil
+		}
+		out = append(out, condition{text: p.String(), level: g.levelOf(p), test: f})
+	}
+	return out
+}
+
+func kindOf(n ast.Node) reflect.Kind {
+	t := n.Type()
+	if t == nil {
+		return reflect.Invalid
+	}
+	return t.Kind()
+}
+
+func (g *Game) boolClosure(n ast.Node) (boolFn, bool) {
+	if kindOf(n) != reflect.Bool {
+		return nil, false
+	}
+	switch n := n.(type) {
+	case *ast.BoolNode:
+		v := n.Value
+		return func(*Ctx) bool { return v }, true
+	case *ast.IdentifierNode:
+		if d, ok := names[n.Value]; ok && d.flag != nil {
+			return d.flag, true
+		}
+	case *ast.UnaryNode:
+		if n.Operator == "!" || n.Operator == "not" {
+			x, ok := g.boolClosure(n.Node)
+			if !ok {
+				return nil, false
+			}
+			return func(c *Ctx) bool { return !x(c) }, true
+		}
+	case *ast.ConditionalNode:
+		cond, ok1 := g.boolClosure(n.Cond)
+		a, ok2 := g.boolClosure(n.Exp1)
+		b, ok3 := g.boolClosure(n.Exp2)
+		if ok1 && ok2 && ok3 {
+			return func(c *Ctx) bool {
+				if cond(c) {
+					return a(c)
+				}
+				return b(c)
+			}, true
+		}
+	case *ast.BinaryNode:
+		return g.binaryBool(n)
+	}
+	return nil, false
+}
+
+func (g *Game) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
+	switch n.Operator {
+	case "&&", "and", "||", "or":
+		a, ok1 := g.boolClosure(n.Left)
+		b, ok2 := g.boolClosure(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		if n.Operator == "&&" || n.Operator == "and" {
+			return func(c *Ctx) bool { return a(c) && b(c) }, true
+		}
+		return func(c *Ctx) bool { return a(c) || b(c) }, true
+	case "==", "!=":
+		if kindOf(n.Left) == reflect.Bool && kindOf(n.Right) == reflect.Bool {
+			a, ok1 := g.boolClosure(n.Left)
+			b, ok2 := g.boolClosure(n.Right)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			if n.Operator == "==" {
+				return func(c *Ctx) bool { return a(c) == b(c) }, true
+			}
+			return func(c *Ctx) bool { return a(c) != b(c) }, true
+		}
+		return g.compare(n)
+	case "<", "<=", ">", ">=":
+		return g.compare(n)
+	case "in":
+		return g.membership(n)
+	}
+	return nil, false
+}
+
+// compare compiles an integer comparison, with the common "name op constant"
+// shape specialised so it costs one call.
+func (g *Game) compare(n *ast.BinaryNode) (boolFn, bool) {
+	a, ok1 := g.intClosure(n.Left)
+	b, ok2 := g.intClosure(n.Right)
+	if !ok1 || !ok2 {
+		return nil, false
+	}
+	if k, isConst := g.constInt(n.Right); isConst {
+		switch n.Operator {
+		case "==":
+			return func(c *Ctx) bool { return a(c) == k }, true
+		case "!=":
+			return func(c *Ctx) bool { return a(c) != k }, true
+		case "<":
+			return func(c *Ctx) bool { return a(c) < k }, true
+		case "<=":
+			return func(c *Ctx) bool { return a(c) <= k }, true
+		case ">":
+			return func(c *Ctx) bool { return a(c) > k }, true
+		case ">=":
+			return func(c *Ctx) bool { return a(c) >= k }, true
+		}
+	}
+	switch n.Operator {
+	case "==":
+		return func(c *Ctx) bool { return a(c) == b(c) }, true
+	case "!=":
+		return func(c *Ctx) bool { return a(c) != b(c) }, true
+	case "<":
+		return func(c *Ctx) bool { return a(c) < b(c) }, true
+	case "<=":
+		return func(c *Ctx) bool { return a(c) <= b(c) }, true
+	case ">":
+		return func(c *Ctx) bool { return a(c) > b(c) }, true
+	case ">=":
+		return func(c *Ctx) bool { return a(c) >= b(c) }, true
+	}
+	return nil, false
+}
+
+// membership compiles `x in lo..hi` and `x in [a, b, c]` over integers.
+func (g *Game) membership(n *ast.BinaryNode) (boolFn, bool) {
+	x, ok := g.intClosure(n.Left)
+	if !ok {
+		return nil, false
+	}
+	switch r := n.Right.(type) {
+	case *ast.BinaryNode:
+		if r.Operator != ".." {
+			return nil, false
+		}
+		lo, ok1 := g.intClosure(r.Left)
+		hi, ok2 := g.intClosure(r.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		return func(c *Ctx) bool { v := x(c); return v >= lo(c) && v <= hi(c) }, true
+	case *ast.ArrayNode:
+		var fs []intFn
+		for _, e := range r.Nodes {
+			f, ok := g.intClosure(e)
+			if !ok {
+				return nil, false
+			}
+			fs = append(fs, f)
+		}
+		return func(c *Ctx) bool {
+			v := x(c)
+			for _, f := range fs {
+				if f(c) == v {
+					return true
+				}
+			}
+			return false
+		}, true
+	}
+	return nil, false
+}
+
+// constInt reports whether n is an integer known at load time (a literal, a
+// negated literal, `none` or a player name).
+func (g *Game) constInt(n ast.Node) (int, bool) {
+	switch n := n.(type) {
+	case *ast.IntegerNode:
+		return n.Value, true
+	case *ast.UnaryNode:
+		if v, ok := g.constInt(n.Node); ok && n.Operator == "-" {
+			return -v, true
+		}
+	case *ast.IdentifierNode:
+		if n.Value == "none" {
+			return none, true
+		}
+		if _, isName := names[n.Value]; !isName {
+			for i, p := range g.Players {
+				if p.Name == n.Value {
+					return i, true
+				}
+			}
+		}
+	}
+	return 0, false
+}
+
+func (g *Game) intClosure(n ast.Node) (intFn, bool) {
+	if kindOf(n) != reflect.Int {
+		return nil, false
+	}
+	if k, ok := g.constInt(n); ok {
+		return func(*Ctx) int { return k }, true
+	}
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		if d, ok := names[n.Value]; ok && d.value != nil {
+			return d.value, true
+		}
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok || len(n.Arguments) != 1 {
+			return nil, false
+		}
+		d, known := names[id.Value]
+		if !known || d.call == nil {
+			return nil, false
+		}
+		call := d.call
+		if k, isConst := g.constInt(n.Arguments[0]); isConst {
+			return func(c *Ctx) int { return call(c, k) }, true
+		}
+		arg, ok := g.intClosure(n.Arguments[0])
+		if !ok {
+			return nil, false
+		}
+		if a, isName := n.Arguments[0].(*ast.IdentifierNode); isName && a.Value == "me" {
+			return func(c *Ctx) int { return call(c, c.me) }, true
+		}
+		if a, isName := n.Arguments[0].(*ast.IdentifierNode); isName && a.Value == "opponent" {
+			return func(c *Ctx) int { return call(c, c.opp) }, true
+		}
+		return func(c *Ctx) int { return call(c, arg(c)) }, true
+	case *ast.UnaryNode:
+		x, ok := g.intClosure(n.Node)
+		if !ok {
+			return nil, false
+		}
+		switch n.Operator {
+		case "-":
+			return func(c *Ctx) int { return -x(c) }, true
+		case "+":
+			return x, true
+		}
+	case *ast.ConditionalNode:
+		cond, ok1 := g.boolClosure(n.Cond)
+		a, ok2 := g.intClosure(n.Exp1)
+		b, ok3 := g.intClosure(n.Exp2)
+		if ok1 && ok2 && ok3 {
+			return func(c *Ctx) int {
+				if cond(c) {
+					return a(c)
+				}
+				return b(c)
+			}, true
+		}
+	case *ast.BinaryNode:
+		a, ok1 := g.intClosure(n.Left)
+		b, ok2 := g.intClosure(n.Right)
+		if !ok1 || !ok2 {
+			return nil, false
+		}
+		switch n.Operator {
+		case "+":
+			return func(c *Ctx) int { return a(c) + b(c) }, true
+		case "-":
+			return func(c *Ctx) int { return a(c) - b(c) }, true
+		case "*":
+			return func(c *Ctx) int { return a(c) * b(c) }, true
+		case "%":
+			// expr's % panics on a zero divisor; the VM path reports it the same way.
+			return func(c *Ctx) int { return a(c) % b(c) }, true
+		}
+	case *ast.BuiltinNode:
+		var args []intFn
+		for _, e := range n.Arguments {
+			f, ok := g.intClosure(e)
+			if !ok {
+				return nil, false
+			}
+			args = append(args, f)
+		}
+		switch {
+		case n.Name == "abs" && len(args) == 1:
+			x := args[0]
+			return func(c *Ctx) int {
+				if v := x(c); v < 0 {
+					return -v
+				} else {
+					return v
+				}
+			}, true
+		case (n.Name == "min" || n.Name == "max") && len(args) == 2:
+			a, b := args[0], args[1]
+			if n.Name == "min" {
+				return func(c *Ctx) int { return min(a(c), b(c)) }, true
+			}
+			return func(c *Ctx) int { return max(a(c), b(c)) }, true
+		}
+	}
+	return nil, false
+}
+
+// runVM evaluates a program with expr's VM over an environment filled from the
+// context. It is the fallback path and the baseline the closures are measured
+// against.
+func (c *Ctx) runVM(p *vm.Program) any {
+	if c.env == nil {
+		c.env = map[string]any{}
+		for n, d := range names {
+			if d.call != nil {
+				call := d.call
+				c.env[n] = func(p int) int { return call(c, p) }
+			}
+		}
+		for i, p := range c.g.Players {
+			c.env[p.Name] = i
+		}
+	}
+	for n, d := range names {
+		switch {
+		case d.value != nil:
+			c.env[n] = d.value(c)
+		case d.flag != nil:
+			c.env[n] = d.flag(c)
+		}
+	}
+	out, err := c.machine.Run(p, c.env)
+	if err != nil {
+		panic(fmt.Errorf("expression %q: %w", p.Source().String(), err))
+	}
+	return out
+}

@@ -1,0 +1,489 @@
+package interpreter
+
+import (
+	"fmt"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// The rule file as written, before it is checked and compiled. Every value
+// keeps its YAML node, so later passes can point at it.
+
+type ruleFile struct {
+	Name, Description, Source string
+	Authors                   []string
+	Board                     boardSpec
+	Players                   []playerSpec
+	Setup                     []setupSpec
+	SetupPosition             *yaml.Node
+	Moves                     []moveSpec
+	BearOff                   []bearOffSpec
+	End                       []endSpec
+	NoMoves                   string
+	NoMovesNode               *yaml.Node
+	Draw                      drawSpec
+	Evaluate                  *exprText
+	Playout                   playoutSpec
+	root                      *yaml.Node
+}
+
+type boardSpec struct {
+	Width, Height int
+	Squares       string // dark | light | all
+	node          *yaml.Node
+	squaresNode   *yaml.Node
+}
+
+type playerSpec struct {
+	Name, Code, Home string
+	node, codeNode   *yaml.Node
+	homeNode         *yaml.Node
+}
+
+type setupSpec struct {
+	Player   string
+	node     *yaml.Node // the key
+	value    *yaml.Node
+	RowLo    int
+	RowHi    int
+	Squares  []*yaml.Node
+	hasRows  bool
+	rowsNode *yaml.Node
+}
+
+type moveSpec struct {
+	Name           string
+	node           *yaml.Node
+	Directions     []*yaml.Node
+	LiftMin        int
+	LiftMax        int // 0: up to the whole stack
+	LiftAll        bool
+	liftNode       *yaml.Node
+	When           *exprText
+	directionsNode *yaml.Node
+}
+
+type bearOffSpec struct {
+	Name string
+	node *yaml.Node
+	When *exprText
+}
+
+type endSpec struct {
+	Result string // win | loss | draw (for the player who just moved)
+	node   *yaml.Node
+	When   *exprText
+}
+
+type drawSpec struct {
+	Repetition int
+	QuietPlies int
+}
+
+type playoutSpec struct {
+	Prefer *exprText // condition on a candidate move that playouts favour
+	Plies  int       // playout length before evaluate scores the position
+}
+
+// exprText is an expression as written, with the place of each character.
+type exprText struct {
+	Text string
+	node *yaml.Node
+	pos  []srcPos
+}
+
+type decoder struct {
+	src   *source
+	diags Diagnostics
+}
+
+func (d *decoder) errorf(n *yaml.Node, code, hint, format string, args ...any) {
+	d.diagAt(nodePos(n), Error, code, hint, format, args...)
+}
+
+func (d *decoder) diagAt(p srcPos, sev Severity, code, hint, format string, args ...any) {
+	d.diags = append(d.diags, Diagnostic{File: d.src.name, Line: p.line, Col: p.col, EndLine: p.line, EndCol: p.col + 1,
+		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+// field is one key a mapping may hold.
+type field struct {
+	name     string
+	required bool
+	decode   func(key, value *yaml.Node)
+}
+
+// mapping decodes a mapping node key by key: it reports unknown keys (with the
+// nearest known key as a hint), duplicate keys (which yaml.v3 lets through when
+// decoding to nodes) and missing required keys.
+func (d *decoder) mapping(n *yaml.Node, what string, fields []field) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "wrong-type", "", "%s must be a mapping of keys to values, not %s", what, kindName(n))
+		return
+	}
+	seen := map[string]*yaml.Node{}
+	names := make([]string, len(fields))
+	for i, f := range fields {
+		names[i] = f.name
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if prev, dup := seen[k.Value]; dup {
+			d.errorf(k, "duplicate-key", fmt.Sprintf("first given at line %d", prev.Line), "duplicate key %q in %s", k.Value, what)
+			continue
+		}
+		seen[k.Value] = k
+		var f *field
+		for j := range fields {
+			if fields[j].name == k.Value {
+				f = &fields[j]
+			}
+		}
+		if f == nil {
+			d.errorf(k, "unknown-key", suggest(k.Value, names), "unknown key %q in %s", k.Value, what)
+			continue
+		}
+		if isEmpty(v) {
+			d.errorf(v, "empty-value", "", "%s: %q has no value", what, k.Value)
+			continue
+		}
+		f.decode(k, v)
+	}
+	for _, f := range fields {
+		if f.required && seen[f.name] == nil {
+			d.errorf(n, "missing-key", "", "%s needs the key %q", what, f.name)
+		}
+	}
+}
+
+// namedMapping decodes a mapping whose keys are names the author chooses (rule
+// names, player names), keeping their order.
+func (d *decoder) namedMapping(n *yaml.Node, what string, each func(key, value *yaml.Node)) {
+	if n.Kind != yaml.MappingNode {
+		d.errorf(n, "wrong-type", "", "%s must be a mapping of names to entries, not %s", what, kindName(n))
+		return
+	}
+	seen := map[string]*yaml.Node{}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		if prev, dup := seen[k.Value]; dup {
+			d.errorf(k, "duplicate-key", fmt.Sprintf("first given at line %d", prev.Line), "%s %q is given twice", what, k.Value)
+			continue
+		}
+		seen[k.Value] = k
+		each(k, v)
+	}
+}
+
+func isEmpty(v *yaml.Node) bool {
+	return v.Kind == yaml.ScalarNode && v.Tag == "!!null" && (v.Value == "" || v.Value == "~" || v.Value == "null")
+}
+
+func kindName(n *yaml.Node) string {
+	switch n.Kind {
+	case yaml.MappingNode:
+		return "a mapping"
+	case yaml.SequenceNode:
+		return "a list"
+	case yaml.ScalarNode:
+		return fmt.Sprintf("the value %q", n.Value)
+	case yaml.AliasNode:
+		return "an alias"
+	}
+	return "nothing"
+}
+
+func (d *decoder) str(n *yaml.Node, what string) string {
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "wrong-type", "", "%s must be text, not %s", what, kindName(n))
+		return ""
+	}
+	return n.Value
+}
+
+func (d *decoder) integer(n *yaml.Node, what string, lo, hi int) int {
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "wrong-type", "", "%s must be a whole number, not %s", what, kindName(n))
+		return 0
+	}
+	v, err := strconv.Atoi(n.Value)
+	if err != nil {
+		d.errorf(n, "wrong-type", "", "%s must be a whole number, not %q", what, n.Value)
+		return 0
+	}
+	if v < lo || v > hi {
+		d.errorf(n, "out-of-range", "", "%s is %d; it must be between %d and %d", what, v, lo, hi)
+		return 0
+	}
+	return v
+}
+
+func (d *decoder) oneOf(n *yaml.Node, what string, choices ...string) string {
+	s := d.str(n, what)
+	for _, c := range choices {
+		if s == c {
+			return s
+		}
+	}
+	if s != "" || n.Kind == yaml.ScalarNode {
+		d.errorf(n, "bad-value", suggest(s, choices), "%s is %q; it must be one of: %s", what, s, strings.Join(choices, ", "))
+	}
+	return ""
+}
+
+// expression takes a scalar as an expression, rejecting the YAML forms that
+// silently change what was written: a tag (`when: !captured` is the tag
+// "!captured" on an empty value) and a non-string scalar such as `true`,
+// which stays allowed as the constant it is.
+func (d *decoder) expression(n *yaml.Node, what string) *exprText {
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "wrong-type", "", "%s must be an expression, not %s", what, kindName(n))
+		return nil
+	}
+	if n.Tag != "" && n.Tag[0] == '!' && !strings.HasPrefix(n.Tag, "!!") {
+		d.errorf(n, "yaml-tag", "quote the expression, or write `not` instead of a leading `!`",
+			"%s starts with %q, which YAML reads as a tag, not as part of the expression", what, n.Tag)
+		return nil
+	}
+	return &exprText{Text: n.Value, node: n, pos: d.src.scalarPositions(n)}
+}
+
+func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
+	rf := &ruleFile{root: root}
+	doc := root
+	if doc.Kind == yaml.DocumentNode {
+		if len(doc.Content) == 0 {
+			d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+			return rf
+		}
+		doc = doc.Content[0]
+	}
+	d.mapping(doc, "the rule file", []field{
+		{"name", true, func(_, v *yaml.Node) { rf.Name = d.str(v, "name") }},
+		{"description", false, func(_, v *yaml.Node) { rf.Description = d.str(v, "description") }},
+		{"source", false, func(_, v *yaml.Node) { rf.Source = d.str(v, "source") }},
+		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
+		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
+		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},
+		{"setup", true, func(_, v *yaml.Node) { d.decodeSetup(v, rf) }},
+		{"moves", false, func(_, v *yaml.Node) { d.decodeMoves(v, rf) }},
+		{"bear_off", false, func(_, v *yaml.Node) { d.decodeBearOff(v, rf) }},
+		{"end", false, func(_, v *yaml.Node) { d.decodeEnd(v, rf) }},
+		{"no_moves", false, func(_, v *yaml.Node) {
+			rf.NoMoves = d.oneOf(v, "no_moves", "lose", "pass", "draw")
+			rf.NoMovesNode = v
+		}},
+		{"draw", false, func(_, v *yaml.Node) {
+			d.mapping(v, "draw", []field{
+				{"repetition", false, func(_, v *yaml.Node) { rf.Draw.Repetition = d.integer(v, "draw: repetition", 2, 1000) }},
+				{"quiet_plies", false, func(_, v *yaml.Node) { rf.Draw.QuietPlies = d.integer(v, "draw: quiet_plies", 1, 1000000) }},
+			})
+		}},
+		{"evaluate", false, func(_, v *yaml.Node) { rf.Evaluate = d.expression(v, "evaluate") }},
+		{"playout", false, func(_, v *yaml.Node) {
+			d.mapping(v, "playout", []field{
+				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},
+				{"plies", false, func(_, v *yaml.Node) { rf.Playout.Plies = d.integer(v, "playout: plies", 1, 100000) }},
+			})
+		}},
+	})
+	return rf
+}
+
+func (d *decoder) strings(n *yaml.Node, what string) []string {
+	if n.Kind == yaml.ScalarNode {
+		return []string{n.Value}
+	}
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "", "%s must be a list of text, not %s", what, kindName(n))
+		return nil
+	}
+	var out []string
+	for _, e := range n.Content {
+		out = append(out, d.str(e, what))
+	}
+	return out
+}
+
+func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
+	b.node = n
+	b.Squares = "dark"
+	d.mapping(n, "board", []field{
+		{"width", true, func(_, v *yaml.Node) { b.Width = d.integer(v, "board: width", 1, 26) }},
+		{"height", true, func(_, v *yaml.Node) { b.Height = d.integer(v, "board: height", 1, 99) }},
+		{"squares", false, func(_, v *yaml.Node) {
+			b.Squares = d.oneOf(v, "board: squares", "dark", "light", "all")
+			b.squaresNode = v
+		}},
+	})
+}
+
+func (d *decoder) decodePlayers(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "player", func(k, v *yaml.Node) {
+		p := playerSpec{Name: k.Value, node: k}
+		d.mapping(v, fmt.Sprintf("player %q", k.Value), []field{
+			{"code", true, func(_, v *yaml.Node) { p.Code = d.str(v, "code"); p.codeNode = v }},
+			{"home", true, func(_, v *yaml.Node) {
+				p.Home = d.oneOf(v, "home", "bottom", "top")
+				p.homeNode = v
+			}},
+		})
+		rf.Players = append(rf.Players, p)
+	})
+}
+
+var rowsRE = regexp.MustCompile(`^rows?\s+(\d+)(?:\s*-\s*(\d+))?$`)
+
+func (d *decoder) decodeSetup(n *yaml.Node, rf *ruleFile) {
+	if n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Value == "position" {
+		rf.SetupPosition = n.Content[1]
+		return
+	}
+	d.namedMapping(n, "setup for player", func(k, v *yaml.Node) {
+		s := setupSpec{Player: k.Value, node: k, value: v}
+		switch v.Kind {
+		case yaml.ScalarNode:
+			m := rowsRE.FindStringSubmatch(strings.TrimSpace(v.Value))
+			if m == nil {
+				d.errorf(v, "bad-value", `write "rows 1-3", "row 1", or a list of squares`, "setup for %s: %q is not a set of rows", k.Value, v.Value)
+				return
+			}
+			s.hasRows, s.rowsNode = true, v
+			s.RowLo, _ = strconv.Atoi(m[1])
+			s.RowHi = s.RowLo
+			if m[2] != "" {
+				s.RowHi, _ = strconv.Atoi(m[2])
+			}
+		case yaml.SequenceNode:
+			s.Squares = v.Content
+		default:
+			d.errorf(v, "wrong-type", "", "setup for %s must be rows or a list of squares, not %s", k.Value, kindName(v))
+			return
+		}
+		rf.Setup = append(rf.Setup, s)
+	})
+}
+
+var liftRE = regexp.MustCompile(`^(\d+)(?:\s*-\s*(\d+))?$`)
+
+func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "move rule", func(k, v *yaml.Node) {
+		m := moveSpec{Name: k.Value, node: k, LiftMin: 1, LiftMax: 1}
+		what := fmt.Sprintf("move rule %q", k.Value)
+		d.mapping(v, what, []field{
+			{"directions", true, func(_, v *yaml.Node) {
+				m.directionsNode = v
+				switch v.Kind {
+				case yaml.ScalarNode:
+					m.Directions = []*yaml.Node{v}
+				case yaml.SequenceNode:
+					m.Directions = v.Content
+				default:
+					d.errorf(v, "wrong-type", "", "%s: directions must be a name or a list of names", what)
+				}
+			}},
+			{"lift", false, func(_, v *yaml.Node) {
+				m.liftNode = v
+				t := strings.TrimSpace(d.str(v, what+": lift"))
+				switch t {
+				case "any":
+					m.LiftMin, m.LiftMax = 1, 0
+				case "all":
+					m.LiftAll = true
+					m.LiftMin, m.LiftMax = 1, 0
+				default:
+					mm := liftRE.FindStringSubmatch(t)
+					if mm == nil {
+						d.errorf(v, "bad-value", `write a number (1), a range (1-2), "any" (1 up to the whole stack) or "all" (the whole stack)`, "%s: lift %q is not a number of pieces", what, t)
+						return
+					}
+					m.LiftMin, _ = strconv.Atoi(mm[1])
+					m.LiftMax = m.LiftMin
+					if mm[2] != "" {
+						m.LiftMax, _ = strconv.Atoi(mm[2])
+					}
+					if m.LiftMin < 1 || m.LiftMax < m.LiftMin || m.LiftMax > 255 {
+						d.errorf(v, "bad-value", "", "%s: lift %q is not a range from 1 up", what, t)
+					}
+				}
+			}},
+			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
+		})
+		rf.Moves = append(rf.Moves, m)
+	})
+}
+
+func (d *decoder) decodeBearOff(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "bear-off rule", func(k, v *yaml.Node) {
+		b := bearOffSpec{Name: k.Value, node: k}
+		d.mapping(v, fmt.Sprintf("bear-off rule %q", k.Value), []field{
+			{"when", true, func(_, v *yaml.Node) { b.When = d.expression(v, fmt.Sprintf("bear-off rule %q: when", k.Value)) }},
+		})
+		rf.BearOff = append(rf.BearOff, b)
+	})
+}
+
+func (d *decoder) decodeEnd(n *yaml.Node, rf *ruleFile) {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "write a list: `- win: EXPR`", "end must be a list of `win:`, `loss:` or `draw:` conditions, not %s", kindName(n))
+		return
+	}
+	for _, e := range n.Content {
+		if e.Kind != yaml.MappingNode || len(e.Content) != 2 {
+			d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`", "each end condition is one `win`, `loss` or `draw` key with an expression")
+			continue
+		}
+		k, v := e.Content[0], e.Content[1]
+		choices := []string{"win", "loss", "draw"}
+		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
+			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
+			continue
+		}
+		if isEmpty(v) {
+			d.errorf(v, "empty-value", "", "end condition %q has no expression", k.Value)
+			continue
+		}
+		rf.End = append(rf.End, endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)})
+	}
+}
+
+// suggest returns a "did you mean" hint for the known name nearest to s.
+func suggest(s string, known []string) string {
+	best, bestD := "", 1<<30
+	cands := append([]string(nil), known...)
+	sort.Strings(cands)
+	for _, k := range cands {
+		if dd := editDistance(s, k); dd < bestD {
+			best, bestD = k, dd
+		}
+	}
+	if best == "" || bestD > max(2, len(s)/3) {
+		return ""
+	}
+	return fmt.Sprintf("did you mean `%s`?", best)
+}
+
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

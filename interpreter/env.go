@@ -1,0 +1,157 @@
+package interpreter
+
+import (
+	"sort"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// The names an expression may use are all listed here, with the scope they
+// belong to and the level they depend on. This table is the one place they are
+// defined and documented (see Names and docs/expressions.md).
+
+// level is how often a name's value can change, and so where a condition using
+// it is evaluated: static conditions are folded at load time into tables,
+// position conditions once per move generation, source conditions once per
+// square, lift conditions once per section size, target conditions once per
+// destination.
+type level uint8
+
+const (
+	lvConst    level = iota // a literal or a player name
+	lvStatic                // depends only on the player and the squares (geometry)
+	lvPosition              // depends on the whole position, not on one move
+	lvSource                // depends on the square moved from
+	lvLift                  // depends on how many pieces are lifted
+	lvTarget                // depends on the destination square
+)
+
+// scope says in which kind of expression a name is available.
+type scope uint8
+
+const (
+	inMove     scope = 1 << iota // moves: when
+	inBearOff                    // bear_off: when
+	inEnd                        // end: win/loss/draw
+	inEval                       // evaluate
+	inPrefer                     // playout: prefer
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer
+	onSquare   = inMove | inBearOff | inPrefer
+)
+
+func (s scope) String() string {
+	switch s {
+	case inMove:
+		return "move conditions"
+	case inBearOff:
+		return "bear-off conditions"
+	case inEnd:
+		return "end conditions"
+	case inEval:
+		return "evaluate"
+	case inPrefer:
+		return "playout: prefer"
+	}
+	return "expressions"
+}
+
+type nameDef struct {
+	doc    string
+	level  level
+	scopes scope
+	value  func(c *Ctx) int        // a number
+	call   func(c *Ctx, p int) int // a function of a player
+	flag   func(c *Ctx) bool       // a truth value
+}
+
+// none is the value of an owner where there is no piece.
+const none = -1
+
+func ownerOrNone(b *board.Board, code int) int {
+	if code < 0 {
+		return none
+	}
+	return b.Owner(code)
+}
+
+func validPlayer(c *Ctx, p int) bool { return p >= 0 && p < c.g.Board.Players }
+
+var names = map[string]nameDef{
+	"me": {doc: "the player to move; in `end`, the player who just moved; in `evaluate`, the player being scored",
+		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.me }},
+	"opponent": {doc: "the player after `me` in turn order",
+		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.opp }},
+	"none": {doc: "the owner of a piece that is not there: `to_top == none` on an empty square",
+		level: lvConst, scopes: everywhere, value: func(*Ctx) int { return none }},
+	"height": {doc: "the number of pieces on the square moved from",
+		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.src.Height() }},
+	"top": {doc: "the owner of the top piece on the square moved from",
+		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.src) }},
+	"piece": {doc: "piece(i): the owner of the i-th piece from the top of the square moved from (1 = top), `none` past the bottom",
+		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, i)) }},
+	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off)",
+		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return c.lifted }},
+	"bottom": {doc: "the owner of the lowest lifted piece: piece(lifted)",
+		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, c.lifted)) }},
+	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
+		level: lvStatic, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
+	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",
+		level: lvStatic, scopes: inMove | inPrefer, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
+	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
+		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
+	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
+		level: lvTarget, scopes: inMove | inPrefer, value: func(c *Ctx) int { return c.dst.Height() }},
+	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
+		level: lvTarget, scopes: inMove | inPrefer, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
+	"off": {doc: "in `playout: prefer`: whether the move is a bear-off",
+		level: lvTarget, scopes: inPrefer, flag: func(c *Ctx) bool { return c.off }},
+	"showing": {doc: "showing(p): the number of stacks with p's piece on top",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.Showing[p])
+		}},
+	"checkers": {doc: "checkers(p): the number of p's pieces on the board",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.OnBoard[p])
+		}},
+	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.Off[p])
+		}},
+}
+
+// NameDoc is the documentation of one expression name.
+type NameDoc struct {
+	Name, Doc, Where string
+	Static           bool
+}
+
+// Names lists every name expressions may use, for help and docs.
+func Names() []NameDoc {
+	var out []NameDoc
+	for n, d := range names {
+		where := "everywhere"
+		if d.scopes != everywhere {
+			where = ""
+			for s := scope(1); s <= inPrefer; s <<= 1 {
+				if d.scopes&s != 0 {
+					if where != "" {
+						where += ", "
+					}
+					where += s.String()
+				}
+			}
+		}
+		out = append(out, NameDoc{Name: n, Doc: d.doc, Where: where, Static: d.level <= lvStatic})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}

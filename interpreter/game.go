@@ -1,0 +1,373 @@
+// Package interpreter loads a rule file, checks it, compiles its expressions
+// once, and exposes a Game: start position, legal moves, apply, result. Every
+// game goes through it; no Go code here knows any particular game.
+package interpreter
+
+import (
+	"sync"
+
+	"github.com/expr-lang/expr/vm"
+	"github.com/stackrules/stackrules/board"
+)
+
+const noSquare = board.NoSquare
+
+// Options change how a game is compiled.
+type Options struct {
+	// VMOnly evaluates every expression with expr's VM instead of compiled
+	// closures: the baseline the closure compiler is measured against.
+	VMOnly bool
+}
+
+// Player is one side of a game.
+type Player struct {
+	Name string
+	Code byte   // the letter of the player's pieces
+	Home string // bottom or top: the edge whose row counts as row 1
+}
+
+// DrawRule is the draw rule used in play (perft ignores it).
+type DrawRule struct {
+	Repetition int // a position seen this many times with the same player to move; 0 = off
+	QuietPlies int // this many plies in a row without a bear-off; 0 = off
+}
+
+// Outcome is the result of a game at a position.
+type Outcome struct {
+	Over   bool
+	Winner int    // index of the winning player, or -1 for a draw
+	Reason string // the condition or rule that ended the game
+}
+
+// Game is a compiled rule file. It is immutable and safe for concurrent use.
+type Game struct {
+	Name, Description, Source string
+	Authors                   []string
+	Board                     *board.Board
+	Players                   []Player
+	Draw                      DrawRule
+	NoMoves                   string // lose, pass or draw
+	RulesHash                 string // "sha256:..." of the rule file's bytes
+	File                      string // the rule file's name, for messages
+
+	opts      Options
+	start     board.Position
+	initial   [board.MaxPlayers]int16
+	rows      [board.MaxPlayers][]int8
+	moveRules []*moveRule
+	bearRules []*bearOffRule
+	ends      []endRule
+	evaluate  *compiled
+	prefer    *compiled
+	playPlies int
+	pool      sync.Pool
+}
+
+type moveRule struct {
+	name             string
+	liftMin, liftMax int // liftMax 0: up to the whole stack
+	liftAll          bool
+	cond             *compiled
+	// targets[player][from] are the destinations the rule's directions reach
+	// from a square and its static conditions allow.
+	targets               [board.MaxPlayers][][]board.Square
+	pos, src, lift, dest  boolFn // the rule's terms by level; nil is true
+	earlier               []int  // earlier rules that can make the same moves
+	dirNames              []string
+	absDirs               [board.MaxPlayers][]board.Direction
+	liftText, directionTx string
+}
+
+type bearOffRule struct {
+	name     string
+	cond     *compiled
+	squares  [board.MaxPlayers][]bool // static conditions, folded
+	pos, src boolFn
+}
+
+type endRule struct {
+	result string // win, loss or draw for the player who just moved
+	cond   *compiled
+	test   boolFn
+}
+
+// Ctx is what an expression is evaluated over: the position and the move
+// being considered. Contexts are pooled so that generation allocates nothing.
+type Ctx struct {
+	g        *Game
+	pos      *board.Position
+	me, opp  int
+	from, to board.Square
+	src, dst board.Stack
+	lifted   int
+	off      bool
+	env      map[string]any // for the VM fallback, made on first use
+	machine  vm.VM
+}
+
+func (g *Game) ctx(p *board.Position, me int) *Ctx {
+	c := g.pool.Get().(*Ctx)
+	c.pos, c.me, c.opp = p, me, g.next(me)
+	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
+	return c
+}
+
+func (g *Game) release(c *Ctx) { c.pos = nil; g.pool.Put(c) }
+
+func (g *Game) next(p int) int {
+	if p+1 == len(g.Players) {
+		return 0
+	}
+	return p + 1
+}
+
+func (g *Game) prev(p int) int {
+	if p == 0 {
+		return len(g.Players) - 1
+	}
+	return p - 1
+}
+
+// row is the row of sq counted from player's home row (1), 0 for no square.
+func (g *Game) row(player int, sq board.Square) int {
+	if sq == noSquare {
+		return 0
+	}
+	return int(g.rows[player][sq])
+}
+
+// Start is the start position.
+func (g *Game) Start() board.Position { return g.start }
+
+// Initial is the number of pieces player starts with.
+func (g *Game) Initial(player int) int { return int(g.initial[player]) }
+
+// and joins two tests; nil means true.
+func and(a, b boolFn) boolFn {
+	switch {
+	case a == nil:
+		return b
+	case b == nil:
+		return a
+	}
+	return func(c *Ctx) bool { return a(c) && b(c) }
+}
+
+// LegalMoves appends the legal moves at p to buf[:0] and returns it. It is
+// empty when the game is over. When the player to move has no move and the
+// rules say to pass, the one move is a pass. It allocates nothing once buf
+// has grown to fit.
+func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
+	buf = buf[:0]
+	c := g.ctx(p, g.prev(int(p.ToMove)))
+	over := g.endTest(c) >= 0
+	if !over {
+		c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
+		buf = g.generate(c, buf, false)
+	}
+	g.release(c)
+	return buf
+}
+
+// generate appends the moves of c.me at c.pos. With any set it stops at the
+// first move found.
+func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	p, b, me := c.pos, g.Board, c.me
+	var active [32]bool
+	nActive := 0
+	for i, r := range g.moveRules {
+		active[i] = r.pos == nil || r.pos(c)
+		if active[i] {
+			nActive++
+		}
+	}
+	var bearActive [32]bool
+	for i, r := range g.bearRules {
+		bearActive[i] = r.pos == nil || r.pos(c)
+	}
+	n := b.NumSquares()
+	for sq := 0; sq < n; sq++ {
+		s := p.Cells[sq]
+		if s == 0 || b.TopOwner(s) != me {
+			continue
+		}
+		from := board.Square(sq)
+		c.from, c.src, c.to, c.dst = from, s, noSquare, 0
+		h := s.Height()
+		for ri, r := range g.moveRules {
+			if !active[ri] {
+				continue
+			}
+			if r.src != nil && !r.src(c) {
+				continue
+			}
+			targets := r.targets[me][sq]
+			if len(targets) == 0 {
+				continue
+			}
+			lo, hi := r.liftMin, r.liftMax
+			if hi == 0 || hi > h {
+				hi = h
+			}
+			if r.liftAll {
+				lo = h
+			}
+			for k := lo; k <= hi; k++ {
+				c.lifted = k
+				if r.lift != nil && !r.lift(c) {
+					continue
+				}
+				for _, to := range targets {
+					c.to, c.dst = to, p.Cells[to]
+					if r.dest != nil && !r.dest(c) {
+						continue
+					}
+					if r.earlier != nil && g.madeEarlier(c, r) {
+						continue
+					}
+					buf = append(buf, board.Move{From: from, To: to, Lift: uint8(k), Kind: board.Step, Rule: uint8(ri)})
+					if any {
+						return buf
+					}
+				}
+			}
+		}
+		c.to, c.dst, c.lifted = noSquare, 0, 1
+		for ri, r := range g.bearRules {
+			if !bearActive[ri] || !r.squares[me][sq] || (r.src != nil && !r.src(c)) {
+				continue
+			}
+			buf = append(buf, board.Move{From: from, To: noSquare, Lift: 1, Kind: board.BearOff, Rule: uint8(ri)})
+			if any {
+				return buf
+			}
+			break // one bear-off per square, whichever rule allows it
+		}
+	}
+	if len(buf) == 0 && g.NoMoves == "pass" {
+		buf = append(buf, board.Move{From: noSquare, To: noSquare, Kind: board.Pass})
+	}
+	return buf
+}
+
+// madeEarlier reports whether an earlier rule whose directions and lifts
+// overlap this one's already makes the move in c, so a move is listed once.
+func (g *Game) madeEarlier(c *Ctx, r *moveRule) bool {
+	for _, ei := range r.earlier {
+		e := g.moveRules[ei]
+		if !e.allows(c) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+// allows reports whether rule r makes the move described by c.
+func (r *moveRule) allows(c *Ctx) bool {
+	h := c.src.Height()
+	lo, hi := r.liftMin, r.liftMax
+	if hi == 0 || hi > h {
+		hi = h
+	}
+	if r.liftAll {
+		lo = h
+	}
+	if c.lifted < lo || c.lifted > hi {
+		return false
+	}
+	found := false
+	for _, t := range r.targets[c.me][c.from] {
+		if t == c.to {
+			found = true
+			break
+		}
+	}
+	return found && (r.pos == nil || r.pos(c)) && (r.src == nil || r.src(c)) &&
+		(r.lift == nil || r.lift(c)) && (r.dest == nil || r.dest(c))
+}
+
+// Apply plays m at p in place. m must be one of p's legal moves.
+func (g *Game) Apply(p *board.Position, m board.Move) {
+	b := g.Board
+	switch m.Kind {
+	case board.Step:
+		rest, section := b.Lift(p.Cells[m.From], int(m.Lift))
+		p.Set(b, m.From, rest)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
+	case board.BearOff:
+		rest, section := b.Lift(p.Cells[m.From], 1)
+		owner := b.Owner(b.Top(section))
+		p.Set(b, m.From, rest)
+		p.OnBoard[owner]--
+		p.Off[owner]++
+	}
+	p.SetToMove(g.next(int(p.ToMove)))
+}
+
+// endTest evaluates the end conditions for the player who just moved (c.me)
+// and returns the index of the first that holds, or -1.
+func (g *Game) endTest(c *Ctx) int {
+	for i := range g.ends {
+		if g.ends[i].test(c) {
+			return i
+		}
+	}
+	return -1
+}
+
+// Result says whether the game is over at p and who won. It is derived from
+// the position alone: the end conditions for the player who just moved, then
+// the no-move rule for the player to move. Draws by repetition or by quiet
+// plies need the game's history; see History.
+func (g *Game) Result(p *board.Position) Outcome {
+	mover := g.prev(int(p.ToMove))
+	c := g.ctx(p, mover)
+	defer g.release(c)
+	if i := g.endTest(c); i >= 0 {
+		e := g.ends[i]
+		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text}
+		switch e.result {
+		case "win":
+			o.Winner = mover
+		case "loss":
+			o.Winner = g.next(mover)
+		default:
+			o.Winner = -1
+		}
+		return o
+	}
+	c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
+	var buf [1]board.Move
+	if len(g.generate(c, buf[:0], true)) > 0 {
+		return Outcome{Winner: -1}
+	}
+	// Here NoMoves is lose or draw: a pass would have been generated.
+	if g.NoMoves == "draw" {
+		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw"}
+	}
+	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses"}
+}
+
+// MoveString writes a move in the notation.
+func (g *Game) MoveString(m board.Move) string { return g.Board.MoveString(m) }
+
+// RuleName is the name of the rule that made a legal move.
+func (g *Game) RuleName(m board.Move) string {
+	switch m.Kind {
+	case board.Step:
+		if int(m.Rule) < len(g.moveRules) {
+			return g.moveRules[m.Rule].name
+		}
+	case board.BearOff:
+		if int(m.Rule) < len(g.bearRules) {
+			return g.bearRules[m.Rule].name
+		}
+	case board.Pass:
+		return "pass"
+	}
+	return ""
+}
+
+// FormatPosition writes a position string.
+func (g *Game) FormatPosition(p *board.Position) string { return g.Board.FormatPosition(p) }

@@ -1,0 +1,507 @@
+package interpreter
+
+import (
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/variants"
+	"go.yaml.in/yaml/v3"
+)
+
+// Open loads a game by built-in name (see variants) or by path to a rule file.
+func Open(nameOrPath string, opts ...Options) (*Game, error) {
+	if data, ok := variants.Source(nameOrPath); ok {
+		return Load(nameOrPath+".yaml", data, opts...)
+	}
+	data, err := os.ReadFile(nameOrPath)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/.\\") {
+			return nil, fmt.Errorf("no built-in game %q and no such file (built-in games: %s)", nameOrPath, strings.Join(variants.Names(), ", "))
+		}
+		return nil, err
+	}
+	return Load(nameOrPath, data, opts...)
+}
+
+// Load checks and compiles a rule file. file names it in messages. A broken
+// file gives Diagnostics listing every problem found, each at its line and
+// column.
+func Load(file string, data []byte, opts ...Options) (*Game, error) {
+	g, diags := Check(file, data, opts...)
+	if diags.HasErrors() {
+		return nil, diags
+	}
+	return g, nil
+}
+
+// Check loads a rule file and returns the game (nil when there are errors)
+// with every diagnostic found.
+func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
+	d := &decoder{src: newSource(file, data)}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		d.diagAt(yamlErrorPos(err), Error, "yaml", "", "%s", strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, d.diags
+	}
+	if root.Kind == 0 {
+		d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+		return nil, d.diags
+	}
+	rf := d.decodeFile(&root)
+	g := &Game{File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Draw: DrawRule(rf.Draw), NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies}
+	if len(opts) > 0 {
+		g.opts = opts[0]
+	}
+	if g.NoMoves == "" {
+		g.NoMoves = "lose"
+	}
+	sum := sha256.Sum256(data)
+	g.RulesHash = fmt.Sprintf("sha256:%x", sum)
+	g.pool.New = func() any { return &Ctx{g: g} }
+	if d.diags.HasErrors() && (rf.Board.Width == 0 || len(rf.Players) == 0) {
+		return nil, d.diags
+	}
+	if !g.buildBoard(d, rf) {
+		return nil, d.diags
+	}
+	g.buildSetup(d, rf)
+	g.buildRules(d, rf)
+	if d.diags.HasErrors() {
+		return nil, d.diags
+	}
+	return g, d.diags
+}
+
+var yamlLineRE = regexp.MustCompile(`line (\d+)`)
+
+// yamlErrorPos finds the line a yaml.v3 error names, if any.
+func yamlErrorPos(err error) srcPos {
+	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
+		l, _ := strconv.Atoi(m[1])
+		return srcPos{l, 1}
+	}
+	return srcPos{1, 1}
+}
+
+func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
+	bs := rf.Board
+	if bs.Width == 0 || bs.Height == 0 {
+		return false
+	}
+	playing := func(f, r int) bool {
+		switch bs.Squares {
+		case "light":
+			return (f+r)%2 == 1
+		case "all":
+			return true
+		}
+		return (f+r)%2 == 0 // dark: a1 is a playing square, as in checkers
+	}
+	geo, err := board.NewGrid(bs.Width, bs.Height, playing)
+	if err != nil {
+		d.errorf(bs.node, "board", "", "%v", err)
+		return false
+	}
+	if len(rf.Players) < 2 || len(rf.Players) > board.MaxPlayers {
+		d.errorf(rf.root, "players", "", "a game needs 2 to %d players; this one has %d", board.MaxPlayers, len(rf.Players))
+		return false
+	}
+	var letters []byte
+	ok := true
+	for i, p := range rf.Players {
+		if len(p.Code) != 1 || p.Code[0] < 'a' || p.Code[0] > 'z' {
+			n := p.codeNode
+			if n == nil {
+				n = p.node
+			}
+			d.errorf(n, "bad-value", "", "player %q: code must be one lower-case letter, not %q", p.Name, p.Code)
+			ok = false
+			continue
+		}
+		for _, q := range rf.Players[:i] {
+			if q.Code == p.Code {
+				d.errorf(p.codeNode, "bad-value", "", "player %q has the same code %q as player %q", p.Name, p.Code, q.Name)
+				ok = false
+			}
+		}
+		if _, clash := names[p.Name]; clash {
+			d.errorf(p.node, "bad-value", "", "player name %q is also a name in expressions; choose another", p.Name)
+			ok = false
+		}
+		letters = append(letters, p.Code[0])
+		g.Players = append(g.Players, Player{Name: p.Name, Code: p.Code[0], Home: p.Home})
+	}
+	if !ok {
+		return false
+	}
+	b, err := board.NewBoard(geo, len(letters), letters)
+	if err != nil {
+		d.errorf(rf.root, "players", "", "%v", err)
+		return false
+	}
+	g.Board = b
+	for pi, p := range g.Players {
+		g.rows[pi] = make([]int8, geo.NumSquares())
+		for sq := 0; sq < geo.NumSquares(); sq++ {
+			_, r := geo.Coord(board.Square(sq))
+			if p.Home == "top" {
+				g.rows[pi][sq] = int8(geo.Height - r)
+			} else {
+				g.rows[pi][sq] = int8(r + 1)
+			}
+		}
+	}
+	return true
+}
+
+func (g *Game) playerIndex(name string) int {
+	for i, p := range g.Players {
+		if p.Name == name || string(p.Code) == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
+	b := g.Board
+	var p board.Position
+	if rf.SetupPosition != nil {
+		n := rf.SetupPosition
+		var err error
+		p, err = b.ParsePosition(n.Value)
+		if err != nil {
+			d.errorf(n, "setup", "", "setup position: %v", err)
+			return
+		}
+	} else {
+		where := make(map[board.Square]*yaml.Node)
+		put := func(player int, sq board.Square, n *yaml.Node) {
+			if prev := where[sq]; prev != nil {
+				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				return
+			}
+			where[sq] = n
+			p.Cells[sq] = b.Single(player)
+		}
+		names := make([]string, len(g.Players))
+		for i, pl := range g.Players {
+			names[i] = pl.Name
+		}
+		for _, s := range rf.Setup {
+			pi := g.playerIndex(s.Player)
+			if pi < 0 {
+				d.errorf(s.node, "unknown-player", suggest(s.Player, names), "setup names %q, which is not a player", s.Player)
+				continue
+			}
+			if s.hasRows {
+				if s.RowLo < 1 || s.RowHi > b.Height || s.RowLo > s.RowHi {
+					d.errorf(s.rowsNode, "out-of-range", "", "setup for %s: rows %d-%d are not within 1-%d", s.Player, s.RowLo, s.RowHi, b.Height)
+					continue
+				}
+				for r := s.RowLo - 1; r < s.RowHi; r++ {
+					for f := 0; f < b.Width; f++ {
+						if sq, ok := b.At(f, r); ok {
+							put(pi, sq, s.rowsNode)
+						}
+					}
+				}
+			}
+			for _, n := range s.Squares {
+				sq, err := b.ParseSquare(n.Value)
+				if err != nil {
+					d.errorf(n, "bad-square", "", "setup for %s: %v", s.Player, err)
+					continue
+				}
+				put(pi, sq, n)
+			}
+		}
+	}
+	p.ToMove = 0
+	p.Recount(b)
+	g.start = p
+	g.initial = p.OnBoard
+	total := 0
+	for i := range g.Players {
+		total += int(g.initial[i])
+	}
+	if total > b.MaxHeight() {
+		d.errorf(rf.root, "too-many-pieces", "", "this game has %d pieces, but a stack can hold at most %d", total, b.MaxHeight())
+	}
+}
+
+// Directions are named from the moving player's side: n is straight ahead
+// (toward the opponent's home), s straight back, w and e to the player's left
+// and right; the groups name several at once.
+var compass = map[string]board.Direction{
+	"n": {DF: 0, DR: 1}, "ne": {DF: 1, DR: 1}, "e": {DF: 1, DR: 0}, "se": {DF: 1, DR: -1},
+	"s": {DF: 0, DR: -1}, "sw": {DF: -1, DR: -1}, "w": {DF: -1, DR: 0}, "nw": {DF: -1, DR: 1},
+}
+
+var directionGroups = map[string][]string{
+	"forward":    {"nw", "n", "ne"},
+	"backward":   {"sw", "s", "se"},
+	"sideways":   {"w", "e"},
+	"diagonal":   {"nw", "ne", "sw", "se"},
+	"orthogonal": {"n", "e", "s", "w"},
+	"any":        {"n", "ne", "e", "se", "s", "sw", "w", "nw"},
+}
+
+func directionNames() []string {
+	var out []string
+	for n := range compass {
+		out = append(out, n)
+	}
+	for n := range directionGroups {
+		out = append(out, n)
+	}
+	return out
+}
+
+// absolute turns a direction named from a player's side into a board step.
+func absolute(d board.Direction, home string) board.Direction {
+	if home == "top" {
+		return board.Direction{DF: -d.DF, DR: -d.DR}
+	}
+	return d
+}
+
+func (g *Game) buildRules(d *decoder, rf *ruleFile) {
+	if len(rf.Moves)+len(rf.BearOff) == 0 {
+		d.errorf(rf.root, "no-rules", "", "the game has no move and no bear-off rules")
+	}
+	if len(rf.Moves) > 32 || len(rf.BearOff) > 32 {
+		d.errorf(rf.root, "too-many-rules", "", "at most 32 move rules and 32 bear-off rules")
+		return
+	}
+	b := g.Board
+	for mi := range rf.Moves {
+		ms := &rf.Moves[mi]
+		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll}
+		// Directions.
+		seen := map[string]bool{}
+		var rel []board.Direction
+		for _, dn := range ms.Directions {
+			list := []string{dn.Value}
+			group, isGroup := directionGroups[dn.Value]
+			if isGroup {
+				list = group
+			} else if _, ok := compass[dn.Value]; !ok {
+				d.errorf(dn, "bad-direction", suggest(dn.Value, directionNames()), "move rule %q: unknown direction %q", ms.Name, dn.Value)
+				continue
+			}
+			reaches := false
+			for _, n := range list {
+				if seen[n] {
+					continue
+				}
+				step := compass[n]
+				if !g.stepExists(step) {
+					if !isGroup {
+						d.errorf(dn, "bad-direction", "on a board of dark or light squares only the diagonals lead from one playing square to another",
+							"move rule %q: direction %q never leads to a playing square on this board", ms.Name, n)
+					}
+					continue
+				}
+				reaches = true
+				seen[n] = true
+				r.dirNames = append(r.dirNames, n)
+				rel = append(rel, step)
+			}
+			if isGroup && !reaches {
+				d.errorf(dn, "bad-direction", "", "move rule %q: no direction in %q leads to a playing square on this board", ms.Name, dn.Value)
+			}
+		}
+		for pi, p := range g.Players {
+			for _, step := range rel {
+				r.absDirs[pi] = append(r.absDirs[pi], absolute(step, p.Home))
+			}
+		}
+		r.cond = g.compileExpr(d, ms.When, fmt.Sprintf("move rule %q", ms.Name), inMove, true)
+		g.placeMoveTerms(r)
+		g.moveRules = append(g.moveRules, r)
+	}
+	for bi := range rf.BearOff {
+		bs := &rf.BearOff[bi]
+		r := &bearOffRule{name: bs.Name}
+		r.cond = g.compileExpr(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), inBearOff, true)
+		var static boolFn
+		if r.cond != nil {
+			for _, t := range r.cond.terms {
+				switch {
+				case t.level <= lvStatic:
+					static = and(static, t.test)
+				case t.level == lvPosition:
+					r.pos = and(r.pos, t.test)
+				default:
+					r.src = and(r.src, t.test)
+				}
+			}
+		}
+		for pi := range g.Players {
+			r.squares[pi] = make([]bool, b.NumSquares())
+			c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
+			for sq := 0; sq < b.NumSquares(); sq++ {
+				c.from = board.Square(sq)
+				r.squares[pi][sq] = static == nil || static(c)
+			}
+		}
+		g.bearRules = append(g.bearRules, r)
+	}
+	for _, e := range rf.End {
+		c := g.compileExpr(d, e.When, "end: "+e.Result, inEnd, true)
+		if c == nil {
+			continue
+		}
+		var test boolFn
+		for _, t := range c.terms {
+			test = and(test, t.test)
+		}
+		if test == nil {
+			test = func(*Ctx) bool { return true }
+		}
+		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+	}
+	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
+	g.prefer = g.compileExpr(d, rf.Playout.Prefer, "playout: prefer", inPrefer, true)
+	g.findOverlaps()
+}
+
+// stepExists reports whether a step leads from some playing square to another
+// for some player.
+func (g *Game) stepExists(step board.Direction) bool {
+	b := g.Board
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		if _, ok := b.Step(board.Square(sq), step); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// placeMoveTerms puts each term of a move rule's condition at its level;
+// static terms are folded into the per-square target tables.
+func (g *Game) placeMoveTerms(r *moveRule) {
+	var static boolFn
+	if r.cond != nil {
+		for _, t := range r.cond.terms {
+			switch t.level {
+			case lvConst, lvStatic:
+				static = and(static, t.test)
+			case lvPosition:
+				r.pos = and(r.pos, t.test)
+			case lvSource:
+				r.src = and(r.src, t.test)
+			case lvLift:
+				r.lift = and(r.lift, t.test)
+			default:
+				r.dest = and(r.dest, t.test)
+			}
+		}
+	}
+	b := g.Board
+	for pi := range g.Players {
+		r.targets[pi] = make([][]board.Square, b.NumSquares())
+		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
+		for sq := 0; sq < b.NumSquares(); sq++ {
+			c.from = board.Square(sq)
+			for _, step := range r.absDirs[pi] {
+				to, ok := b.Step(board.Square(sq), step)
+				if !ok {
+					continue
+				}
+				c.to = to
+				if static == nil || static(c) {
+					r.targets[pi][sq] = append(r.targets[pi][sq], to)
+				}
+			}
+		}
+	}
+}
+
+// findOverlaps records, for each move rule, the earlier rules that can make
+// a move with the same source, destination and lift, so such a move is listed
+// once. Rules with disjoint directions or lifts cost nothing.
+func (g *Game) findOverlaps() {
+	for i, r := range g.moveRules {
+		for j := 0; j < i; j++ {
+			e := g.moveRules[j]
+			if !liftsOverlap(r, e) || !targetsOverlap(r, e, len(g.Players)) {
+				continue
+			}
+			r.earlier = append(r.earlier, j)
+		}
+	}
+}
+
+func liftsOverlap(a, b *moveRule) bool {
+	hi := func(r *moveRule) int {
+		if r.liftMax == 0 {
+			return 1 << 20
+		}
+		return r.liftMax
+	}
+	lo := func(r *moveRule) int {
+		if r.liftAll {
+			return 1
+		}
+		return r.liftMin
+	}
+	return lo(a) <= hi(b) && lo(b) <= hi(a)
+}
+
+func targetsOverlap(a, b *moveRule, players int) bool {
+	for pi := 0; pi < players; pi++ {
+		for sq := range a.targets[pi] {
+			for _, t := range a.targets[pi][sq] {
+				for _, u := range b.targets[pi][sq] {
+					if t == u {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// ParsePosition reads a position string of this game and fills in the pieces
+// borne off (what each player started with, less what is on the board).
+func (g *Game) ParsePosition(text string) (board.Position, error) {
+	p, err := g.Board.ParsePosition(text)
+	if err != nil {
+		return p, err
+	}
+	for i := range g.Players {
+		if p.OnBoard[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
+		}
+		p.Off[i] = g.initial[i] - p.OnBoard[i]
+	}
+	return p, nil
+}
+
+// ParseMove reads move text and matches it against the legal moves at p.
+func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
+	m, err := g.Board.ParseMove(text)
+	if err != nil {
+		return board.Move{}, err
+	}
+	for _, l := range g.LegalMoves(p, nil) {
+		if l.SameAs(m) {
+			return l, nil
+		}
+	}
+	if o := g.Result(p); o.Over {
+		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
+	}
+	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}

@@ -1,0 +1,36 @@
+// Package variants holds the built-in rule files, embedded in the binary.
+// Each is a plain YAML rule file like any a user writes; nothing in Go knows
+// what is in them.
+package variants
+
+import (
+	"embed"
+	"sort"
+	"strings"
+)
+
+//go:embed *.yaml
+var files embed.FS
+
+// Names lists the built-in games, sorted.
+func Names() []string {
+	entries, _ := files.ReadDir(".")
+	var out []string
+	for _, e := range entries {
+		out = append(out, strings.TrimSuffix(e.Name(), ".yaml"))
+	}
+	sort.Strings(out)
+	return out
+}
+
+// Source is the rule file of a built-in game.
+func Source(name string) ([]byte, bool) {
+	if strings.ContainsAny(name, "/\\") {
+		return nil, false
+	}
+	data, err := files.ReadFile(name + ".yaml")
+	if err != nil {
+		return nil, false
+	}
+	return data, true
+}
