@@ -6,3 +6,10 @@ require (
 	github.com/expr-lang/expr v1.17.8
 	go.yaml.in/yaml/v3 v3.0.6
 )
+
+require (
+	github.com/cpuguy83/go-md2man/v2 v2.0.7 // indirect
+	github.com/russross/blackfriday/v2 v2.1.0 // indirect
+	github.com/urfave/cli/v2 v2.27.7 // indirect
+	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
+)

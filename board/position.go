@@ -11,7 +11,8 @@ import (
 // `q := *p` is a full, independent copy.
 type Position struct {
 	Cells   [MaxSquares]Stack
-	Showing [MaxPlayers]int16 // stacks topped by each player
+	Tops    [MaxPlayers]SquareSet // squares whose top piece is each player's
+	Showing [MaxPlayers]int16     // stacks topped by each player
 	OnBoard [MaxPlayers]int16 // pieces of each player on the board
 	Off     [MaxPlayers]int16 // pieces each player has borne off
 	Hash    uint64            // of the cells and the player to move, kept incrementally
@@ -24,9 +25,11 @@ func (p *Position) Set(b *Board, sq Square, s Stack) {
 	old := p.Cells[sq]
 	if t := b.TopOwner(old); t >= 0 {
 		p.Showing[t]--
+		p.Tops[t].Remove(sq)
 	}
 	if t := b.TopOwner(s); t >= 0 {
 		p.Showing[t]++
+		p.Tops[t].Add(sq)
 	}
 	p.Hash ^= cellHash(sq, old) ^ cellHash(sq, s)
 	p.Cells[sq] = s
@@ -42,6 +45,7 @@ func (p *Position) SetToMove(player int) {
 func (p *Position) Recount(b *Board) {
 	p.Showing = [MaxPlayers]int16{}
 	p.OnBoard = [MaxPlayers]int16{}
+	p.Tops = [MaxPlayers]SquareSet{}
 	p.Hash = sideKey(int(p.ToMove))
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
@@ -49,6 +53,7 @@ func (p *Position) Recount(b *Board) {
 			continue
 		}
 		p.Showing[b.TopOwner(s)]++
+		p.Tops[b.TopOwner(s)].Add(Square(sq))
 		b.Count(s, &p.OnBoard)
 		p.Hash ^= cellHash(Square(sq), s)
 	}

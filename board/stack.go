@@ -31,6 +31,7 @@ type Board struct {
 	Players int
 	letters []byte // piece code -> letter
 	codeOf  [256]int8
+	owner   [64]int8 // piece code -> player; a table, since % is a division
 	bits    uint
 	mask    uint64
 }
@@ -59,6 +60,12 @@ func NewBoard(g *Geometry, players int, letters []byte) (*Board, error) {
 		b.bits = 1
 	}
 	b.mask = 1<<b.bits - 1
+	if len(letters) > len(b.owner) {
+		return nil, fmt.Errorf("at most %d kinds of piece", len(b.owner))
+	}
+	for code := range letters {
+		b.owner[code] = int8(code % players)
+	}
 	return b, nil
 }
 
@@ -69,7 +76,7 @@ func (b *Board) MaxHeight() int { return pieceBits / int(b.bits) }
 func (b *Board) Letter(code int) byte { return b.letters[code] }
 
 // Owner is the player a piece code belongs to.
-func (b *Board) Owner(code int) int { return code % b.Players }
+func (b *Board) Owner(code int) int { return int(b.owner[code&63]) }
 
 // Top is the code of the top piece, or -1 for an empty stack.
 func (b *Board) Top(s Stack) int {
@@ -82,11 +89,11 @@ func (b *Board) Top(s Stack) int {
 
 // TopOwner is the player whose piece is on top, or -1 for an empty stack.
 func (b *Board) TopOwner(s Stack) int {
-	t := b.Top(s)
-	if t < 0 {
+	h := s.Height()
+	if h == 0 {
 		return -1
 	}
-	return t % b.Players
+	return int(b.owner[uint64(s)>>(uint(h-1)*b.bits)&b.mask])
 }
 
 // Piece is the code of the i-th piece from the top (1 = top), or -1 when the
@@ -153,6 +160,6 @@ func (b *Board) ParseStack(text string) (Stack, error) {
 func (b *Board) Count(s Stack, counts *[MaxPlayers]int16) {
 	h := s.Height()
 	for i := 0; i < h; i++ {
-		counts[int(uint64(s)>>(uint(i)*b.bits)&b.mask)%b.Players]++
+		counts[b.owner[uint64(s)>>(uint(i)*b.bits)&b.mask]]++
 	}
 }

@@ -4,6 +4,7 @@
 package interpreter
 
 import (
+	"math/bits"
 	"sync"
 
 	"github.com/expr-lang/expr/vm"
@@ -70,7 +71,8 @@ type moveRule struct {
 	cond             *compiled
 	// targets[player][from] are the destinations the rule's directions reach
 	// from a square and its static conditions allow.
-	targets               [board.MaxPlayers][][]board.Square
+	// Each is a move template: only Lift is filled in per move.
+	targets               [board.MaxPlayers][][]board.Move
 	pos, src, lift, dest  boolFn // the rule's terms by level; nil is true
 	earlier               []int  // earlier rules that can make the same moves
 	dirNames              []string
@@ -170,78 +172,83 @@ func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
 }
 
 // generate appends the moves of c.me at c.pos. With any set it stops at the
-// first move found.
+// first move found. It visits only the squares the player's pieces top, and
+// each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
-	p, b, me := c.pos, g.Board, c.me
+	p, me := c.pos, c.me
+	rules, bears := g.moveRules, g.bearRules
 	var active [32]bool
-	nActive := 0
-	for i, r := range g.moveRules {
+	for i, r := range rules {
 		active[i] = r.pos == nil || r.pos(c)
-		if active[i] {
-			nActive++
-		}
 	}
 	var bearActive [32]bool
-	for i, r := range g.bearRules {
+	for i, r := range bears {
 		bearActive[i] = r.pos == nil || r.pos(c)
 	}
-	n := b.NumSquares()
-	for sq := 0; sq < n; sq++ {
-		s := p.Cells[sq]
-		if s == 0 || b.TopOwner(s) != me {
-			continue
-		}
-		from := board.Square(sq)
-		c.from, c.src, c.to, c.dst = from, s, noSquare, 0
-		h := s.Height()
-		for ri, r := range g.moveRules {
-			if !active[ri] {
-				continue
-			}
-			if r.src != nil && !r.src(c) {
-				continue
-			}
-			targets := r.targets[me][sq]
-			if len(targets) == 0 {
-				continue
-			}
-			lo, hi := r.liftMin, r.liftMax
-			if hi == 0 || hi > h {
-				hi = h
-			}
-			if r.liftAll {
-				lo = h
-			}
-			for k := lo; k <= hi; k++ {
-				c.lifted = k
-				if r.lift != nil && !r.lift(c) {
+	tops := &p.Tops[me]
+	for wi, w := range tops {
+		for w != 0 {
+			sq := wi*64 + bits.TrailingZeros64(w)
+			w &= w - 1
+			s := p.Cells[sq]
+			from := board.Square(sq)
+			c.from, c.src, c.to, c.dst = from, s, noSquare, 0
+			h := s.Height()
+			for ri, r := range rules {
+				if !active[ri] {
 					continue
 				}
-				for _, to := range targets {
-					c.to, c.dst = to, p.Cells[to]
-					if r.dest != nil && !r.dest(c) {
+				targets := r.targets[me][sq]
+				if len(targets) == 0 || (r.src != nil && !r.src(c)) {
+					continue
+				}
+				lo, hi := r.liftMin, r.liftMax
+				if hi == 0 || hi > h {
+					hi = h
+				}
+				if r.liftAll {
+					lo = h
+				}
+				for k := lo; k <= hi; k++ {
+					c.lifted = k
+					if r.lift != nil && !r.lift(c) {
 						continue
 					}
-					if r.earlier != nil && g.madeEarlier(c, r) {
-						continue
-					}
-					buf = append(buf, board.Move{From: from, To: to, Lift: uint8(k), Kind: board.Step, Rule: uint8(ri)})
-					if any {
-						return buf
+					for _, t := range targets {
+						if r.dest != nil {
+							c.to, c.dst = t.To, p.Cells[t.To]
+							if !r.dest(c) {
+								continue
+							}
+						}
+						if r.earlier != nil {
+							c.to, c.dst = t.To, p.Cells[t.To]
+							if g.madeEarlier(c, r) {
+								continue
+							}
+						}
+						t.Lift = uint8(k)
+						buf = append(buf, t)
+						if any {
+							return buf
+						}
 					}
 				}
 			}
-		}
-		c.to, c.dst, c.lifted = noSquare, 0, 1
-		for ri, r := range g.bearRules {
-			if !bearActive[ri] || !r.squares[me][sq] || (r.src != nil && !r.src(c)) {
+			if len(bears) == 0 {
 				continue
 			}
-			buf = append(buf, board.Move{From: from, To: noSquare, Lift: 1, Kind: board.BearOff, Rule: uint8(ri)})
-			if any {
-				return buf
+			c.to, c.dst, c.lifted = noSquare, 0, 1
+			for ri, r := range bears {
+				if !bearActive[ri] || !r.squares[me][sq] || (r.src != nil && !r.src(c)) {
+					continue
+				}
+				buf = append(buf, board.Move{From: from, To: noSquare, Lift: 1, Kind: board.BearOff, Rule: uint8(ri)})
+				if any {
+					return buf
+				}
+				break // one bear-off per square, whichever rule allows it
 			}
-			break // one bear-off per square, whichever rule allows it
 		}
 	}
 	if len(buf) == 0 && g.NoMoves == "pass" {
@@ -278,7 +285,7 @@ func (r *moveRule) allows(c *Ctx) bool {
 	}
 	found := false
 	for _, t := range r.targets[c.me][c.from] {
-		if t == c.to {
+		if t.To == c.to {
 			found = true
 			break
 		}

@@ -408,7 +408,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	}
 	b := g.Board
 	for pi := range g.Players {
-		r.targets[pi] = make([][]board.Square, b.NumSquares())
+		r.targets[pi] = make([][]board.Move, b.NumSquares())
 		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)
@@ -419,7 +419,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 				}
 				c.to = to
 				if static == nil || static(c) {
-					r.targets[pi][sq] = append(r.targets[pi][sq], to)
+					r.targets[pi][sq] = append(r.targets[pi][sq], board.Move{From: board.Square(sq), To: to, Kind: board.Step, Rule: uint8(len(g.moveRules))})
 				}
 			}
 		}
@@ -462,7 +462,7 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 		for sq := range a.targets[pi] {
 			for _, t := range a.targets[pi][sq] {
 				for _, u := range b.targets[pi][sq] {
-					if t == u {
+					if t.To == u.To {
 						return true
 					}
 				}

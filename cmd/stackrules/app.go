@@ -1,0 +1,167 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/urfave/cli/v2"
+)
+
+// streams are the command's input and output, injected so every command runs
+// in-process in tests.
+type streams struct {
+	in       io.Reader
+	out, err io.Writer
+}
+
+// usageError is a mistake in how the command was called: exit status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+func newApp(s *streams) *cli.App {
+	app := &cli.App{
+		Name:      "stackrules",
+		Usage:     "play stacking checkers games from rules written as data",
+		UsageText: "stackrules COMMAND [options] [GAME]\n\nGAME is a built-in game (see `stackrules variants`) or the path to a rule file.",
+		Reader:    s.in,
+		Writer:    s.out,
+		ErrWriter: s.err,
+		// Errors are printed by run, which also picks the exit status.
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError{err.Error()}
+		},
+		HideHelpCommand: false,
+		Commands: []*cli.Command{
+			variantsCommand(s),
+			movesCommand(s),
+			perftCommand(s),
+			benchCommand(s),
+		},
+	}
+	for _, c := range app.Commands {
+		c.OnUsageError = app.OnUsageError
+	}
+	return app
+}
+
+// run runs the command line and returns the exit status: 0 success, 1 a
+// reported error, 2 a usage error.
+func run(args []string, in io.Reader, out, errw io.Writer) int {
+	s := &streams{in: in, out: out, err: errw}
+	app := newApp(s)
+	err := app.Run(hoistFlags(app, args))
+	if err == nil {
+		return 0
+	}
+	var ue usageError
+	if errors.As(err, &ue) {
+		fmt.Fprintf(errw, "stackrules: %v\nRun 'stackrules help' or 'stackrules COMMAND --help' for usage.\n", err)
+		return 2
+	}
+	if strings.HasPrefix(err.Error(), "No help topic for") {
+		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		return 2
+	}
+	fmt.Fprintf(errw, "stackrules: %v\n", err)
+	return 1
+}
+
+// hoistFlags moves a command's flags in front of its positional arguments:
+// urfave/cli v2 stops reading flags at the first positional argument, and
+// people write `perft liger --depth 3` as often as `perft --depth 3 liger`.
+func hoistFlags(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	var cmd *cli.Command
+	ci := -1
+	for i := 1; i < len(args); i++ {
+		if strings.HasPrefix(args[i], "-") {
+			continue
+		}
+		cmd = app.Command(args[i])
+		ci = i
+		break
+	}
+	if cmd == nil {
+		return args
+	}
+	takesValue := map[string]bool{}
+	for _, f := range cmd.Flags {
+		_, isBool := f.(*cli.BoolFlag)
+		for _, n := range f.Names() {
+			takesValue[n] = !isBool
+		}
+	}
+	var flags, pos []string
+	rest := args[ci+1:]
+	for i := 0; i < len(rest); i++ {
+		a := rest[i]
+		if a == "--" {
+			pos = append(pos, rest[i+1:]...)
+			break
+		}
+		if len(a) > 1 && a[0] == '-' {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(rest) {
+				flags = append(flags, rest[i+1])
+				i++
+			}
+			continue
+		}
+		pos = append(pos, a)
+	}
+	out := append([]string{}, args[:ci+1]...)
+	out = append(out, flags...)
+	if len(pos) > 0 {
+		out = append(out, "--")
+		out = append(out, pos...)
+	}
+	return out
+}
+
+// openGame loads the game named by the command's one argument, or def.
+func openGame(c *cli.Context, def string) (*interpreter.Game, error) {
+	name := def
+	switch c.NArg() {
+	case 0:
+		if def == "" {
+			return nil, usagef("%s: name a game (built-in: see `stackrules variants`) or a rule file", c.Command.Name)
+		}
+	case 1:
+		name = c.Args().First()
+	default:
+		return nil, usagef("%s takes one GAME, not %d arguments", c.Command.Name, c.NArg())
+	}
+	return interpreter.Open(name)
+}
+
+// position is the start position, or the one given by --position.
+func position(c *cli.Context, g *interpreter.Game) (board.Position, error) {
+	if !c.IsSet("position") {
+		return g.Start(), nil
+	}
+	return g.ParsePosition(c.String("position"))
+}
+
+var positionFlag = &cli.StringFlag{Name: "position", Aliases: []string{"p"}, Usage: "start from position `POS` (\"TURN CELLS\", e.g. \"r a1:r,c3:br\") instead of the start position"}
+
+// outcomeText says how a game ended, for people.
+func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
+	if !o.Over {
+		return ""
+	}
+	if o.Winner < 0 {
+		return "draw (" + o.Reason + ")"
+	}
+	return fmt.Sprintf("%s wins (%s)", g.Players[o.Winner].Name, o.Reason)
+}

@@ -1,0 +1,123 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
+	"github.com/urfave/cli/v2"
+)
+
+func variantsCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:  "variants",
+		Usage: "list the built-in games",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("variants takes no arguments")
+			}
+			for _, n := range variants.Names() {
+				g, err := interpreter.Open(n)
+				if err != nil {
+					return fmt.Errorf("built-in game %s: %w", n, err)
+				}
+				fmt.Fprintf(s.out, "%-12s %s\n", n, g.Description)
+			}
+			return nil
+		},
+	}
+}
+
+func movesCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "moves",
+		Usage:     "list the legal moves: move, tab, resulting position (and the result if the game ends)",
+		ArgsUsage: "GAME",
+		Flags: []cli.Flag{positionFlag,
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per move: move, rule, position, result"}},
+		Action: func(c *cli.Context) error {
+			g, err := openGame(c, "")
+			if err != nil {
+				return err
+			}
+			p, err := position(c, g)
+			if err != nil {
+				return err
+			}
+			type row struct {
+				Move     string `json:"move"`
+				Rule     string `json:"rule"`
+				Position string `json:"position"`
+				Result   string `json:"result,omitempty"`
+			}
+			var rows []row
+			for _, m := range g.LegalMoves(&p, nil) {
+				q := p
+				g.Apply(&q, m)
+				rows = append(rows, row{Move: g.MoveString(m), Rule: g.RuleName(m), Position: g.FormatPosition(&q), Result: outcomeText(g, g.Result(&q))})
+			}
+			sort.Slice(rows, func(i, j int) bool { return rows[i].Move < rows[j].Move })
+			if len(rows) == 0 {
+				if o := g.Result(&p); o.Over {
+					fmt.Fprintf(s.err, "no moves: the game is over: %s\n", outcomeText(g, o))
+				}
+			}
+			for _, r := range rows {
+				if c.Bool("json") {
+					b, _ := json.Marshal(r)
+					fmt.Fprintln(s.out, string(b))
+					continue
+				}
+				if r.Result != "" {
+					fmt.Fprintf(s.out, "%s\t%s\t%s\n", r.Move, r.Position, r.Result)
+				} else {
+					fmt.Fprintf(s.out, "%s\t%s\n", r.Move, r.Position)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+func perftCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "perft",
+		Usage:     "count move sequences: d<TAB>count for each depth d up to --depth",
+		ArgsUsage: "GAME",
+		Flags: []cli.Flag{positionFlag,
+			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "count up to `N` plies (required)"},
+			&cli.BoolFlag{Name: "divide", Usage: "print move<TAB>count at --depth for each root move, then total<TAB>count"}},
+		Action: func(c *cli.Context) error {
+			if !c.IsSet("depth") {
+				return usagef("perft needs --depth N")
+			}
+			depth := c.Int("depth")
+			if depth < 1 || depth > 30 {
+				return usagef("perft: --depth %d is out of range 1..30", depth)
+			}
+			g, err := openGame(c, "")
+			if err != nil {
+				return err
+			}
+			p, err := position(c, g)
+			if err != nil {
+				return err
+			}
+			if c.Bool("divide") {
+				var total int64
+				for _, e := range g.Divide(&p, depth) {
+					fmt.Fprintf(s.out, "%s\t%d\n", e.Move, e.Count)
+					total += e.Count
+				}
+				fmt.Fprintf(s.out, "total\t%d\n", total)
+				return nil
+			}
+			for d := 1; d <= depth; d++ {
+				fmt.Fprintf(s.out, "%d\t%d\n", d, g.Perft(&p, d))
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,68 @@
+package interpreter_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
+)
+
+// Benchmarks per built-in game: random playouts (uniform random moves from
+// the start, at most 1000 plies a game) and perft, each with the closure
+// compiler and with the VM path, so the gain is a ratio measured in one run:
+//
+//	go test ./interpreter -run '^$' -bench . -benchmem
+
+func benchGame(b *testing.B, name string, vm bool) *interpreter.Game {
+	g, err := interpreter.Open(name, interpreter.Options{VMOnly: vm})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return g
+}
+
+func BenchmarkPlayout(b *testing.B) {
+	for _, name := range variants.Names() {
+		for _, mode := range []string{"closures", "vm"} {
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				g := benchGame(b, name, mode == "vm")
+				rng := rand.New(rand.NewPCG(1, 2))
+				buf := make([]board.Move, 0, 256)
+				start := g.Start()
+				pos := start
+				plies, game := 0, 0
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					buf = g.LegalMoves(&pos, buf)
+					if len(buf) == 0 || game >= 1000 {
+						pos, game = start, 0
+						continue
+					}
+					g.Apply(&pos, buf[rng.IntN(len(buf))])
+					plies++
+					game++
+				}
+				b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+			})
+		}
+	}
+}
+
+func BenchmarkPerft(b *testing.B) {
+	for _, name := range variants.Names() {
+		for _, mode := range []string{"closures", "vm"} {
+			b.Run(name+"/"+mode, func(b *testing.B) {
+				g := benchGame(b, name, mode == "vm")
+				start := g.Start()
+				var nodes int64
+				b.ResetTimer()
+				for i := 0; i < b.N; i++ {
+					nodes += g.Perft(&start, 3)
+				}
+				b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+			})
+		}
+	}
+}

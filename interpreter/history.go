@@ -1,0 +1,105 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// History is a game in progress: a start position and the moves played. It
+// owns what a position alone cannot know — draws by repetition and by plies
+// without progress — and supports undo.
+type History struct {
+	g      *Game
+	start  board.Position
+	moves  []board.Move
+	states []state // states[i] is the position after i moves
+}
+
+type state struct {
+	pos   board.Position
+	quiet int // plies in a row without a bear-off, up to this position
+}
+
+// NewHistory starts a history at start.
+func (g *Game) NewHistory(start board.Position) *History {
+	return &History{g: g, start: start, states: []state{{pos: start}}}
+}
+
+// Game is the game being played.
+func (h *History) Game() *Game { return h.g }
+
+// Start is the position the history began from.
+func (h *History) Start() board.Position { return h.start }
+
+// Position is the current position.
+func (h *History) Position() board.Position { return h.states[len(h.states)-1].pos }
+
+// Moves are the moves played so far.
+func (h *History) Moves() []board.Move { return h.moves }
+
+// Len is the number of plies played.
+func (h *History) Len() int { return len(h.moves) }
+
+// Play plays a legal move; it returns an error for a move that is not legal
+// here or when the game is over.
+func (h *History) Play(m board.Move) error {
+	cur := h.states[len(h.states)-1]
+	if o := h.Outcome(); o.Over {
+		return fmt.Errorf("the game is over (%s)", o.Reason)
+	}
+	legal := false
+	for _, l := range h.g.LegalMoves(&cur.pos, nil) {
+		if l == m {
+			legal = true
+			break
+		}
+	}
+	if !legal {
+		return fmt.Errorf("move %s is not legal here", h.g.MoveString(m))
+	}
+	next := state{pos: cur.pos, quiet: cur.quiet + 1}
+	if m.Kind == board.BearOff {
+		next.quiet = 0
+	}
+	h.g.Apply(&next.pos, m)
+	h.moves = append(h.moves, m)
+	h.states = append(h.states, next)
+	return nil
+}
+
+// Undo takes back the last move; false when there is none.
+func (h *History) Undo() bool {
+	if len(h.moves) == 0 {
+		return false
+	}
+	h.moves = h.moves[:len(h.moves)-1]
+	h.states = h.states[:len(h.states)-1]
+	return true
+}
+
+// Outcome is the result at the current position, draw rules included.
+func (h *History) Outcome() Outcome {
+	cur := h.states[len(h.states)-1]
+	if o := h.g.Result(&cur.pos); o.Over {
+		return o
+	}
+	d := h.g.Draw
+	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without a bear-off", d.QuietPlies)}
+	}
+	if d.Repetition > 0 {
+		seen := 0
+		// A bear-off changes the pieces on the board for good, so only the
+		// positions since the last one can repeat.
+		for i := len(h.states) - 1; i >= 0 && i >= len(h.states)-1-cur.quiet; i-- {
+			if h.states[i].pos.Hash == cur.pos.Hash && h.states[i].pos == cur.pos {
+				seen++
+			}
+		}
+		if seen >= d.Repetition {
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition)}
+		}
+	}
+	return Outcome{Winner: -1}
+}

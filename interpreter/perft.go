@@ -1,0 +1,51 @@
+package interpreter
+
+import (
+	"sort"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// Perft counts the move sequences of exactly depth plies from p. A finished
+// game has no moves; draw rules are ignored.
+func (g *Game) Perft(p *board.Position, depth int) int64 {
+	if depth <= 0 {
+		return 1
+	}
+	bufs := make([][]board.Move, depth+1)
+	return g.perft(p, depth, bufs)
+}
+
+func (g *Game) perft(p *board.Position, depth int, bufs [][]board.Move) int64 {
+	moves := g.LegalMoves(p, bufs[depth])
+	bufs[depth] = moves
+	if depth == 1 {
+		return int64(len(moves))
+	}
+	var n int64
+	for _, m := range moves {
+		q := *p
+		g.Apply(&q, m)
+		n += g.perft(&q, depth-1, bufs)
+	}
+	return n
+}
+
+// DivideEntry is one root move and the perft count below it.
+type DivideEntry struct {
+	Move  string
+	Count int64
+}
+
+// Divide gives, for each legal move at p sorted by its text, perft(depth-1)
+// of the position after it.
+func (g *Game) Divide(p *board.Position, depth int) []DivideEntry {
+	var out []DivideEntry
+	for _, m := range g.LegalMoves(p, nil) {
+		q := *p
+		g.Apply(&q, m)
+		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.Perft(&q, depth-1)})
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Move < out[j].Move })
+	return out
+}
