@@ -13,9 +13,9 @@ type Position struct {
 	Cells   [MaxSquares]Stack
 	Tops    [MaxPlayers]SquareSet // squares whose top piece is each player's
 	Showing [MaxPlayers]int16     // stacks topped by each player
-	OnBoard [MaxPlayers]int16 // pieces of each player on the board
-	Off     [MaxPlayers]int16 // pieces each player has borne off
-	Hash    uint64            // of the cells and the player to move, kept incrementally
+	OnBoard [MaxPlayers]int16     // pieces of each player on the board
+	Off     [MaxPlayers]int16     // pieces each player has borne off
+	Hash    uint64                // of the cells and the player to move, kept incrementally
 	ToMove  uint8
 }
 

@@ -1,0 +1,106 @@
+package interpreter_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter"
+)
+
+// A broken rule file is a load error that names the file, line and column of
+// the bad character — inside the expression, whatever the scalar style.
+
+func TestLoadErrorsPointAtTheCharacter(t *testing.T) {
+	base, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const fwd = "when: lifted == 1 || bottom == opponent"
+	cases := []struct {
+		name, old, new string
+		want           string // file:line:col and a part of the message
+	}{
+		{"plain", fwd, "when: lifted == 1 || botom == opponent", "bad.yaml:25:26: error: move rule \"forward\": unknown name botom (did you mean `bottom`?)"},
+		{"single-quoted", fwd, "when: 'lifted == 1 || botom == opponent'", "bad.yaml:25:27: error: move rule \"forward\": unknown name botom"},
+		{"double-quoted with escapes", fwd, `when: "lifted == 1 || \"x\" == opponent"`, "bad.yaml:25:33: error: move rule \"forward\": invalid operation: == (mismatched types string and int)"},
+		{"literal block", fwd, "when: |\n      lifted == 1 ||\n        botom == opponent", "bad.yaml:27:9: error: move rule \"forward\": unknown name botom"},
+		{"folded block", fwd, "when: >\n      lifted == 1 ||\n      botom == opponent", "bad.yaml:27:7: error: move rule \"forward\": unknown name botom"},
+		{"plain over two lines", fwd, "when: lifted == 1 ||\n      botom == opponent", "bad.yaml:26:7: error: move rule \"forward\": unknown name botom"},
+		{"not a condition", "when: row == farthest", "when: row + farthest", "bad.yaml:32:11: error: bear-off rule \"far-row\": expected bool, but got int"},
+		{"syntax", "when: row == farthest", "when: row == == farthest", "bad.yaml:32:18: error: bear-off rule \"far-row\": unexpected token"},
+		{"name out of scope", "- win: checkers(me) == 0", "- win: height == 0", "bad.yaml:35:10: error: end: win: `height` is not available in end conditions"},
+		{"disabled builtin", "when: row == farthest", "when: len([1]) == 1", "bad.yaml:32:11: error: bear-off rule \"far-row\""},
+		{"yaml tag", "when: row == farthest", "when: !row", "bad.yaml:32:11: error: bear-off rule \"far-row\": when starts with \"!row\", which YAML reads as a tag"},
+		{"unknown key", "lift: 1-2", "lifts: 1-2", "bad.yaml:24:5: error: unknown key \"lifts\" in move rule \"forward\" (did you mean `lift`?)"},
+		{"duplicate key", "  red: rows 1-3", "  red: rows 1-3\n  red: rows 4", "bad.yaml:19:3: error: setup for player \"red\" is given twice"},
+		{"unknown direction", "directions: backward", "directions: [backwards]", "bad.yaml:27:18: error: move rule \"backward\": unknown direction \"backwards\" (did you mean `backward`?)"},
+		{"direction off the board", "directions: backward", "directions: [s]", "bad.yaml:27:18: error: move rule \"backward\": direction \"s\" never leads to a playing square"},
+		{"bad lift", "lift: 1-2", "lift: two", "bad.yaml:24:11: error: move rule \"forward\": lift \"two\" is not a number of pieces"},
+		{"wrong type", "width: 8", "width: [8]", "bad.yaml:9:10: error: board: width must be a whole number"},
+		{"setup off the board", "blue: rows 6-8", "blue: [b6, i9]", "bad.yaml:19:14: error: setup for blue: square i9 is off the 8×8 board"},
+		{"setup on a light square", "blue: rows 6-8", "blue: [a2]", "bad.yaml:19:10: error: setup for blue: square a2 is not a playing square"},
+		{"setup twice on a square", "blue: rows 6-8", "blue: rows 3-8", "bad.yaml:19:9: error: setup places a piece on a3 twice"},
+		{"setup for no player", "blue: rows 6-8", "bleu: rows 6-8", "bad.yaml:19:3: error: setup names \"bleu\", which is not a player (did you mean `blue`?)"},
+		{"missing key", "  width: 8\n", "", "bad.yaml:9:3: error: board needs the key \"width\""},
+		{"no_moves value", "no_moves: lose", "no_moves: loose", "error: no_moves is \"loose\"; it must be one of: lose, pass, draw (did you mean `lose`?)"},
+		{"yaml syntax", "  red: rows 1-3", "  red: [rows 1-3", "bad.yaml:17:1: error:"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := string(base)
+			if !strings.Contains(src, c.old) {
+				t.Fatalf("liger.yaml no longer contains %q", c.old)
+			}
+			src = strings.Replace(src, c.old, c.new, 1)
+			_, err := interpreter.Load("bad.yaml", []byte(src))
+			if err == nil {
+				t.Fatalf("loaded without error")
+			}
+			var ds interpreter.Diagnostics
+			if !errors.As(err, &ds) {
+				t.Fatalf("error is %T, not Diagnostics: %v", err, err)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Errorf("got:\n%v\nwant a line containing:\n%s", err, c.want)
+			}
+		})
+	}
+}
+
+func TestLoadReportsEveryProblem(t *testing.T) {
+	base, _ := os.ReadFile("../variants/liger.yaml")
+	src := strings.Replace(string(base), "lift: 1-2", "lifts: 1-2", 1)
+	src = strings.Replace(src, "when: row == farthest", "when: rows == farthest", 1)
+	_, err := interpreter.Load("bad.yaml", []byte(src))
+	var ds interpreter.Diagnostics
+	if !errors.As(err, &ds) || len(ds) != 2 {
+		t.Fatalf("want 2 diagnostics, got %v", err)
+	}
+}
+
+func TestLoadGarbageNeverPanics(t *testing.T) {
+	base, _ := os.ReadFile("../variants/stackers.yaml")
+	inputs := []string{"", "---", "[]", "name: x", "{", "board: 3", "players: [a, b]",
+		"name: x\nboard: {width: 0, height: 0}\nplayers: {}\nsetup: {}",
+		"name: x\nboard: {width: 8, height: 8}\nplayers: {a: {code: A, home: top}, b: {code: b, home: up}}\nsetup: {}",
+		"name: x\nboard: {width: 2, height: 2}\nplayers: {a: {code: a, home: bottom}, b: {code: b, home: top}}\nsetup: {a: rows 1-1}\nmoves: {m: {directions: any}}",
+	}
+	for cut := 0; cut < len(base); cut += 17 {
+		inputs = append(inputs, string(base[:cut]))
+	}
+	for _, in := range inputs {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Errorf("panic on %q: %v", in, r)
+				}
+			}()
+			g, err := interpreter.Load("x.yaml", []byte(in))
+			if err == nil && g == nil {
+				t.Errorf("no game and no error for %q", in)
+			}
+		}()
+	}
+}
