@@ -31,20 +31,19 @@ func BenchmarkPlayout(b *testing.B) {
 				rng := rand.New(rand.NewPCG(1, 2))
 				buf := make([]board.Move, 0, 256)
 				start := g.Start()
-				pos := start
-				plies, game := 0, 0
+				pos := new(board.Position)
+				plies, games := 0, 0
 				b.ResetTimer()
+				// One op is one playout from the start, cut at 1000 plies.
 				for i := 0; i < b.N; i++ {
-					buf = g.LegalMoves(&pos, buf)
-					if len(buf) == 0 || game >= 1000 {
-						pos, game = start, 0
-						continue
-					}
-					g.Apply(&pos, buf[rng.IntN(len(buf))])
-					plies++
-					game++
+					*pos = start
+					var n int
+					n, buf = g.RandomPlayout(pos, rng, 1000, buf)
+					plies += n
+					games++
 				}
 				b.ReportMetric(float64(plies)/b.Elapsed().Seconds(), "plies/s")
+				b.ReportMetric(float64(plies)/float64(games), "plies/playout")
 			})
 		}
 	}

@@ -227,8 +227,9 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 								continue
 							}
 						}
-						t.Lift = uint8(k)
-						buf = append(buf, t)
+						// Built field by field: changing a copy of t on the stack and
+						// appending it stalls on store forwarding.
+						buf = append(buf, board.Move{From: from, To: t.To, Lift: uint8(k), Kind: board.Step, Rule: uint8(ri)})
 						if any {
 							return buf
 						}

@@ -104,3 +104,27 @@ func TestLoadGarbageNeverPanics(t *testing.T) {
 		}()
 	}
 }
+
+// The names table in docs/rule-language.md is the user's reference: it must
+// list every name the interpreter knows, with its static flag.
+func TestDocsListEveryName(t *testing.T) {
+	doc, err := os.ReadFile("../docs/rule-language.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range interpreter.Names() {
+		var row string
+		for _, line := range strings.Split(string(doc), "\n") {
+			if strings.HasPrefix(line, "| `"+n.Name+"`") || strings.HasPrefix(line, "| `"+n.Name+"(") {
+				row = line
+			}
+		}
+		if row == "" {
+			t.Errorf("docs/rule-language.md does not list `%s`", n.Name)
+			continue
+		}
+		if static := strings.HasSuffix(strings.TrimSpace(row), "| yes |"); static != n.Static {
+			t.Errorf("docs/rule-language.md says `%s` static=%v; it is %v", n.Name, static, n.Static)
+		}
+	}
+}

@@ -12,21 +12,31 @@ func (g *Game) Perft(p *board.Position, depth int) int64 {
 	if depth <= 0 {
 		return 1
 	}
-	bufs := make([][]board.Move, depth+1)
-	return g.perft(p, depth, bufs)
+	// One position and one move buffer per ply, made once: a position copied
+	// on the stack would escape into the pooled context.
+	w := &perftWork{bufs: make([][]board.Move, depth+1), pos: make([]board.Position, depth+1)}
+	w.pos[depth] = *p
+	return g.perft(w, depth)
 }
 
-func (g *Game) perft(p *board.Position, depth int, bufs [][]board.Move) int64 {
-	moves := g.LegalMoves(p, bufs[depth])
-	bufs[depth] = moves
+type perftWork struct {
+	bufs [][]board.Move
+	pos  []board.Position
+}
+
+func (g *Game) perft(w *perftWork, depth int) int64 {
+	p := &w.pos[depth]
+	moves := g.LegalMoves(p, w.bufs[depth])
+	w.bufs[depth] = moves
 	if depth == 1 {
 		return int64(len(moves))
 	}
 	var n int64
+	q := &w.pos[depth-1]
 	for _, m := range moves {
-		q := *p
-		g.Apply(&q, m)
-		n += g.perft(&q, depth-1, bufs)
+		*q = *p
+		g.Apply(q, m)
+		n += g.perft(w, depth-1)
 	}
 	return n
 }

@@ -1,8 +1,141 @@
 package main
 
-import "github.com/urfave/cli/v2"
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+	"time"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
+	"github.com/urfave/cli/v2"
+)
+
+// benchResult is what `bench` measures for one game.
+type benchResult struct {
+	Game              string  `json:"game"`
+	Path              string  `json:"path"` // closures or vm
+	PlayoutPliesPerS  float64 `json:"playout_plies_per_sec"`
+	PlayoutsPerS      float64 `json:"playouts_per_sec"`
+	PerftNodesPerS    float64 `json:"perft_nodes_per_sec"`
+	AllocsPerMove     float64 `json:"allocs_per_move"`
+	Seconds           float64 `json:"seconds"`
+	PlayoutPlyCap     int     `json:"playout_ply_cap"`
+	PerftDepth        int     `json:"perft_depth"`
+	PlayoutsCompleted int     `json:"playouts"`
+}
 
 func benchCommand(s *streams) *cli.Command {
-	return &cli.Command{Name: "bench", Usage: "measure move generation speed", Hidden: true,
-		Action: func(c *cli.Context) error { return usagef("bench is not built yet") }}
+	return &cli.Command{
+		Name:      "bench",
+		Usage:     "measure random-playout and perft speed on this machine (all built-in games when none is named)",
+		ArgsUsage: "[GAME...]",
+		Flags: []cli.Flag{
+			&cli.DurationFlag{Name: "time", Value: 3 * time.Second, Usage: "measure each game for `DURATION` (split between playouts and perft), after a warm-up"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per game"},
+			&cli.BoolFlag{Name: "vm", Usage: "evaluate expressions with expr's VM instead of compiled closures (the slow baseline)"},
+			&cli.IntFlag{Name: "max-plies", Value: 1000, Usage: "cut a random playout after `N` plies"},
+		},
+		Action: func(c *cli.Context) error {
+			games := c.Args().Slice()
+			if len(games) == 0 {
+				games = variants.Names()
+			}
+			if c.Duration("time") <= 0 || c.Int("max-plies") < 1 {
+				return usagef("bench: --time and --max-plies must be positive")
+			}
+			progress := isTerminal(s.err) && !c.Bool("json")
+			if !c.Bool("json") {
+				fmt.Fprintf(s.out, "%-12s %6s %16s %12s %16s %12s\n", "game", "path", "playout plies/s", "playouts/s", "perft nodes/s", "allocs/move")
+			}
+			for _, name := range games {
+				g, err := interpreter.Open(name, interpreter.Options{VMOnly: c.Bool("vm")})
+				if err != nil {
+					return err
+				}
+				report := func(phase string) {
+					if progress {
+						fmt.Fprintf(s.err, "\r\033[Kbench %s: %s...", name, phase)
+					}
+				}
+				r := measure(g, c.Duration("time"), c.Int("max-plies"), report)
+				r.Game = name
+				if c.Bool("vm") {
+					r.Path = "vm"
+				}
+				if progress {
+					fmt.Fprint(s.err, "\r\033[K")
+				}
+				if c.Bool("json") {
+					b, _ := json.Marshal(r)
+					fmt.Fprintln(s.out, string(b))
+				} else {
+					fmt.Fprintf(s.out, "%-12s %6s %16.0f %12.1f %16.0f %12.3f\n", r.Game, r.Path, r.PlayoutPliesPerS, r.PlayoutsPerS, r.PerftNodesPerS, r.AllocsPerMove)
+				}
+			}
+			return nil
+		},
+	}
+}
+
+// measure runs random playouts from the start, then perft, each for half of d
+// after a short warm-up.
+func measure(g *interpreter.Game, d time.Duration, maxPlies int, report func(string)) benchResult {
+	r := benchResult{Path: "closures", PlayoutPlyCap: maxPlies, Seconds: d.Seconds()}
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]board.Move, 0, 256)
+	start := g.Start()
+	p := new(board.Position)
+	play := func(until time.Time) (plies, games int) {
+		for time.Now().Before(until) {
+			for i := 0; i < 20; i++ {
+				*p = start
+				var n int
+				n, buf = g.RandomPlayout(p, rng, maxPlies, buf)
+				plies += n
+				games++
+			}
+		}
+		return plies, games
+	}
+	report("warming up")
+	play(time.Now().Add(d / 10))
+	report("random playouts")
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	t0 := time.Now()
+	plies, games := play(t0.Add(d / 2))
+	el := time.Since(t0).Seconds()
+	runtime.ReadMemStats(&after)
+	r.PlayoutPliesPerS = float64(plies) / el
+	r.PlayoutsPerS = float64(games) / el
+	r.PlayoutsCompleted = games
+	r.AllocsPerMove = float64(after.Mallocs-before.Mallocs) / float64(max(plies, 1))
+
+	report("perft")
+	r.PerftDepth = 1
+	var nodes int64
+	t0 = time.Now()
+	until := t0.Add(d / 2)
+	for time.Now().Before(until) {
+		nodes += g.Perft(&start, r.PerftDepth)
+		if time.Since(t0) < d/20 {
+			r.PerftDepth++ // deepen while a pass is short, so the count is not all overhead
+		}
+	}
+	r.PerftNodesPerS = float64(nodes) / time.Since(t0).Seconds()
+	return r
+}
+
+// isTerminal reports whether w is a terminal, where progress lines belong.
+func isTerminal(w any) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
