@@ -27,6 +27,7 @@ type ruleFile struct {
 	NoMovesNode               *yaml.Node
 	Draw                      drawSpec
 	Evaluate                  *exprText
+	EvalScale                 int
 	Playout                   playoutSpec
 	root                      *yaml.Node
 }
@@ -283,7 +284,16 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"quiet_plies", false, func(_, v *yaml.Node) { rf.Draw.QuietPlies = d.integer(v, "draw: quiet_plies", 1, 1000000) }},
 			})
 		}},
-		{"evaluate", false, func(_, v *yaml.Node) { rf.Evaluate = d.expression(v, "evaluate") }},
+		{"evaluate", false, func(_, v *yaml.Node) {
+			if v.Kind == yaml.MappingNode {
+				d.mapping(v, "evaluate", []field{
+					{"score", true, func(_, v *yaml.Node) { rf.Evaluate = d.expression(v, "evaluate: score") }},
+					{"scale", false, func(_, v *yaml.Node) { rf.EvalScale = d.integer(v, "evaluate: scale", 1, 1000000) }},
+				})
+				return
+			}
+			rf.Evaluate = d.expression(v, "evaluate")
+		}},
 		{"playout", false, func(_, v *yaml.Node) {
 			d.mapping(v, "playout", []field{
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},

@@ -119,6 +119,13 @@ var names = map[string]nameDef{
 			}
 			return int(c.pos.OnBoard[p])
 		}},
+	"progress": {doc: "progress(p): the sum of the rows of p's pieces on the board, each counted from p's home row (1); computed when asked, meant for `evaluate`",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.progress(c.pos, p)
+		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

@@ -61,6 +61,7 @@ type Game struct {
 	evaluate  *compiled
 	prefer    *compiled
 	playPlies int
+	evalScale int
 	pool      sync.Pool
 }
 
@@ -136,6 +137,23 @@ func (g *Game) row(player int, sq board.Square) int {
 		return 0
 	}
 	return int(g.rows[player][sq])
+}
+
+// progress sums the rows of player's pieces, each from player's home row.
+func (g *Game) progress(p *board.Position, player int) int {
+	b := g.Board
+	rows := g.rows[player]
+	total := 0
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		s := p.Cells[sq]
+		if s == 0 {
+			continue
+		}
+		var counts [board.MaxPlayers]int16
+		b.Count(s, &counts)
+		total += int(counts[player]) * int(rows[sq])
+	}
+	return total
 }
 
 // Start is the start position.

@@ -55,7 +55,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
-		Draw: DrawRule(rf.Draw), NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies}
+		Draw: DrawRule(rf.Draw), NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
 	}
