@@ -23,6 +23,7 @@ type intFn func(*Ctx) int
 
 // Condition is one compiled expression term.
 type condition struct {
+	node  ast.Node // the checked expression tree of this term
 	text  string
 	level level
 	test  boolFn
@@ -108,12 +109,12 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 		if asBool {
 			c.terms = g.closureTerms(tree)
 		} else if f, fok := g.intClosure(tree); fok {
-			c.terms = []condition{{text: src.Text, level: g.levelOf(tree), value: f}}
+			c.terms = []condition{{node: tree, text: src.Text, level: g.levelOf(tree), value: f}}
 		}
 	}
 	if c.terms == nil {
 		c.vm = true
-		t := condition{text: src.Text, level: g.levelOf(tree)}
+		t := condition{node: tree, text: src.Text, level: g.levelOf(tree)}
 		if asBool {
 			t.test = func(ctx *Ctx) bool { return ctx.runVM(optimized).(bool) }
 		} else {
@@ -191,7 +192,7 @@ func (g *Game) closureTerms(tree ast.Node) []condition {
 		if !ok {
 			return nil
 		}
-		out = append(out, condition{text: p.String(), level: g.levelOf(p), test: f})
+		out = append(out, condition{node: p, text: p.String(), level: g.levelOf(p), test: f})
 	}
 	return out
 }

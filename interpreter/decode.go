@@ -29,6 +29,7 @@ type ruleFile struct {
 	Evaluate                  *exprText
 	EvalScale                 int
 	Playout                   playoutSpec
+	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	root                      *yaml.Node
 }
 
@@ -294,6 +295,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			}
 			rf.Evaluate = d.expression(v, "evaluate")
 		}},
+		{"tests", false, func(_, v *yaml.Node) { rf.Tests = v }},
 		{"playout", false, func(_, v *yaml.Node) {
 			d.mapping(v, "playout", []field{
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
+	"go.yaml.in/yaml/v3"
 )
 
 const noSquare = board.NoSquare
@@ -52,6 +53,9 @@ type Game struct {
 	File                      string // the rule file's name, for messages
 
 	opts      Options
+	src       *source    // the rule file's text, for diagnostics
+	root      *yaml.Node // the rule file as YAML
+	testsNode *yaml.Node // the tests: section, if any
 	start     board.Position
 	initial   [board.MaxPlayers]int16
 	rows      [board.MaxPlayers][]int8

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -54,7 +52,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		return nil, d.diags
 	}
 	rf := d.decodeFile(&root)
-	g := &Game{File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
 		Draw: DrawRule(rf.Draw), NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -77,17 +75,6 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		return nil, d.diags
 	}
 	return g, d.diags
-}
-
-var yamlLineRE = regexp.MustCompile(`line (\d+)`)
-
-// yamlErrorPos finds the line a yaml.v3 error names, if any.
-func yamlErrorPos(err error) srcPos {
-	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
-		l, _ := strconv.Atoi(m[1])
-		return srcPos{l, 1}
-	}
-	return srcPos{1, 1}
 }
 
 func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
