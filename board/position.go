@@ -69,7 +69,14 @@ func cellHash(sq Square, s Stack) uint64 {
 	return mix(uint64(s) ^ (uint64(sq)+1)*0x9e3779b97f4a7c15)
 }
 
-func sideKey(player int) uint64 { return mix(uint64(player) + 0x51af_d7ed_558c_cd01) }
+// sideKey is 0 for the first player, so the zero Position (an empty board,
+// first player to move) has the hash Recount would give it: 0.
+func sideKey(player int) uint64 {
+	if player == 0 {
+		return 0
+	}
+	return mix(uint64(player) + 0x51af_d7ed_558c_cd01)
+}
 
 // mix is the splitmix64 finalizer.
 func mix(z uint64) uint64 {
@@ -132,6 +139,9 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 		return fail(0, "empty position (want the player to move, a space, and the cells, like %q)", string(b.letters[0])+" a1:"+string(b.letters[0]))
 	}
 	turn, cells, ok := strings.Cut(t, " ")
+	if !ok && strings.ContainsAny(t, ":,") {
+		return fail(lead, "missing the player to move before the cells (want, e.g., %q)", string(b.letters[0])+" "+t)
+	}
 	if !ok {
 		return fail(lead+len(t), "missing cells after the player to move (use - for an empty board)")
 	}

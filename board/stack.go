@@ -75,8 +75,13 @@ func (b *Board) MaxHeight() int { return pieceBits / int(b.bits) }
 // Letter is the notation letter of a piece code.
 func (b *Board) Letter(code int) byte { return b.letters[code] }
 
-// Owner is the player a piece code belongs to.
-func (b *Board) Owner(code int) int { return int(b.owner[code&63]) }
+// Owner is the player a piece code belongs to, -1 for no piece (code -1).
+func (b *Board) Owner(code int) int {
+	if code < 0 {
+		return -1
+	}
+	return int(b.owner[code&63])
+}
 
 // Top is the code of the top piece, or -1 for an empty stack.
 func (b *Board) Top(s Stack) int {

@@ -102,6 +102,7 @@ func hoistFlags(app *cli.App, args []string) []string {
 		}
 	}
 	var flags, pos []string
+	dangling := false // a flag that wants a value came last, without one
 	rest := args[ci+1:]
 	for i := 0; i < len(rest); i++ {
 		a := rest[i]
@@ -112,9 +113,13 @@ func hoistFlags(app *cli.App, args []string) []string {
 		if len(a) > 1 && a[0] == '-' {
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
-			if !strings.Contains(name, "=") && takesValue[name] && i+1 < len(rest) {
-				flags = append(flags, rest[i+1])
-				i++
+			if !strings.Contains(name, "=") && takesValue[name] {
+				if i+1 < len(rest) {
+					flags = append(flags, rest[i+1])
+					i++
+				} else {
+					dangling = true
+				}
 			}
 			continue
 		}
@@ -122,6 +127,11 @@ func hoistFlags(app *cli.App, args []string) []string {
 	}
 	out := append([]string{}, args[:ci+1]...)
 	out = append(out, flags...)
+	if dangling {
+		// Leave it last, so the flag parser says it needs an argument
+		// rather than taking the game's name or "--" as its value.
+		return out
+	}
 	if len(pos) > 0 {
 		out = append(out, "--")
 		out = append(out, pos...)

@@ -270,6 +270,23 @@ func TestMovesEndingGame(t *testing.T) {
 	}
 }
 
+func TestMovesGameOver(t *testing.T) {
+	// Blue has just covered red's only checker: red shows nothing, so blue
+	// lost; red, to move, has no moves. The game is over: say so on stderr,
+	// print no moves, and exit 0.
+	code, out, errOut := runCLI(t, "moves", "liger", "-p", "r d4:rb")
+	if code != 0 || out != "" {
+		t.Errorf("exit %d, stdout %q; want 0 and no moves", code, out)
+	}
+	if !strings.Contains(errOut, "game is over") || !strings.Contains(errOut, "red wins") {
+		t.Errorf("stderr %q; want it to say the game is over and red won", errOut)
+	}
+	code, out, _ = runCLI(t, "perft", "liger", "-d", "2", "-p", "r d4:rb")
+	if code != 0 || out != "1\t0\n2\t0\n" {
+		t.Errorf("perft on a finished game: exit %d, stdout %q; want 0 and zero counts", code, out)
+	}
+}
+
 func TestVariants(t *testing.T) {
 	code, out, errOut := runCLI(t, "variants")
 	if code != 0 || errOut != "" {
@@ -302,30 +319,48 @@ func TestExitCodes(t *testing.T) {
 		args []string
 		code int
 		want []string // in stderr
+		bug  string   // a known fault in cmd/stackrules: see the report
 	}{
-		{"missing depth", []string{"perft", "liger"}, 2, []string{"--depth"}},
-		{"depth zero", []string{"perft", "liger", "-d", "0"}, 2, []string{"out of range"}},
-		{"depth too big", []string{"perft", "liger", "-d", "31"}, 2, []string{"out of range"}},
-		{"depth not a number", []string{"perft", "liger", "-d", "x"}, 2, []string{`"x"`}},
-		{"unknown flag", []string{"perft", "--bogus", "-d", "1", "liger"}, 2, []string{"bogus"}},
-		{"unknown flag after game", []string{"moves", "liger", "--bogus"}, 2, []string{"bogus"}},
-		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate"}},
-		{"unknown game", []string{"perft", "nosuchgame", "-d", "1"}, 1, []string{"nosuchgame", "liger", "stackers"}},
-		{"unknown game moves", []string{"moves", "nosuchgame"}, 1, []string{"nosuchgame", "liger", "stackers"}},
-		{"missing rule file", []string{"moves", "./no/such/rules.yaml"}, 1, []string{"rules.yaml"}},
-		{"malformed position", []string{"perft", "liger", "-d", "1", "--position", "r a1:x"}, 1, []string{"column 6", "unknown piece letter"}},
-		{"duplicate square", []string{"moves", "liger", "-p", "r a1:r,a1:b"}, 1, []string{"column 8", "given twice"}},
-		{"non-playing square", []string{"moves", "liger", "-p", "r b1:r"}, 1, []string{"column 3", "not a playing square"}},
-		{"too many pieces", []string{"moves", "liger", "-p", "r a1:" + strings.Repeat("r", 13)}, 1, []string{"more than the 12"}},
-		{"two games", []string{"perft", "liger", "stackers", "-d", "1"}, 2, []string{"one GAME"}},
-		{"two games moves", []string{"moves", "liger", "stackers"}, 2, []string{"one GAME"}},
-		{"no game", []string{"perft", "-d", "1"}, 2, []string{"name a game"}},
-		{"no game moves", []string{"moves"}, 2, []string{"name a game"}},
-		{"variants with an argument", []string{"variants", "liger"}, 2, []string{"no arguments"}},
+		{"missing depth", []string{"perft", "liger"}, 2, []string{"--depth"}, ""},
+		{"depth zero", []string{"perft", "liger", "-d", "0"}, 2, []string{"out of range"}, ""},
+		{"depth too big", []string{"perft", "liger", "-d", "31"}, 2, []string{"out of range"}, ""},
+		{"depth not a number", []string{"perft", "liger", "-d", "x"}, 2, []string{`"x"`}, ""},
+		{"unknown flag", []string{"perft", "--bogus", "-d", "1", "liger"}, 2, []string{"bogus"}, ""},
+		{"unknown flag after game", []string{"moves", "liger", "--bogus"}, 2, []string{"bogus"}, ""},
+		{"unknown command", []string{"frobnicate"}, 2, []string{"frobnicate"}, ""},
+		{"unknown game", []string{"perft", "nosuchgame", "-d", "1"}, 1, []string{"nosuchgame", "liger", "stackers"}, ""},
+		{"unknown game moves", []string{"moves", "nosuchgame"}, 1, []string{"nosuchgame", "liger", "stackers"}, ""},
+		{"missing rule file", []string{"moves", "./no/such/rules.yaml"}, 1, []string{"rules.yaml"}, ""},
+		{"malformed position", []string{"perft", "liger", "-d", "1", "--position", "r a1:x"}, 1, []string{"column 6", "unknown piece letter"}, ""},
+		{"duplicate square", []string{"moves", "liger", "-p", "r a1:r,a1:b"}, 1, []string{"column 8", "given twice"}, ""},
+		{"non-playing square", []string{"moves", "liger", "-p", "r b1:r"}, 1, []string{"column 3", "not a playing square"}, ""},
+		{"too many pieces", []string{"moves", "liger", "-p", "r a1:" + strings.Repeat("r", 13)}, 1, []string{"more than the 12"}, ""},
+		{"two games", []string{"perft", "liger", "stackers", "-d", "1"}, 2, []string{"one GAME"}, ""},
+		{"two games moves", []string{"moves", "liger", "stackers"}, 2, []string{"one GAME"}, ""},
+		{"no game", []string{"perft", "-d", "1"}, 2, []string{"name a game"}, ""},
+		{"no game moves", []string{"moves"}, 2, []string{"name a game"}, ""},
+		{"flag without a value, no game", []string{"perft", "-d", "1", "-p"}, 2, []string{"flag needs an argument: -p"}, ""},
+		{"flag without a value after the game", []string{"perft", "liger", "-d", "1", "-p"}, 2, []string{"flag needs an argument: -p"},
+			""},
+		{"depth without a value after the game", []string{"perft", "liger", "-d"}, 2, []string{"flag needs an argument: -d"},
+			""},
+		{"variants with an argument", []string{"variants", "liger"}, 2, []string{"no arguments"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			code, out, errOut := runCLI(t, tc.args...)
+			if tc.bug != "" {
+				ok := code == tc.code
+				for _, w := range tc.want {
+					ok = ok && strings.Contains(errOut, w)
+				}
+				if ok {
+					t.Errorf("known bug (%s) seems fixed: drop the bug note", tc.bug)
+				} else {
+					t.Skipf("known bug: %s; got exit %d, stderr %q", tc.bug, code, errOut)
+				}
+				return
+			}
 			if code != tc.code {
 				t.Errorf("%v: exit %d, want %d\nstdout: %s\nstderr: %s", tc.args, code, tc.code, out, errOut)
 			}
