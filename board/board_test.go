@@ -882,9 +882,9 @@ func TestParseMoveErrors(t *testing.T) {
 		{"c3-b3", "b3 is not a playing square"},
 		{"i1-off", "i1 is off the 8×8 board"},
 		{"-d4", `"" is not a square`},
-		{"c3xd4", "want from-to"},
+		{"c3xd4-e5", "is not a square"},
 		{"c3-d4-e5", `"d4-e5" is not a square`},
-		{"x", "want from-to"},
+		{"x", "is not a square"},
 		{"", "want from-to"},
 		{"2", "want from-to"},
 		{"Pass", "want from-to"},
@@ -977,6 +977,30 @@ func TestSquareSet(t *testing.T) {
 			if !slices.Equal(got[:2], prefix) || !slices.Equal(got[2:], want) {
 				t.Fatalf("op %d: Squares([200 201]) = %v, want [200 201] then %v", i, got, want)
 			}
+		}
+	}
+}
+
+func TestCaptureNotation(t *testing.T) {
+	g, err := board.NewGrid(8, 8, func(f, r int) bool { return (f+r)%2 == 0 })
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, text := range []string{"c3xe5", "c3xe5xg7", "a1xc3xe5xg7xe5xc3xa1"} {
+		m, err := g.ParseMove(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if m.Kind != board.Capture || int(m.Jumps) != strings.Count(text, "x") {
+			t.Errorf("%s parsed as %+v", text, m)
+		}
+		if got := g.MoveString(m); got != text {
+			t.Errorf("%s prints back as %s", text, got)
+		}
+	}
+	for _, bad := range []string{"c3x", "xe5", "c3xe5x", "c3xi9", "c3xb3"} {
+		if _, err := g.ParseMove(bad); err == nil {
+			t.Errorf("%q accepted", bad)
 		}
 	}
 }

@@ -25,12 +25,27 @@ const MaxSquares = 144
 // Direction is a step on the grid: a file delta and a rank delta.
 type Direction struct{ DF, DR int8 }
 
+// Compass lists the eight grid directions; a direction's index in it is what
+// Neighbor takes. The first four are the diagonals.
+var Compass = [8]Direction{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}, {0, 1}, {1, 0}, {0, -1}, {-1, 0}}
+
+// DirectionIndex is the index of d in Compass, or -1.
+func DirectionIndex(d Direction) int {
+	for i, c := range Compass {
+		if c == d {
+			return i
+		}
+	}
+	return -1
+}
+
 // Geometry is a rectangular grid of Width files and Height ranks, of which
 // some squares are playing squares.
 type Geometry struct {
 	Width, Height int
 	coords        []coord // dense index -> coordinate
 	index         []int16 // file + rank*Width -> dense index, or -1
+	neighbor      [8][]Square
 }
 
 type coord struct{ file, rank int8 }
@@ -59,6 +74,16 @@ func NewGrid(width, height int, playing func(file, rank int) bool) (*Geometry, e
 	}
 	if len(g.coords) == 0 {
 		return nil, fmt.Errorf("board has no playing squares")
+	}
+	for d, dir := range Compass {
+		g.neighbor[d] = make([]Square, len(g.coords))
+		for sq := range g.coords {
+			n, ok := g.Step(Square(sq), dir)
+			if !ok {
+				n = NoSquare
+			}
+			g.neighbor[d][sq] = n
+		}
 	}
 	return g, nil
 }
@@ -89,6 +114,10 @@ func (g *Geometry) Step(s Square, d Direction) (Square, bool) {
 	f, r := g.Coord(s)
 	return g.At(f+int(d.DF), r+int(d.DR))
 }
+
+// Neighbor is the playing square one step from s in direction Compass[d],
+// or NoSquare: a table lookup, for move generation.
+func (g *Geometry) Neighbor(s Square, d int) Square { return g.neighbor[d][s] }
 
 // SquareName writes a square in algebraic notation: file letter, rank number.
 func (g *Geometry) SquareName(s Square) string {

@@ -13,21 +13,40 @@ const (
 	Step    MoveKind = iota // lift pieces from one square and drop them on another
 	BearOff                 // take the top piece off the board
 	Pass                    // do nothing; the turn passes
+	Capture                 // jump enemy stacks, landing on each square of the path in turn
 )
+
+// MaxJumps bounds the jumps of one capture move, so a Move stays a flat value.
+const MaxJumps = 18
 
 // Move is a small comparable value. Rule is the index of the rule that
 // produced it, which the notation does not carry: parsed text is matched
 // against the legal moves with SameAs, never trusted because it parsed.
+//
+// Lift is the number of pieces lifted from the top; 0 means the whole stack
+// (a rule with `lift: all`, and every capture), which the notation leaves
+// implicit. A capture lands on Via[0..Jumps-2] and then on To.
 type Move struct {
 	From, To Square
 	Lift     uint8
 	Kind     MoveKind
 	Rule     uint8
+	Jumps    uint8
+	Via      [MaxJumps - 1]Square
 }
 
 // SameAs reports whether two moves do the same thing, whatever rule made them.
 func (m Move) SameAs(o Move) bool {
-	return m.From == o.From && m.To == o.To && m.Lift == o.Lift && m.Kind == o.Kind
+	m.Rule, o.Rule = 0, 0
+	return m == o
+}
+
+// Landing is the i-th landing square of a capture (the last is To).
+func (m *Move) Landing(i int) Square {
+	if i == int(m.Jumps)-1 {
+		return m.To
+	}
+	return m.Via[i]
 }
 
 // MoveString writes a move: "[N]from-to" (N omitted when 1), "from-off", "pass".
@@ -37,12 +56,45 @@ func (g *Geometry) MoveString(m Move) string {
 		return "pass"
 	case BearOff:
 		return g.SquareName(m.From) + "-off"
+	case Capture:
+		s := g.SquareName(m.From)
+		for i := 0; i < int(m.Jumps); i++ {
+			s += "x" + g.SquareName(m.Landing(i))
+		}
+		return s
 	}
 	s := g.SquareName(m.From) + "-" + g.SquareName(m.To)
 	if m.Lift > 1 {
 		s = strconv.Itoa(int(m.Lift)) + s
 	}
 	return s
+}
+
+// parseCapture reads "c3xe5xg7": every landing square, x between.
+func (g *Geometry) parseCapture(text, t string) (Move, error) {
+	parts := strings.Split(t, "x")
+	if len(parts) < 2 {
+		return Move{}, fmt.Errorf("move %q: a capture is written with every landing square, like c3xe5xg7", text)
+	}
+	if len(parts)-1 > MaxJumps {
+		return Move{}, fmt.Errorf("move %q: more than %d jumps", text, MaxJumps)
+	}
+	m := Move{Kind: Capture, Jumps: uint8(len(parts) - 1)}
+	for i, p := range parts {
+		sq, err := g.ParseSquare(p)
+		if err != nil {
+			return Move{}, fmt.Errorf("move %q: %v", text, err)
+		}
+		switch {
+		case i == 0:
+			m.From = sq
+		case i == len(parts)-1:
+			m.To = sq
+		default:
+			m.Via[i-1] = sq
+		}
+	}
+	return m, nil
 }
 
 // ParseMove reads move text in the notation. It checks the syntax and the
@@ -63,6 +115,9 @@ func (g *Geometry) ParseMove(text string) (Move, error) {
 			return Move{}, fmt.Errorf("move %q: %q is not a number of pieces to lift", text, t[:i])
 		}
 		lift = n
+	}
+	if strings.Contains(t, "x") && !strings.Contains(t, "-") {
+		return g.parseCapture(text, t)
 	}
 	from, to, ok := strings.Cut(t[i:], "-")
 	if !ok {

@@ -101,6 +101,36 @@ func (b *Board) TopOwner(s Stack) int {
 	return int(b.owner[uint64(s)>>(uint(h-1)*b.bits)&b.mask])
 }
 
+// Kind is the kind of a piece code: 0 for the plain piece.
+func (b *Board) Kind(code int) int { return code / b.Players }
+
+// TopKind is the kind of the top piece, or -1 for an empty stack.
+func (b *Board) TopKind(s Stack) int {
+	t := b.Top(s)
+	if t < 0 {
+		return -1
+	}
+	return t / b.Players
+}
+
+// SetTop replaces the code of the top piece (to promote it).
+func (b *Board) SetTop(s Stack, code int) Stack {
+	h := s.Height()
+	if h == 0 {
+		return s
+	}
+	shift := uint(h-1) * b.bits
+	return Stack(uint64(s)&^(b.mask<<shift) | uint64(code)<<shift)
+}
+
+// Bottomed puts the piece code under the bottom of s: a prisoner taken
+// under a capturing column.
+func (b *Board) Bottomed(s Stack, code int) Stack {
+	h := s.Height()
+	p := (uint64(s)&pieceMask)<<b.bits | uint64(code)
+	return Stack(p | uint64(h+1)<<heightShift)
+}
+
 // Piece is the code of the i-th piece from the top (1 = top), or -1 when the
 // stack is not that tall.
 func (b *Board) Piece(s Stack, i int) int {

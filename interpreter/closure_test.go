@@ -84,15 +84,6 @@ func moveTexts(g *Game, p *board.Position) string {
 	return fmt.Sprint(out)
 }
 
-func allTerms(c *compiled, ctx *Ctx) bool {
-	for _, t := range c.terms {
-		if !t.test(ctx) {
-			return false
-		}
-	}
-	return true
-}
-
 // compareAt evaluates every condition of both games on every candidate at p,
 // for each player as `me`, and returns how many it compared.
 func compareAt(t *testing.T, fast, slow *Game, p *board.Position, truths *int) int {

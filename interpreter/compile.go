@@ -55,6 +55,9 @@ func (g *Game) exprEnv() map[string]any {
 	for i, p := range g.Players {
 		env[p.Name] = i
 	}
+	for i, k := range g.Kinds {
+		env[k] = i
+	}
 	return env
 }
 
@@ -150,6 +153,7 @@ func (g *Game) exprError(d *decoder, src *exprText, what string, err error) {
 			for _, p := range g.Players {
 				known = append(known, p.Name)
 			}
+			known = append(known, g.Kinds...)
 			hint = suggest(name, known)
 		}
 		d.diagAt(src.at(fe.From), Error, "expression", hint, "%s: %s", what, msg)
@@ -172,20 +176,18 @@ func (g *Game) levelOf(n ast.Node) level {
 	return lv
 }
 
+// conjuncts splits an expression into its top-level `&&` terms.
+func conjuncts(n ast.Node) []ast.Node {
+	if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
+		return append(conjuncts(b.Left), conjuncts(b.Right)...)
+	}
+	return []ast.Node{n}
+}
+
 // closureTerms splits a condition into its top-level `&&` terms and compiles
 // each; nil when any term uses something the closure compiler does not know.
 func (g *Game) closureTerms(tree ast.Node) []condition {
-	var parts []ast.Node
-	var split func(n ast.Node)
-	split = func(n ast.Node) {
-		if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {
-			split(b.Left)
-			split(b.Right)
-			return
-		}
-		parts = append(parts, n)
-	}
-	split(tree)
+	parts := conjuncts(tree)
 	out := make([]condition, 0, len(parts))
 	for _, p := range parts {
 		f, ok := g.boolClosure(p)
@@ -376,6 +378,11 @@ func (g *Game) constInt(n ast.Node) (int, bool) {
 					return i, true
 				}
 			}
+			for i, k := range g.Kinds {
+				if k == n.Value {
+					return i, true
+				}
+			}
 		}
 	}
 	return 0, false
@@ -501,6 +508,9 @@ func (c *Ctx) runVM(p *vm.Program) any {
 		}
 		for i, p := range c.g.Players {
 			c.env[p.Name] = i
+		}
+		for i, k := range c.g.Kinds {
+			c.env[k] = i
 		}
 	}
 	for n, d := range names {

@@ -70,7 +70,20 @@ func TestConformance(t *testing.T) {
 							m = c
 						}
 					}
+					before := totalPieces(&p, g)
 					g.Apply(&p, m)
+					after := totalPieces(&p, g)
+					// Conservation, adjusted for captures: only a capture may take
+					// pieces off the board for good, and never the mover's own
+					// top pieces.
+					if m.Kind != board.Capture && after != before {
+						t.Fatalf("move %s changed the pieces in play from %v to %v", g.MoveString(m), before, after)
+					}
+					for i := range before {
+						if after[i] > before[i] {
+							t.Fatalf("move %s added pieces: %v to %v", g.MoveString(m), before, after)
+						}
+					}
 				}
 			}
 			t.Logf("%d of 40 games finished within 2000 plies", finished)
@@ -95,9 +108,18 @@ func checkPosition(t *testing.T, g *interpreter.Game, p *board.Position) {
 		t.Fatalf("position %q prints back as %q", text, again)
 	}
 	for i := range g.Players {
-		if int(p.OnBoard[i]+p.Off[i]) != g.Initial(i) {
+		if int(p.OnBoard[i]+p.Off[i]) > g.Initial(i) || p.OnBoard[i] < 0 || p.Off[i] < 0 {
 			t.Fatalf("position %q: %s has %d on the board and %d borne off, but started with %d",
 				text, g.Players[i].Name, p.OnBoard[i], p.Off[i], g.Initial(i))
 		}
 	}
+}
+
+// totalPieces is what each player has in play: on the board or borne off.
+func totalPieces(p *board.Position, g *interpreter.Game) [board.MaxPlayers]int {
+	var out [board.MaxPlayers]int
+	for i := range g.Players {
+		out[i] = int(p.OnBoard[i] + p.Off[i])
+	}
+	return out
 }

@@ -30,6 +30,10 @@ type ruleFile struct {
 	EvalScale                 int
 	Playout                   playoutSpec
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
+	Kinds                     []*yaml.Node
+	Promote                   promoteSpec
+	Captures                  []captureSpec
+	Capture                   captureSettings
 	root                      *yaml.Node
 }
 
@@ -64,9 +68,32 @@ type moveSpec struct {
 	LiftMin        int
 	LiftMax        int // 0: up to the whole stack
 	LiftAll        bool
+	Flying         bool // distance: any — slides along a line of empty squares
 	liftNode       *yaml.Node
 	When           *exprText
 	directionsNode *yaml.Node
+}
+
+type promoteSpec struct {
+	node       *yaml.Node
+	When       *exprText
+	MidCapture string // stop, continue or skip
+}
+
+type captureSpec struct {
+	Name       string
+	node       *yaml.Node
+	Directions []*yaml.Node
+	Flying     bool
+	When       *exprText
+}
+
+type captureSettings struct {
+	Mandatory bool
+	Maximum   bool
+	Removal   string // immediate or end
+	Take      string // stack or top
+	node      *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -296,6 +323,33 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			rf.Evaluate = d.expression(v, "evaluate")
 		}},
 		{"tests", false, func(_, v *yaml.Node) { rf.Tests = v }},
+		{"kinds", false, func(_, v *yaml.Node) {
+			if v.Kind != yaml.SequenceNode || len(v.Content) != 2 {
+				d.errorf(v, "wrong-type", "for example `kinds: [man, king]`", "kinds must list two names: the plain piece, then the promoted one (written with capital letters)")
+				return
+			}
+			rf.Kinds = v.Content
+		}},
+		{"promote", false, func(_, v *yaml.Node) {
+			rf.Promote.node = v
+			rf.Promote.MidCapture = "stop"
+			d.mapping(v, "promote", []field{
+				{"when", true, func(_, v *yaml.Node) { rf.Promote.When = d.expression(v, "promote: when") }},
+				{"mid_capture", false, func(_, v *yaml.Node) {
+					rf.Promote.MidCapture = d.oneOf(v, "promote: mid_capture", "stop", "continue", "skip")
+				}},
+			})
+		}},
+		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
+		{"capture", false, func(_, v *yaml.Node) {
+			rf.Capture.node = v
+			d.mapping(v, "capture", []field{
+				{"mandatory", false, func(_, v *yaml.Node) { rf.Capture.Mandatory = d.boolean(v, "capture: mandatory") }},
+				{"maximum", false, func(_, v *yaml.Node) { rf.Capture.Maximum = d.boolean(v, "capture: maximum") }},
+				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
+				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
+			})
+		}},
 		{"playout", false, func(_, v *yaml.Node) {
 			d.mapping(v, "playout", []field{
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},
@@ -424,8 +478,53 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 				}
 			}},
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
+			{"distance", false, func(_, v *yaml.Node) { m.Flying = d.distance(v, what) }},
 		})
 		rf.Moves = append(rf.Moves, m)
+	})
+}
+
+func (d *decoder) distance(v *yaml.Node, what string) bool {
+	switch d.str(v, what+": distance") {
+	case "1":
+		return false
+	case "any":
+		return true
+	}
+	d.errorf(v, "bad-value", "", "%s: distance must be 1 (one step) or any (along a line of empty squares)", what)
+	return false
+}
+
+func (d *decoder) boolean(v *yaml.Node, what string) bool {
+	switch d.str(v, what) {
+	case "true", "yes":
+		return true
+	case "false", "no":
+		return false
+	}
+	d.errorf(v, "wrong-type", "", "%s must be true or false", what)
+	return false
+}
+
+func (d *decoder) decodeCaptures(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "capture rule", func(k, v *yaml.Node) {
+		c := captureSpec{Name: k.Value, node: k}
+		what := fmt.Sprintf("capture rule %q", k.Value)
+		d.mapping(v, what, []field{
+			{"directions", true, func(_, v *yaml.Node) {
+				switch v.Kind {
+				case yaml.ScalarNode:
+					c.Directions = []*yaml.Node{v}
+				case yaml.SequenceNode:
+					c.Directions = v.Content
+				default:
+					d.errorf(v, "wrong-type", "", "%s: directions must be a name or a list of names", what)
+				}
+			}},
+			{"distance", false, func(_, v *yaml.Node) { c.Flying = d.distance(v, what) }},
+			{"when", false, func(_, v *yaml.Node) { c.When = d.expression(v, what+": when") }},
+		})
+		rf.Captures = append(rf.Captures, c)
 	})
 }
 

@@ -35,8 +35,10 @@ const (
 	inEnd                        // end: win/loss/draw
 	inEval                       // evaluate
 	inPrefer                     // playout: prefer
-	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer
-	onSquare   = inMove | inBearOff | inPrefer
+	inCapture                    // captures: when
+	inPromote                    // promote: when
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote
+	onSquare   = inMove | inBearOff | inPrefer | inCapture
 )
 
 func (s scope) String() string {
@@ -51,6 +53,10 @@ func (s scope) String() string {
 		return "evaluate"
 	case inPrefer:
 		return "playout: prefer"
+	case inCapture:
+		return "capture conditions"
+	case inPromote:
+		return "promote: when"
 	}
 	return "expressions"
 }
@@ -96,7 +102,16 @@ var names = map[string]nameDef{
 	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
 		level: lvStatic, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
 	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",
-		level: lvStatic, scopes: inMove | inPrefer, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
+		level: lvStatic, scopes: inMove | inPrefer | inPromote, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
+	"kind": {doc: "the kind of the top piece on the square moved from: 0 for the plain piece, 1 for the promoted one (or their names from `kinds`)",
+		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopKind(c.src) }},
+	"crowned": {doc: "crowned(p): the number of p's promoted pieces (kings) on the board; computed when asked",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.crowned(c.pos, p)
+		}},
 	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
 		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
@@ -148,7 +163,7 @@ func Names() []NameDoc {
 		where := "everywhere"
 		if d.scopes != everywhere {
 			where = ""
-			for s := scope(1); s <= inPrefer; s <<= 1 {
+			for s := scope(1); s <= inPromote; s <<= 1 {
 				if d.scopes&s != 0 {
 					if where != "" {
 						where += ", "

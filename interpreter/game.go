@@ -47,6 +47,7 @@ type Game struct {
 	Authors                   []string
 	Board                     *board.Board
 	Players                   []Player
+	Kinds                     []string // names of the piece kinds, plain first; empty when pieces have no kinds
 	Draw                      DrawRule
 	NoMoves                   string // lose, pass or draw
 	RulesHash                 string // "sha256:..." of the rule file's bytes
@@ -62,6 +63,11 @@ type Game struct {
 	moveRules []*moveRule
 	bearRules []*bearOffRule
 	ends      []endRule
+	captureRules []*captureRule
+	capture      captureConfig
+	promote      promotion
+	canPromote   bool
+	totalPieces  int
 	evaluate  *compiled
 	prefer    *compiled
 	playPlies int
@@ -83,6 +89,48 @@ type moveRule struct {
 	dirNames              []string
 	absDirs               [board.MaxPlayers][]board.Direction
 	liftText, directionTx string
+	flying                bool
+	// rays[player][from] are, per direction, the squares along it with
+	// whether the static terms allow each (for flying rules).
+	rays [board.MaxPlayers][][][]rayStep
+}
+
+type rayStep struct {
+	to board.Square
+	ok bool
+}
+
+// liftByte is how a lift of k pieces is written in a move: 0 for a rule that
+// lifts the whole stack, whose notation leaves the count out.
+func (r *moveRule) liftByte(k int) uint8 {
+	if r.liftAll {
+		return 0
+	}
+	return uint8(k)
+}
+
+// slide appends the moves of a flying rule: along each direction, over
+// empty squares, up to and including the first occupied one.
+func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf []board.Move, any bool) []board.Move {
+	p := c.pos
+	for _, ray := range r.rays[c.me][from] {
+		for _, st := range ray {
+			dst := p.Cells[st.to]
+			if st.ok {
+				c.to, c.dst = st.to, dst
+				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
+					buf = append(buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+					if any {
+						return buf
+					}
+				}
+			}
+			if dst != 0 {
+				break
+			}
+		}
+	}
+	return buf
 }
 
 type bearOffRule struct {
@@ -110,6 +158,8 @@ type Ctx struct {
 	off      bool
 	env      map[string]any // for the VM fallback, made on first use
 	machine  vm.VM
+	cap      capState // scratch space of the capture search
+	sqBuf    [board.MaxSquares]board.Square
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -160,6 +210,22 @@ func (g *Game) progress(p *board.Position, player int) int {
 	return total
 }
 
+// crowned counts player's pieces of a kind other than the plain one.
+func (g *Game) crowned(p *board.Position, player int) int {
+	b := g.Board
+	n := 0
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		s := p.Cells[sq]
+		for i := 1; i <= s.Height(); i++ {
+			code := b.Piece(s, i)
+			if b.Owner(code) == player && b.Kind(code) > 0 {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // Start is the start position.
 func (g *Game) Start() board.Position { return g.start }
 
@@ -197,6 +263,13 @@ func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if len(g.captureRules) > 0 {
+		n := len(buf)
+		buf = g.generateCaptures(c, buf, any)
+		if len(buf) > n && (g.capture.mandatory || any) {
+			return buf
+		}
+	}
 	p, me := c.pos, c.me
 	rules, bears := g.moveRules, g.bearRules
 	var active [32]bool
@@ -236,6 +309,13 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 					if r.lift != nil && !r.lift(c) {
 						continue
 					}
+					if r.flying {
+						buf = g.slide(c, r, ri, from, k, buf, any)
+						if any && len(buf) > 0 {
+							return buf
+						}
+						continue
+					}
 					for _, t := range targets {
 						if r.dest != nil {
 							c.to, c.dst = t.To, p.Cells[t.To]
@@ -251,7 +331,7 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 						}
 						// Built field by field: changing a copy of t on the stack and
 						// appending it stalls on store forwarding.
-						buf = append(buf, board.Move{From: from, To: t.To, Lift: uint8(k), Kind: board.Step, Rule: uint8(ri)})
+						buf = append(buf, board.Move{From: from, To: t.To, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
 						if any {
 							return buf
 						}
@@ -313,6 +393,20 @@ func (r *moveRule) allows(c *Ctx) bool {
 			break
 		}
 	}
+	if found && r.flying {
+		// Every square before the destination must be empty.
+		for _, ray := range r.rays[c.me][c.from] {
+			for _, st := range ray {
+				if st.to == c.to {
+					break
+				}
+				if c.pos.Cells[st.to] != 0 {
+					found = false
+					break
+				}
+			}
+		}
+	}
 	return found && (r.pos == nil || r.pos(c)) && (r.src == nil || r.src(c)) &&
 		(r.lift == nil || r.lift(c)) && (r.dest == nil || r.dest(c))
 }
@@ -322,9 +416,18 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 	b := g.Board
 	switch m.Kind {
 	case board.Step:
-		rest, section := b.Lift(p.Cells[m.From], int(m.Lift))
+		k := int(m.Lift)
+		if k == 0 {
+			k = p.Cells[m.From].Height()
+		}
+		rest, section := b.Lift(p.Cells[m.From], k)
+		if g.canPromote && g.promotable(int(p.ToMove), m.To, section) {
+			section = g.promoted(section)
+		}
 		p.Set(b, m.From, rest)
 		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
+	case board.Capture:
+		g.applyCapture(p, m)
 	case board.BearOff:
 		rest, section := b.Lift(p.Cells[m.From], 1)
 		owner := b.Owner(b.Top(section))

@@ -59,10 +59,11 @@ func (h *History) Play(m board.Move) error {
 		return fmt.Errorf("move %s is not legal here", h.g.MoveString(m))
 	}
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
-	if m.Kind == board.BearOff {
+	h.g.Apply(&next.pos, m)
+	// Progress — a bear-off, a capture, a promotion — resets the quiet count.
+	if m.Kind == board.BearOff || m.Kind == board.Capture || h.g.Board.TopKind(next.pos.Cells[m.To]) > h.g.Board.TopKind(cur.pos.Cells[m.From]) && m.Kind == board.Step {
 		next.quiet = 0
 	}
-	h.g.Apply(&next.pos, m)
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)
 	return nil
@@ -86,12 +87,12 @@ func (h *History) Outcome() Outcome {
 	}
 	d := h.g.Draw
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without a bear-off", d.QuietPlies)}
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies)}
 	}
 	if d.Repetition > 0 {
 		seen := 0
-		// A bear-off changes the pieces on the board for good, so only the
-		// positions since the last one can repeat.
+		// Progress (a bear-off, a capture, a promotion) changes the pieces
+		// for good, so only the positions since the last one can repeat.
 		for i := len(h.states) - 1; i >= 0 && i >= len(h.states)-1-cur.quiet; i-- {
 			if h.states[i].pos.Hash == cur.pos.Hash && h.states[i].pos == cur.pos {
 				seen++

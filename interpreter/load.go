@@ -128,7 +128,20 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	if !ok {
 		return false
 	}
-	b, err := board.NewBoard(geo, len(letters), letters)
+	if len(rf.Kinds) == 2 {
+		for i, k := range rf.Kinds {
+			if _, clash := names[k.Value]; clash || g.playerIndex(k.Value) >= 0 || k.Value == "" {
+				d.errorf(k, "bad-value", "", "kind name %q is already a name in expressions; choose another", k.Value)
+				ok = false
+			}
+			g.Kinds = append(g.Kinds, k.Value)
+			_ = i
+		}
+		for _, p := range g.Players {
+			letters = append(letters, p.Code-'a'+'A')
+		}
+	}
+	b, err := board.NewBoard(geo, len(g.Players), letters)
 	if err != nil {
 		d.errorf(rf.root, "players", "", "%v", err)
 		return false
@@ -215,12 +228,37 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	p.Recount(b)
 	g.start = p
 	g.initial = p.OnBoard
-	total := 0
+	g.totalPieces = 0
 	for i := range g.Players {
-		total += int(g.initial[i])
+		g.totalPieces += int(g.initial[i])
 	}
-	if total > b.MaxHeight() {
-		d.errorf(rf.root, "too-many-pieces", "", "this game has %d pieces, but a stack can hold at most %d", total, b.MaxHeight())
+}
+
+// checkStackRoom makes sure every stack the rules can build fits in a Stack
+// word. Only rules that can put pieces on pieces matter: a move whose
+// condition requires an empty destination never stacks, nor does a capture
+// that removes what it jumps.
+func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
+	if g.totalPieces <= g.Board.MaxHeight() {
+		return
+	}
+	stacks := g.capture.takeTop && len(g.captureRules) > 0
+	for _, r := range g.moveRules {
+		empty := false
+		if r.cond != nil {
+			for _, t := range r.cond.terms {
+				for _, part := range conjuncts(t.node) {
+					if s := part.String(); s == "to_height == 0" || s == "to_top == none" {
+						empty = true
+					}
+				}
+			}
+		}
+		stacks = stacks || !empty
+	}
+	if stacks {
+		d.errorf(rf.root, "too-many-pieces", "require `to_height == 0` in move rules that must not stack",
+			"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d", g.totalPieces, g.Board.MaxHeight())
 	}
 }
 
@@ -261,8 +299,8 @@ func absolute(d board.Direction, home string) board.Direction {
 }
 
 func (g *Game) buildRules(d *decoder, rf *ruleFile) {
-	if len(rf.Moves)+len(rf.BearOff) == 0 {
-		d.errorf(rf.root, "no-rules", "", "the game has no move and no bear-off rules")
+	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures) == 0 {
+		d.errorf(rf.root, "no-rules", "", "the game has no move, capture or bear-off rules")
 	}
 	if len(rf.Moves) > 32 || len(rf.BearOff) > 32 {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 move rules and 32 bear-off rules")
@@ -272,40 +310,9 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	for mi := range rf.Moves {
 		ms := &rf.Moves[mi]
 		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll}
-		// Directions.
-		seen := map[string]bool{}
 		var rel []board.Direction
-		for _, dn := range ms.Directions {
-			list := []string{dn.Value}
-			group, isGroup := directionGroups[dn.Value]
-			if isGroup {
-				list = group
-			} else if _, ok := compass[dn.Value]; !ok {
-				d.errorf(dn, "bad-direction", suggest(dn.Value, directionNames()), "move rule %q: unknown direction %q", ms.Name, dn.Value)
-				continue
-			}
-			reaches := false
-			for _, n := range list {
-				if seen[n] {
-					continue
-				}
-				step := compass[n]
-				if !g.stepExists(step) {
-					if !isGroup {
-						d.errorf(dn, "bad-direction", "on a board of dark or light squares only the diagonals lead from one playing square to another",
-							"move rule %q: direction %q never leads to a playing square on this board", ms.Name, n)
-					}
-					continue
-				}
-				reaches = true
-				seen[n] = true
-				r.dirNames = append(r.dirNames, n)
-				rel = append(rel, step)
-			}
-			if isGroup && !reaches {
-				d.errorf(dn, "bad-direction", "", "move rule %q: no direction in %q leads to a playing square on this board", ms.Name, dn.Value)
-			}
-		}
+		rel, r.dirNames = g.directions(d, ms.Directions, fmt.Sprintf("move rule %q", ms.Name))
+		r.flying = ms.Flying
 		for pi, p := range g.Players {
 			for _, step := range rel {
 				r.absDirs[pi] = append(r.absDirs[pi], absolute(step, p.Home))
@@ -356,9 +363,50 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		}
 		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
 	}
+	g.buildCaptures(d, rf)
+	g.checkStackRoom(d, rf)
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
 	g.prefer = g.compileExpr(d, rf.Playout.Prefer, "playout: prefer", inPrefer, true)
 	g.findOverlaps()
+}
+
+// directions resolves direction names (named from the player's side) into
+// steps, reporting unknown names and directions that never lead from a
+// playing square to another.
+func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []board.Direction, names []string) {
+	seen := map[string]bool{}
+	for _, dn := range nodes {
+		list := []string{dn.Value}
+		group, isGroup := directionGroups[dn.Value]
+		if isGroup {
+			list = group
+		} else if _, ok := compass[dn.Value]; !ok {
+			d.errorf(dn, "bad-direction", suggest(dn.Value, directionNames()), "%s: unknown direction %q", what, dn.Value)
+			continue
+		}
+		reaches := false
+		for _, n := range list {
+			if seen[n] {
+				continue
+			}
+			step := compass[n]
+			if !g.stepExists(step) {
+				if !isGroup {
+					d.errorf(dn, "bad-direction", "on a board of dark or light squares only the diagonals lead from one playing square to another",
+						"%s: direction %q never leads to a playing square on this board", what, n)
+				}
+				continue
+			}
+			reaches = true
+			seen[n] = true
+			names = append(names, n)
+			rel = append(rel, step)
+		}
+		if isGroup && !reaches {
+			d.errorf(dn, "bad-direction", "", "%s: no direction in %q leads to a playing square on this board", what, dn.Value)
+		}
+	}
+	return rel, names
 }
 
 // stepExists reports whether a step leads from some playing square to another
@@ -397,16 +445,24 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Move, b.NumSquares())
 		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
+		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)
 			for _, step := range r.absDirs[pi] {
-				to, ok := b.Step(board.Square(sq), step)
-				if !ok {
-					continue
+				var ray []rayStep
+				for to, ok := b.Step(board.Square(sq), step); ok; to, ok = b.Step(to, step) {
+					c.to = to
+					allowed := static == nil || static(c)
+					ray = append(ray, rayStep{to: to, ok: allowed})
+					if allowed {
+						r.targets[pi][sq] = append(r.targets[pi][sq], board.Move{From: board.Square(sq), To: to, Kind: board.Step, Rule: uint8(len(g.moveRules))})
+					}
+					if !r.flying {
+						break
+					}
 				}
-				c.to = to
-				if static == nil || static(c) {
-					r.targets[pi][sq] = append(r.targets[pi][sq], board.Move{From: board.Square(sq), To: to, Kind: board.Step, Rule: uint8(len(g.moveRules))})
+				if r.flying && len(ray) > 0 {
+					r.rays[pi][sq] = append(r.rays[pi][sq], ray)
 				}
 			}
 		}
@@ -471,19 +527,28 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		p.Off[i] = g.initial[i] - p.OnBoard[i]
+		if len(g.bearRules) > 0 {
+			p.Off[i] = g.initial[i] - p.OnBoard[i]
+		}
 	}
 	return p, nil
 }
 
 // ParseMove reads move text and matches it against the legal moves at p.
+// A move written without a count matches a move of the whole stack (a rule
+// with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
 	m, err := g.Board.ParseMove(text)
 	if err != nil {
 		return board.Move{}, err
 	}
+	counted := len(strings.TrimSpace(text)) > 0 && strings.TrimSpace(text)[0] >= '0' && strings.TrimSpace(text)[0] <= '9'
 	for _, l := range g.LegalMoves(p, nil) {
 		if l.SameAs(m) {
+			return l, nil
+		}
+		if l.Kind == board.Step && l.Lift == 0 && m.Kind == board.Step && l.From == m.From && l.To == m.To &&
+			(!counted || int(m.Lift) == p.Cells[m.From].Height()) {
 			return l, nil
 		}
 	}

@@ -1,0 +1,300 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// Captures, piece kinds and promotion: the draughts family. A capture is one
+// move that jumps enemy stacks, landing on each square of its path; the
+// generator searches every sequence depth-first on a scratch copy of the
+// board held in the pooled context, so it allocates nothing.
+
+type captureRule struct {
+	name     string
+	flying   bool  // distance: any — jump from afar, land on any empty square beyond
+	dirs     [board.MaxPlayers][]int // Compass indices, per player
+	cond     *compiled
+	pos, src boolFn
+}
+
+// captureSettings are the game-wide capture rules.
+type captureConfig struct {
+	mandatory  bool // a player who can capture must
+	maximum    bool // only the sequences taking the most pieces are legal
+	removalEnd bool // jumped pieces stay (blocking, not to be jumped again) until the move ends
+	takeTop    bool // a jump takes only the top piece of the jumped stack, under the capturer
+}
+
+// promotion: where a plain piece becomes the second kind, and what happens
+// when that is reached in the middle of a capture.
+type promotion struct {
+	at         [board.MaxPlayers][]bool
+	midCapture string // stop, continue or skip
+}
+
+// capState is the scratch space of a capture search.
+type capState struct {
+	cells  [board.MaxSquares]board.Stack
+	jumped board.SquareSet
+	path   [board.MaxJumps]board.Square
+	best   int
+	active uint32 // capture rules whose position-level terms hold
+	found  bool
+}
+
+func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
+	cs := rf.Capture
+	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top"}
+	if len(rf.Captures) > 32 {
+		d.errorf(rf.root, "too-many-rules", "", "at most 32 capture rules")
+		return
+	}
+	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+		d.errorf(rf.Captures[0].node, "unsupported", "", "a game with both captures and bear-offs is not supported yet: position strings could not tell pieces borne off from pieces captured")
+	}
+	if cs.node != nil && len(rf.Captures) == 0 {
+		d.errorf(cs.node, "no-captures", "add a `captures:` section", "capture settings are given, but there are no capture rules")
+	}
+	for i := range rf.Captures {
+		cs := &rf.Captures[i]
+		what := fmt.Sprintf("capture rule %q", cs.Name)
+		r := &captureRule{name: cs.Name, flying: cs.Flying}
+		steps, _ := g.directions(d, cs.Directions, what)
+		for pi, p := range g.Players {
+			for _, st := range steps {
+				r.dirs[pi] = append(r.dirs[pi], board.DirectionIndex(absolute(st, p.Home)))
+			}
+		}
+		r.cond = g.compileExpr(d, cs.When, what, inCapture, true)
+		if r.cond != nil {
+			for _, t := range r.cond.terms {
+				if t.level <= lvPosition {
+					r.pos = and(r.pos, t.test)
+				} else {
+					r.src = and(r.src, t.test)
+				}
+			}
+		}
+		g.captureRules = append(g.captureRules, r)
+	}
+	if rf.Promote.node != nil {
+		if len(g.Kinds) == 0 {
+			d.errorf(rf.Promote.node, "no-kinds", "add `kinds: [man, king]`", "promote needs piece kinds to promote to")
+			return
+		}
+		g.promote.midCapture = rf.Promote.MidCapture
+		c := g.compileExpr(d, rf.Promote.When, "promote: when", inPromote, true)
+		if c == nil {
+			return
+		}
+		for _, t := range c.terms {
+			if t.level > lvStatic {
+				d.diagAt(rf.Promote.When.at(0), Error, "not-static", "use only me, opponent, to_row, farthest and constants",
+					"promote: when must depend only on the player and the square (`%s` does not)", t.text)
+				return
+			}
+		}
+		for pi := range g.Players {
+			g.promote.at[pi] = make([]bool, g.Board.NumSquares())
+			ctx := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare}
+			for sq := range g.promote.at[pi] {
+				ctx.to = board.Square(sq)
+				g.promote.at[pi][sq] = allTerms(c, ctx)
+			}
+		}
+		g.canPromote = true
+	}
+}
+
+func allTerms(c *compiled, ctx *Ctx) bool {
+	for _, t := range c.terms {
+		if !t.test(ctx) {
+			return false
+		}
+	}
+	return true
+}
+
+// promotable reports whether the top of a section is a plain piece that
+// would be promoted on square sq.
+func (g *Game) promotable(me int, sq board.Square, s board.Stack) bool {
+	return g.canPromote && g.promote.at[me][sq] && g.Board.TopKind(s) == 0
+}
+
+// promoted gives the section with its top piece turned into the second kind.
+func (g *Game) promoted(s board.Stack) board.Stack {
+	b := g.Board
+	return b.SetTop(s, b.Top(s)+b.Players)
+}
+
+// generateCaptures appends every capture sequence of c.me. With any set it
+// stops at the first one.
+func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move {
+	st := &c.cap
+	st.active = 0
+	for i, r := range g.captureRules {
+		if r.pos == nil || r.pos(c) {
+			st.active |= 1 << i
+		}
+	}
+	if st.active == 0 {
+		return buf
+	}
+	p, me := c.pos, c.me
+	start := len(buf)
+	st.best, st.found = 0, false
+	st.cells = p.Cells
+	tops := p.Tops[me]
+	sqs := tops.Squares(c.sqBuf[:0])
+	for _, sq := range sqs {
+		s := p.Cells[sq]
+		st.cells[sq] = 0 // the moving stack leaves its square
+		buf = g.jumpFrom(c, sq, sq, s, 0, 0, buf, any)
+		st.cells[sq] = s
+		if any && st.found {
+			return buf
+		}
+	}
+	if g.capture.maximum {
+		out := buf[:start]
+		for _, m := range buf[start:] {
+			if int(m.Jumps) == st.best {
+				out = append(out, m)
+			}
+		}
+		buf = out
+	}
+	return buf
+}
+
+// jumpFrom extends a capture sequence that has made n jumps and stands on
+// cur with section, and records it as a move when it cannot go on.
+func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n int, rule uint8, buf []board.Move, any bool) []board.Move {
+	st := &c.cap
+	b := g.Board
+	me := c.me
+	extended := false
+	stop := n > 0 && g.promote.midCapture == "stop" && g.promotable(me, cur, section)
+	if n < board.MaxJumps && !stop {
+		for ri, r := range g.captureRules {
+			if st.active&(1<<ri) == 0 {
+				continue
+			}
+			c.from, c.src = cur, section
+			if r.src != nil && !r.src(c) {
+				continue
+			}
+			for _, d := range r.dirs[me] {
+				over := b.Neighbor(cur, d)
+				for over != noSquare && st.cells[over] == 0 && r.flying {
+					over = b.Neighbor(over, d)
+				}
+				if over == noSquare {
+					continue
+				}
+				os := st.cells[over]
+				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
+					continue
+				}
+				for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+					extended = true
+					next := section
+					if g.capture.takeTop {
+						rest, top := b.Lift(os, 1)
+						st.cells[over] = rest
+						next = b.Bottomed(section, b.Top(top))
+					} else if !g.capture.removalEnd {
+						st.cells[over] = 0
+					}
+					if g.promote.midCapture == "continue" && g.promotable(me, land, next) {
+						next = g.promoted(next)
+					}
+					st.jumped.Add(over)
+					st.path[n] = land
+					r0 := rule
+					if n == 0 {
+						r0 = uint8(ri)
+					}
+					buf = g.jumpFrom(c, from, land, next, n+1, r0, buf, any)
+					st.jumped.Remove(over)
+					st.cells[over] = os
+					if any && st.found {
+						return buf
+					}
+					if !r.flying {
+						break
+					}
+				}
+			}
+		}
+	}
+	if !extended && n > 0 {
+		if g.capture.maximum {
+			if n < st.best {
+				return buf
+			}
+			st.best = n
+		}
+		m := board.Move{From: from, To: cur, Kind: board.Capture, Rule: rule, Jumps: uint8(n)}
+		copy(m.Via[:n-1], st.path[:n-1])
+		buf = append(buf, m)
+		st.found = true
+	}
+	return buf
+}
+
+// applyCapture plays a capture: the whole stack leaves its square, and for
+// each landing the stack jumped on the way is removed or gives up its top.
+func (g *Game) applyCapture(p *board.Position, m board.Move) {
+	b := g.Board
+	me := int(p.ToMove)
+	section := p.Cells[m.From]
+	p.Set(b, m.From, 0)
+	cur := m.From
+	for i := 0; i < int(m.Jumps); i++ {
+		land := m.Landing(i)
+		f0, r0 := b.Coord(cur)
+		f1, r1 := b.Coord(land)
+		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
+		over := b.Neighbor(cur, d)
+		for over != noSquare && p.Cells[over] == 0 {
+			over = b.Neighbor(over, d)
+		}
+		if over == noSquare || over == land {
+			panic(fmt.Sprintf("capture %s has no piece between %s and %s", g.MoveString(m), b.SquareName(cur), b.SquareName(land)))
+		}
+		os := p.Cells[over]
+		if g.capture.takeTop {
+			rest, top := b.Lift(os, 1)
+			p.Set(b, over, rest)
+			section = b.Bottomed(section, b.Top(top))
+		} else {
+			var gone [board.MaxPlayers]int16
+			b.Count(os, &gone)
+			for pl := range gone {
+				p.OnBoard[pl] -= gone[pl]
+			}
+			p.Set(b, over, 0)
+		}
+		if g.promote.midCapture == "continue" && g.promotable(me, land, section) {
+			section = g.promoted(section)
+		}
+		cur = land
+	}
+	if g.promotable(me, cur, section) {
+		section = g.promoted(section)
+	}
+	p.Set(b, cur, section)
+}
+
+func sign(x int) int {
+	switch {
+	case x > 0:
+		return 1
+	case x < 0:
+		return -1
+	}
+	return 0
+}

@@ -1,0 +1,510 @@
+package interpreter
+
+import (
+	"fmt"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/expr-lang/expr"
+	"github.com/expr-lang/expr/ast"
+	"github.com/stackrules/stackrules/board"
+)
+
+// Explain says why a move is or is not legal: for a legal move, the rule that
+// makes it; for an illegal one, every rule that could have made it and the
+// condition that stopped it, with the values it was evaluated with; for text
+// that is not a move here at all, why (bad syntax, no piece there, not the
+// mover's piece, a direction no rule moves in, a lift out of range...).
+
+// Explanation is the answer of Explain.
+type Explanation struct {
+	Move     string      // the move text as given, trimmed
+	Legal    bool        // the move is one of the legal moves
+	Rule     string      // for a legal move: the rule that makes it ("" for a pass)
+	RuleKind string      // "move rule" or "bear-off rule", with Rule
+	Problem  string      // why the text is not a move here at all; "" when rules were checked
+	Checks   []RuleCheck // for an illegal move: each rule that could have made it
+}
+
+// RuleCheck is why one rule does not make a move.
+type RuleCheck struct {
+	Rule   string // the rule's name
+	Kind   string // "move rule" or "bear-off rule"
+	Reason string // e.g. "showing(me) < showing(opponent) is false (5 < 4)"
+	// Line and Col are where in the rule file the failing condition is, 0
+	// when the reason is not a condition (a direction or a lift).
+	Line, Col int
+}
+
+// String is the explanation for people, one line per rule checked.
+func (e Explanation) String() string {
+	switch {
+	case e.Legal && e.Rule != "":
+		return fmt.Sprintf("%s: legal, by %s %q", e.Move, e.RuleKind, e.Rule)
+	case e.Legal:
+		return e.Move + ": legal"
+	case e.Problem != "":
+		return fmt.Sprintf("%s: not a legal move: %s", e.Move, e.Problem)
+	}
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: not legal", e.Move)
+	for _, c := range e.Checks {
+		fmt.Fprintf(&sb, "\n  %s %q: %s", c.Kind, c.Rule, c.Reason)
+	}
+	return sb.String()
+}
+
+// Short is the explanation on one line, for a player's "illegal move" message.
+func (e Explanation) Short() string {
+	if e.Legal || e.Problem != "" || len(e.Checks) == 0 {
+		return e.String()
+	}
+	parts := make([]string, len(e.Checks))
+	for i, c := range e.Checks {
+		parts[i] = c.Rule + ": " + c.Reason
+	}
+	return fmt.Sprintf("%s is not legal: %s", e.Move, strings.Join(parts, "; "))
+}
+
+// Explain explains moveText at position p for the player to move.
+func (g *Game) Explain(p *board.Position, moveText string) Explanation {
+	text := strings.TrimSpace(moveText)
+	e := Explanation{Move: text}
+	if text == "" {
+		e.Problem = "no move given"
+		return e
+	}
+	m, err := g.Board.ParseMove(text)
+	if err != nil {
+		e.Problem = strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", moveText))
+		e.Problem = strings.TrimPrefix(e.Problem, fmt.Sprintf("move %q: ", text))
+		return e
+	}
+	if l, err := g.ParseMove(p, text); err == nil {
+		e.Legal = true
+		e.Rule = g.RuleName(l)
+		switch l.Kind {
+		case board.Step:
+			e.RuleKind = "move rule"
+		case board.BearOff:
+			e.RuleKind = "bear-off rule"
+		case board.Pass:
+			e.Rule = ""
+		default:
+			e.RuleKind = "rule"
+		}
+		return e
+	}
+	legal := g.LegalMoves(p, nil)
+	if o := g.Result(p); o.Over {
+		e.Problem = "the game is over (" + o.Reason + ")"
+		return e
+	}
+	me := int(p.ToMove)
+	who := g.Players[me].Name
+	switch m.Kind {
+	case board.Pass:
+		if g.NoMoves != "pass" {
+			e.Problem = fmt.Sprintf("this game has no passing (no_moves: %s)", g.NoMoves)
+		} else {
+			e.Problem = fmt.Sprintf("%s may pass only without any other move, and has %d", who, len(legal))
+		}
+		return e
+	case board.Step, board.BearOff:
+	default:
+		e.Problem = "no rule of this game makes a move of this kind"
+		return e
+	}
+	s := p.Cells[m.From]
+	from := g.Board.SquareName(m.From)
+	if s.Height() == 0 {
+		e.Problem = fmt.Sprintf("there is no piece on %s", from)
+		return e
+	}
+	if top := g.Board.TopOwner(s); top != me {
+		e.Problem = fmt.Sprintf("the top piece on %s is %s's, and %s is to move", from, g.Players[top].Name, who)
+		return e
+	}
+	if m.Kind == board.BearOff {
+		g.explainBearOff(p, m, &e)
+		return e
+	}
+	g.explainStep(p, m, &e)
+	return e
+}
+
+func (g *Game) explainBearOff(p *board.Position, m board.Move, e *Explanation) {
+	if len(g.bearRules) == 0 {
+		e.Problem = "this game has no bear-off rules"
+		return
+	}
+	me := int(p.ToMove)
+	c := g.ctx(p, me)
+	defer g.release(c)
+	c.from, c.src, c.to, c.dst, c.lifted = m.From, p.Cells[m.From], noSquare, 0, 1
+	for _, r := range g.bearRules {
+		e.Checks = append(e.Checks, g.checkTerms(c, r.cond, r.name, "bear-off rule"))
+	}
+}
+
+func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation) {
+	b := g.Board
+	me := int(p.ToMove)
+	who := g.Players[me].Name
+	from, to := b.SquareName(m.From), b.SquareName(m.To)
+	h := p.Cells[m.From].Height()
+	k := int(m.Lift)
+	if k > h {
+		e.Problem = fmt.Sprintf("%s holds %d, so %d cannot be lifted from it", from, h, k)
+		return
+	}
+	ff, fr := b.Coord(m.From)
+	tf, tr := b.Coord(m.To)
+	abs := board.Direction{DF: int8(tf - ff), DR: int8(tr - fr)}
+	if abs.DF < -1 || abs.DF > 1 || abs.DR < -1 || abs.DR > 1 || abs == (board.Direction{}) {
+		e.Problem = fmt.Sprintf("%s is not next to %s: a move goes one step", to, from)
+		return
+	}
+	rel := absolute(abs, g.Players[me].Home)
+	dir := ""
+	for n, d := range compass {
+		if d == rel {
+			dir = n
+		}
+	}
+	var candidates []*moveRule
+	for _, r := range g.moveRules {
+		for _, n := range r.dirNames {
+			if n == dir {
+				candidates = append(candidates, r)
+			}
+		}
+	}
+	if len(candidates) == 0 {
+		var all []string
+		for _, r := range g.moveRules {
+			all = append(all, r.dirNames...)
+		}
+		e.Problem = fmt.Sprintf("%s to %s is %s (%s) for %s, and no move rule moves that way", from, to, dir, directionWords(dir), who)
+		if len(all) > 0 {
+			e.Problem += " (the rules move " + strings.Join(dedupe(all), ", ") + ")"
+		}
+		return
+	}
+	c := g.ctx(p, me)
+	defer g.release(c)
+	c.from, c.src, c.to, c.dst, c.lifted = m.From, p.Cells[m.From], m.To, p.Cells[m.To], k
+	for _, r := range candidates {
+		lo, hi := r.liftMin, r.liftMax
+		if hi == 0 || hi > h {
+			hi = h
+		}
+		if r.liftAll {
+			lo = h
+		}
+		if k < lo || k > hi {
+			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: liftReason(r, k, h)})
+			continue
+		}
+		rc := g.checkTerms(c, r.cond, r.name, "move rule")
+		if rc.Reason == "" {
+			// Every condition holds: an earlier rule makes the same move.
+			rc.Reason = "every condition holds; the move is made by an earlier rule"
+		}
+		e.Checks = append(e.Checks, rc)
+	}
+}
+
+func liftReason(r *moveRule, k, h int) string {
+	switch {
+	case r.liftAll:
+		return fmt.Sprintf("lifts the whole stack (%d), not %d", h, k)
+	case r.liftMax == 0:
+		return fmt.Sprintf("lifts %d up to the whole stack, not %d", r.liftMin, k)
+	case r.liftMin == r.liftMax:
+		return fmt.Sprintf("lifts %d, not %d", r.liftMin, k)
+	}
+	return fmt.Sprintf("lifts %d-%d, not %d", r.liftMin, r.liftMax, k)
+}
+
+func directionWords(d string) string {
+	switch d {
+	case "n":
+		return "straight forward"
+	case "s":
+		return "straight back"
+	case "e":
+		return "sideways, right"
+	case "w":
+		return "sideways, left"
+	case "ne":
+		return "diagonally forward, right"
+	case "nw":
+		return "diagonally forward, left"
+	case "se":
+		return "diagonally back, right"
+	case "sw":
+		return "diagonally back, left"
+	}
+	return d
+}
+
+func dedupe(s []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, x := range s {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// checkTerms evaluates every term of a condition in c and describes the
+// false ones; Reason is "" when all hold.
+func (g *Game) checkTerms(c *Ctx, cp *compiled, rule, kind string) RuleCheck {
+	rc := RuleCheck{Rule: rule, Kind: kind}
+	if cp == nil {
+		return rc
+	}
+	var reasons []string
+	for i := range cp.terms {
+		t := &cp.terms[i]
+		ok, err := g.testTerm(c, t)
+		text := cp.termText(t)
+		switch {
+		case err != nil:
+			reasons = append(reasons, fmt.Sprintf("%s fails: %v", text, err))
+		case !ok:
+			reasons = append(reasons, fmt.Sprintf("%s is false (%s)", text, g.valuesText(c, t.node)))
+		default:
+			continue
+		}
+		if rc.Line == 0 {
+			p, _ := cp.termSpan(t)
+			rc.Line, rc.Col = p.line, p.col
+		}
+	}
+	rc.Reason = strings.Join(reasons, "; ")
+	return rc
+}
+
+// testTerm evaluates one condition term, turning a panic (a division by
+// zero) into an error.
+func (g *Game) testTerm(c *Ctx, t *condition) (ok bool, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+		}
+	}()
+	if t.test != nil {
+		return t.test(c), nil
+	}
+	if t.value != nil {
+		t.value(c)
+		return true, nil
+	}
+	return true, nil
+}
+
+func panicError(r any) error {
+	if e, ok := r.(error); ok {
+		return e
+	}
+	return fmt.Errorf("%v", r)
+}
+
+// termSpan is where a term is in the rule file: its first character and the
+// place just after its last.
+func (cp *compiled) termSpan(t *condition) (srcPos, srcPos) {
+	from, to := nodeSpan(t.node)
+	if cp.src == nil || len(cp.src.pos) == 0 {
+		return srcPos{1, 1}, srcPos{1, 2}
+	}
+	return cp.src.at(from), cp.src.at(to)
+}
+
+// termText is a term as written in the rule file.
+func (cp *compiled) termText(t *condition) string {
+	if cp.src == nil {
+		return t.text
+	}
+	return cp.src.slice(t.node)
+}
+
+// slice is the source text of an expression subtree.
+func (e *exprText) slice(n ast.Node) string {
+	from, to := nodeSpan(n)
+	r := []rune(e.Text)
+	if from < 0 || to > len(r) || from >= to {
+		return n.String()
+	}
+	return strings.Join(strings.Fields(string(r[from:to])), " ")
+}
+
+// nodeSpan is the range of runes a subtree covers in its expression: expr
+// places a binary node at its operator, so the span is taken over every node
+// below it. A call's closing parenthesis is not a node, so it is added.
+func nodeSpan(n ast.Node) (from, to int) {
+	from, to = -1, -1
+	ast.Find(n, func(x ast.Node) bool {
+		l := x.Location()
+		if l.From == 0 && l.To == 0 {
+			if _, isNil := x.(*ast.NilNode); !isNil {
+				// Nodes made by the checker have no place; skip them.
+				if _, isInt := x.(*ast.IntegerNode); !isInt {
+					return false
+				}
+			}
+		}
+		if from < 0 || l.From < from {
+			from = l.From
+		}
+		if l.To > to {
+			to = l.To
+		}
+		if _, isCall := x.(*ast.CallNode); isCall {
+			to++ // the `)`
+		}
+		if _, isCall := x.(*ast.BuiltinNode); isCall {
+			to++
+		}
+		return false
+	})
+	if from < 0 {
+		return 0, 0
+	}
+	return from, to
+}
+
+// evalNode evaluates any checked subtree of an expression in c: with a
+// closure where the closure compiler knows it, else with expr's VM.
+func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+		}
+	}()
+	switch kindOf(n) {
+	case reflect.Bool:
+		if f, ok := g.boolClosure(n); ok {
+			return f(c), nil
+		}
+	case reflect.Int:
+		if f, ok := g.intClosure(n); ok {
+			return f(c), nil
+		}
+	}
+	prog, err := expr.Compile(n.String(), expr.Env(g.exprEnv()), expr.DisableAllBuiltins(),
+		expr.EnableBuiltin("abs"), expr.EnableBuiltin("min"), expr.EnableBuiltin("max"))
+	if err != nil {
+		return nil, err
+	}
+	return c.runVM(prog), nil
+}
+
+// ownerNames are the names whose value is a player (or none).
+var ownerNames = map[string]bool{"me": true, "opponent": true, "top": true, "bottom": true, "to_top": true, "none": true}
+
+// isOwner reports whether a subtree's value is a player.
+func (g *Game) isOwner(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		if ownerNames[n.Value] {
+			return true
+		}
+		if _, isName := names[n.Value]; !isName {
+			return g.playerIndex(n.Value) >= 0
+		}
+	case *ast.CallNode:
+		if id, ok := n.Callee.(*ast.IdentifierNode); ok && id.Value == "piece" {
+			return true
+		}
+	case *ast.ConditionalNode:
+		return g.isOwner(n.Exp1) || g.isOwner(n.Exp2)
+	}
+	return false
+}
+
+// show writes a value for people: players by name.
+func (g *Game) show(v any, owner bool) string {
+	if i, ok := v.(int); ok && owner {
+		if i == none {
+			return "none"
+		}
+		if i >= 0 && i < len(g.Players) {
+			return g.Players[i].Name
+		}
+	}
+	switch v := v.(type) {
+	case int:
+		return strconv.Itoa(v)
+	case bool:
+		return strconv.FormatBool(v)
+	}
+	return fmt.Sprint(v)
+}
+
+func (g *Game) value(c *Ctx, n ast.Node, owner bool) string {
+	v, err := g.evalNode(c, n)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	return g.show(v, owner)
+}
+
+// valuesText writes a condition with the values its parts had in c:
+// `showing(me) < showing(opponent)` as `5 < 4`.
+func (g *Game) valuesText(c *Ctx, n ast.Node) string {
+	switch n := n.(type) {
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "&&", "and", "||", "or":
+			return g.wrapped(c, n.Left, n.Operator) + " " + n.Operator + " " + g.wrapped(c, n.Right, n.Operator)
+		case "==", "!=", "<", "<=", ">", ">=":
+			owner := g.isOwner(n.Left) || g.isOwner(n.Right)
+			return g.value(c, n.Left, owner) + " " + n.Operator + " " + g.value(c, n.Right, owner)
+		case "in":
+			right := n.Right.String()
+			switch r := n.Right.(type) {
+			case *ast.BinaryNode:
+				if r.Operator == ".." {
+					right = g.value(c, r.Left, false) + ".." + g.value(c, r.Right, false)
+				}
+			case *ast.ArrayNode:
+				var es []string
+				for _, x := range r.Nodes {
+					es = append(es, g.value(c, x, g.isOwner(n.Left)))
+				}
+				right = "[" + strings.Join(es, ", ") + "]"
+			}
+			return g.value(c, n.Left, g.isOwner(n.Left)) + " in " + right
+		}
+	case *ast.UnaryNode:
+		if n.Operator == "!" || n.Operator == "not" {
+			return n.Operator + "(" + g.valuesText(c, n.Node) + ")"
+		}
+	}
+	return g.value(c, n, g.isOwner(n))
+}
+
+func (g *Game) wrapped(c *Ctx, n ast.Node, parentOp string) string {
+	s := g.valuesText(c, n)
+	if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and" || b.Operator == "||" || b.Operator == "or") && b.Operator != parentOp {
+		return "(" + s + ")"
+	}
+	return s
+}
+
+// legalMoveTexts lists the legal moves at p as sorted text.
+func (g *Game) legalMoveTexts(p *board.Position) []string {
+	var out []string
+	for _, m := range g.LegalMoves(p, nil) {
+		out = append(out, g.MoveString(m))
+	}
+	sort.Strings(out)
+	return out
+}

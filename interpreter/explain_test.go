@@ -1,0 +1,54 @@
+package interpreter_test
+
+import (
+	"testing"
+)
+
+// Explain says which rule makes a legal move and, for an illegal one, which
+// condition of which rule failed with the values it had.
+func TestExplain(t *testing.T) {
+	cases := []struct {
+		game, pos, move string
+		want, short     string
+	}{
+		{"liger", "r c3:r,f6:b", "c3-d4", `c3-d4: legal, by move rule "forward"`, ""},
+		{"liger", "r b8:br,a1:r,e5:b", "b8-off", `b8-off: legal, by bear-off rule "far-row"`, ""},
+		{"liger", "r d4:r,a1:r,c3:b,e3:b", "d4-c3",
+			"d4-c3: not legal\n  move rule \"backward\": showing(me) < showing(opponent) is false (2 < 2)",
+			"d4-c3 is not legal: backward: showing(me) < showing(opponent) is false (2 < 2)"},
+		{"liger", "r d4:r,c3:br,e3:b,h6:b", "d4-c3",
+			"d4-c3: not legal\n  move rule \"backward\": to_top == opponent is false (red == blue); showing(me) < showing(opponent) is false (2 < 2)", ""},
+		{"liger", "r d4:br,c3:b,e3:b,h6:b", "d4-c3",
+			"d4-c3: not legal\n  move rule \"backward\": height == 1 is false (2 == 1)", ""},
+		{"liger", "r c3:brr,f6:b", "2c3-d4",
+			"2c3-d4: not legal\n  move rule \"forward\": lifted == 1 || bottom == opponent is false (2 == 1 || red == blue)", ""},
+		{"liger", "r c3:r,f6:b", "2c3-d4", "2c3-d4: not a legal move: c3 holds 1, so 2 cannot be lifted from it", ""},
+		{"liger", "r c3:r,f6:b", "c3-c4", "c3-c4: not a legal move: square c4 is not a playing square", ""},
+		{"liger", "r c3:r,f6:b", "c3-e5", "c3-e5: not a legal move: e5 is not next to c3: a move goes one step", ""},
+		{"liger", "r c3:r,f6:b", "d4-e5", "d4-e5: not a legal move: there is no piece on d4", ""},
+		{"liger", "r c3:r,f6:b", "f6-e5", "f6-e5: not a legal move: the top piece on f6 is blue's, and red is to move", ""},
+		{"liger", "r c3:r,f6:b", "c3-off", "c3-off: not legal\n  bear-off rule \"far-row\": row == farthest is false (3 == 8)", ""},
+		{"liger", "r c3:r,f6:b", "pass", "pass: not a legal move: this game has no passing (no_moves: lose)", ""},
+		{"liger", "r c3:r,f6:b", "hello", "hello: not a legal move: want from-to (like c3-d4, 2c3-d4), from-off or pass", ""},
+		{"stackers", "b d4:bw,h8:w", "pass", "pass: legal", ""},
+		{"stackers", "b b8:b,e5:w", "pass", "pass: not a legal move: black may pass only without any other move, and has 3", ""},
+		{"stackers", "b d4:bwb,e5:w", "2d4-c5",
+			"2d4-c5: not legal\n  move rule \"step\": bottom == me is false (white == black)", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.game+" "+c.pos+" "+c.move, func(t *testing.T) {
+			g := open(t, c.game)
+			p, err := g.ParsePosition(c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			e := g.Explain(&p, c.move)
+			if got := e.String(); got != c.want {
+				t.Errorf("got\n%s\nwant\n%s", got, c.want)
+			}
+			if c.short != "" && e.Short() != c.short {
+				t.Errorf("short: got\n%s\nwant\n%s", e.Short(), c.short)
+			}
+		})
+	}
+}
