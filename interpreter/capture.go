@@ -13,7 +13,7 @@ import (
 
 type captureRule struct {
 	name     string
-	flying   bool  // distance: any — jump from afar, land on any empty square beyond
+	flying   bool                    // distance: any — jump from afar, land on any empty square beyond
 	dirs     [board.MaxPlayers][]int // Compass indices, per player
 	cond     *compiled
 	pos, src boolFn

@@ -53,26 +53,26 @@ type Game struct {
 	RulesHash                 string // "sha256:..." of the rule file's bytes
 	File                      string // the rule file's name, for messages
 
-	opts      Options
-	src       *source    // the rule file's text, for diagnostics
-	root      *yaml.Node // the rule file as YAML
-	testsNode *yaml.Node // the tests: section, if any
-	start     board.Position
-	initial   [board.MaxPlayers]int16
-	rows      [board.MaxPlayers][]int8
-	moveRules []*moveRule
-	bearRules []*bearOffRule
-	ends      []endRule
+	opts         Options
+	src          *source    // the rule file's text, for diagnostics
+	root         *yaml.Node // the rule file as YAML
+	testsNode    *yaml.Node // the tests: section, if any
+	start        board.Position
+	initial      [board.MaxPlayers]int16
+	rows         [board.MaxPlayers][]int8
+	moveRules    []*moveRule
+	bearRules    []*bearOffRule
+	ends         []endRule
 	captureRules []*captureRule
 	capture      captureConfig
 	promote      promotion
 	canPromote   bool
 	totalPieces  int
-	evaluate  *compiled
-	prefer    *compiled
-	playPlies int
-	evalScale int
-	pool      sync.Pool
+	evaluate     *compiled
+	prefer       *compiled
+	playPlies    int
+	evalScale    int
+	pool         sync.Pool
 }
 
 type moveRule struct {
