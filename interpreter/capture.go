@@ -14,6 +14,7 @@ import (
 type captureRule struct {
 	name     string
 	flying   bool                    // distance: any — jump from afar, land on any empty square beyond
+	kinds    uint8                   // the kinds of top piece that capture this way
 	dirs     [board.MaxPlayers][]int // Compass indices, per player
 	cond     *compiled
 	pos, src boolFn
@@ -60,7 +61,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 	for i := range rf.Captures {
 		cs := &rf.Captures[i]
 		what := fmt.Sprintf("capture rule %q", cs.Name)
-		r := &captureRule{name: cs.Name, flying: cs.Flying}
+		r := &captureRule{name: cs.Name, flying: cs.Flying, kinds: allKinds}
 		steps, _ := g.directions(d, cs.Directions, what)
 		for pi, p := range g.Players {
 			for _, st := range steps {
@@ -70,6 +71,10 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		r.cond = g.compileExpr(d, cs.When, what, inCapture, true)
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
+				if mask, ok := g.kindTerm(t); ok {
+					r.kinds &= mask
+					continue
+				}
 				if t.level <= lvPosition {
 					r.pos = and(r.pos, t.test)
 				} else {
@@ -145,7 +150,8 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 	p, me := c.pos, c.me
 	start := len(buf)
 	st.best, st.found = 0, false
-	st.cells = p.Cells
+	n := g.Board.NumSquares()
+	copy(st.cells[:n], p.Cells[:n])
 	tops := p.Tops[me]
 	sqs := tops.Squares(c.sqBuf[:0])
 	for _, sq := range sqs {
@@ -178,8 +184,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 	extended := false
 	stop := n > 0 && g.promote.midCapture == "stop" && g.promotable(me, cur, section)
 	if n < board.MaxJumps && !stop {
+		kindBit := uint8(1) << uint(b.TopKind(section))
 		for ri, r := range g.captureRules {
-			if st.active&(1<<ri) == 0 {
+			if st.active&(1<<ri) == 0 || r.kinds&kindBit == 0 {
 				continue
 			}
 			c.from, c.src = cur, section

@@ -176,6 +176,32 @@ func (g *Game) levelOf(n ast.Node) level {
 	return lv
 }
 
+// allKinds is the kind mask that lets every kind through.
+const allKinds = ^uint8(0)
+
+// kindTerm recognises the terms `kind == K` and `kind != K` (K a constant),
+// which select the pieces a rule applies to, and gives the kinds they let
+// through as a bit mask: the generator tests one bit instead of calling a
+// closure, and rules for different kinds are known not to overlap.
+func (g *Game) kindTerm(t condition) (uint8, bool) {
+	b, ok := t.node.(*ast.BinaryNode)
+	if !ok || (b.Operator != "==" && b.Operator != "!=") {
+		return 0, false
+	}
+	id, ok := b.Left.(*ast.IdentifierNode)
+	if !ok || id.Value != "kind" {
+		return 0, false
+	}
+	k, ok := g.constInt(b.Right)
+	if !ok || k < 0 || k > 7 {
+		return 0, false
+	}
+	if b.Operator == "==" {
+		return 1 << k, true
+	}
+	return allKinds &^ (1 << k), true
+}
+
 // conjuncts splits an expression into its top-level `&&` terms.
 func conjuncts(n ast.Node) []ast.Node {
 	if b, ok := n.(*ast.BinaryNode); ok && (b.Operator == "&&" || b.Operator == "and") {

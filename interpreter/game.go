@@ -90,6 +90,8 @@ type moveRule struct {
 	absDirs               [board.MaxPlayers][]board.Direction
 	liftText, directionTx string
 	flying                bool
+	kinds                 uint8 // the kinds of top piece the rule moves (bit k for kind k)
+	toEmpty               bool  // the destination must be empty (a folded `to_height == 0`)
 	// rays[player][from] are, per direction, the squares along it with
 	// whether the static terms allow each (for flying rules).
 	rays [board.MaxPlayers][][][]rayStep
@@ -289,8 +291,9 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			from := board.Square(sq)
 			c.from, c.src, c.to, c.dst = from, s, noSquare, 0
 			h := s.Height()
+			kindBit := uint8(1) << uint(g.Board.TopKind(s))
 			for ri, r := range rules {
-				if !active[ri] {
+				if !active[ri] || r.kinds&kindBit == 0 {
 					continue
 				}
 				targets := r.targets[me][sq]
@@ -317,6 +320,9 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 						continue
 					}
 					for _, t := range targets {
+						if r.toEmpty && p.Cells[t.To] != 0 {
+							continue
+						}
 						if r.dest != nil {
 							c.to, c.dst = t.To, p.Cells[t.To]
 							if !r.dest(c) {
@@ -383,7 +389,7 @@ func (r *moveRule) allows(c *Ctx) bool {
 	if r.liftAll {
 		lo = h
 	}
-	if c.lifted < lo || c.lifted > hi {
+	if c.lifted < lo || c.lifted > hi || r.kinds&(1<<uint(c.g.Board.TopKind(c.src))) == 0 || (r.toEmpty && c.dst != 0) {
 		return false
 	}
 	found := false

@@ -309,7 +309,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	b := g.Board
 	for mi := range rf.Moves {
 		ms := &rf.Moves[mi]
-		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll}
+		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll, kinds: allKinds}
 		var rel []board.Direction
 		rel, r.dirNames = g.directions(d, ms.Directions, fmt.Sprintf("move rule %q", ms.Name))
 		r.flying = ms.Flying
@@ -427,6 +427,14 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	var static boolFn
 	if r.cond != nil {
 		for _, t := range r.cond.terms {
+			if mask, ok := g.kindTerm(t); ok {
+				r.kinds &= mask
+				continue
+			}
+			if t.node != nil && !r.flying && t.node.String() == "to_height == 0" {
+				r.toEmpty = true
+				continue
+			}
 			switch t.level {
 			case lvConst, lvStatic:
 				static = and(static, t.test)
@@ -476,13 +484,15 @@ func (g *Game) findOverlaps() {
 	for i, r := range g.moveRules {
 		for j := 0; j < i; j++ {
 			e := g.moveRules[j]
-			if !liftsOverlap(r, e) || !targetsOverlap(r, e, len(g.Players)) {
+			if !kindsOverlap(r, e) || !liftsOverlap(r, e) || !targetsOverlap(r, e, len(g.Players)) {
 				continue
 			}
 			r.earlier = append(r.earlier, j)
 		}
 	}
 }
+
+func kindsOverlap(a, b *moveRule) bool { return a.kinds&b.kinds != 0 }
 
 func liftsOverlap(a, b *moveRule) bool {
 	hi := func(r *moveRule) int {
