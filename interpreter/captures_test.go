@@ -1,0 +1,133 @@
+package interpreter_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// Hand-worked positions for the draughts family (draughts-family.md). On the
+// 12×12 Sri Lanka board the playing squares are those with file+rank odd
+// (a2, b1, ..., l1).
+
+func TestCaptureMoveLists(t *testing.T) {
+	cases := []struct {
+		game, clause, pos string
+		want              string // sorted legal moves
+	}{
+		{"english-checkers", "a man jumps twice, changing direction; capture is mandatory", "b c3:b,d4:w,d6:w,h8:w",
+			"c3xe5xc7"},
+		{"english-checkers", "a king jumps backward", "b e5:B,d4:w,h8:w",
+			"e5xc3"},
+		{"english-checkers", "a man does not jump backward", "b e5:b,d4:w,h8:w",
+			"e5-d6 e5-f6"},
+		{"english-checkers", "a man crowned by a jump stops there, though a king could jump on", "b b6:b,c7:w,e7:w,a1:w",
+			"b6xd8"},
+		{"lasca", "crowning ends the move in Lasca too", "w b4:w,c5:b,c7:b,e7:b",
+			"b4xd6"},
+		{"bashni", "a man crowned mid-capture jumps on as a flying king, landing anywhere beyond", "w b6:w,c7:b,e7:b,h2:b",
+			"b6xd8xf6 b6xd8xg5 b6xd8xh4"},
+		{"bashni", "men capture backward in Bashni", "w e5:w,d4:b,h8:b",
+			"e5xc3"},
+		{"sri-lanka", "maximum capture: the two-piece sequence, not the one-piece one", "w d3:w,c4:b,e4:b,e6:b",
+			"d3xf5xd7"},
+		{"sri-lanka", "a flying king captures from afar and chooses its landing square", "w a2:W,d5:b",
+			"a2xe6 a2xf7 a2xg8 a2xh9 a2xi10 a2xj11 a2xk12"},
+		{"sri-lanka", "a flying king slides along free diagonals", "w a2:W,k12:b",
+			"a2-b1 a2-b3 a2-c4 a2-d5 a2-e6 a2-f7 a2-g8 a2-h9 a2-i10 a2-j11"},
+		{"lasca", "a column is jumped at most once: the loop stops where it began", "w c3:W,d4:bb,d6:b,b6:b,b4:b",
+			"c3xa5xc7xe5xc3 c3xe5xc7xa5xc3"},
+		{"lasca", "a column moves whole, onto empty squares only", "w c3:bw,d4:b,e5:b,g7:b",
+			"c3-b4"},
+	}
+	for _, c := range cases {
+		t.Run(c.game+"/"+c.clause, func(t *testing.T) {
+			g := open(t, c.game)
+			p, err := g.ParsePosition(c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.Join(sortedMoves(g, &p), " "); got != c.want {
+				t.Errorf("%s\nposition %s\ngot  %s\nwant %s", c.clause, c.pos, got, c.want)
+			}
+		})
+	}
+}
+
+func TestCaptureResults(t *testing.T) {
+	cases := []struct {
+		game, clause, pos, move string
+		want                    string // the position after the move
+	}{
+		{"english-checkers", "jumped pieces leave the board", "b c3:b,d4:w,d6:w,h8:w", "c3xe5xc7",
+			"w c7:b,h8:w"},
+		{"english-checkers", "a man reaching the far row is crowned", "b b6:b,c7:w,e7:w,a1:w", "b6xd8",
+			"w a1:w,e7:w,d8:B"},
+		{"english-checkers", "a step to the far row crowns too", "b c7:b,h2:w", "c7-d8",
+			"w h2:w,d8:B"},
+		{"lasca", "a prisoner is freed when its commander is taken; the jumper takes it under", "w c3:w,d4:wb,g7:b", "c3xe5",
+			"b d4:w,e5:bw,g7:b"},
+		{"lasca", "only the commander is promoted", "w b6:bw,g1:b", "b6-c7",
+			"b g1:b,c7:bW"},
+		{"bashni", "prisoners go under the jumper, which is crowned at once", "w b6:w,c7:b,e7:b,h2:b", "b6xd8xg5",
+			"b h2:b,g5:bbW"},
+		{"sri-lanka", "a man passing the far row mid-capture is not crowned", "w g10:w,h11:b,j11:b,a12:b", "g10xi12xk10",
+			"b k10:w,a12:b"},
+	}
+	for _, c := range cases {
+		t.Run(c.game+"/"+c.clause, func(t *testing.T) {
+			g := open(t, c.game)
+			p, err := g.ParsePosition(c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := g.ParseMove(&p, c.move)
+			if err != nil {
+				t.Fatalf("%v (legal: %v)", err, sortedMoves(g, &p))
+			}
+			g.Apply(&p, m)
+			if got := g.FormatPosition(&p); got != c.want {
+				t.Errorf("%s: after %s from %s\ngot  %s\nwant %s", c.clause, c.move, c.pos, got, c.want)
+			}
+		})
+	}
+}
+
+func TestNoMovesLoses(t *testing.T) {
+	for _, c := range []struct{ game, pos, winner string }{
+		{"english-checkers", "b a1:b,b2:w,c3:w", "white"}, // blocked
+		{"english-checkers", "w a1:b", "black"},           // no pieces
+		{"lasca", "w a1:w,b2:b,c3:b", "black"},
+	} {
+		g := open(t, c.game)
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o := g.Result(&p)
+		if !o.Over || o.Winner < 0 || g.Players[o.Winner].Name != c.winner {
+			t.Errorf("%s %s: %+v, want %s to win", c.game, c.pos, o, c.winner)
+		}
+		if n := len(g.LegalMoves(&p, nil)); n != 0 {
+			t.Errorf("%s %s: %d legal moves in a finished game", c.game, c.pos, n)
+		}
+	}
+}
+
+func TestEnglishCheckersPerft(t *testing.T) {
+	// Published (Aart Bik): captures with the same squares in another order are not merged.
+	want := []int64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963680, 18391564}
+	depth := 9
+	if testing.Short() {
+		depth = 7
+	}
+	if deepTests() {
+		depth = 10
+	}
+	g := open(t, "english-checkers")
+	p := g.Start()
+	for d := 1; d <= depth; d++ {
+		if got := g.Perft(&p, d); got != want[d-1] {
+			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
+		}
+	}
+}
