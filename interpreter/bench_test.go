@@ -65,3 +65,16 @@ func BenchmarkPerft(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEnglishPerft10 is the deep row of the published English checkers
+// table, too slow for the default test run; it fails on a wrong count.
+func BenchmarkEnglishPerft10(b *testing.B) {
+	g := benchGame(b, "english-checkers", false)
+	p := g.Start()
+	for i := 0; i < b.N; i++ {
+		if n := g.Perft(&p, 10); n != 18391564 {
+			b.Fatalf("perft(10) = %d, want 18391564", n)
+		}
+	}
+	b.ReportMetric(18391564*float64(b.N)/b.Elapsed().Seconds(), "nodes/s")
+}
