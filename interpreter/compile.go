@@ -435,6 +435,9 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 		if !known || d.call == nil {
 			return nil, false
 		}
+		if f, ok := counterClosure(id.Value, n.Arguments[0]); ok {
+			return f, true
+		}
 		call := d.call
 		if k, isConst := g.constInt(n.Arguments[0]); isConst {
 			return func(c *Ctx) int { return call(c, k) }, true
@@ -516,6 +519,32 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 			}
 			return func(c *Ctx) int { return max(a(c), b(c)) }, true
 		}
+	}
+	return nil, false
+}
+
+// counterClosure compiles showing, checkers and borne_off of me or opponent
+// — the calls end conditions and most rules make — to a direct read of the
+// count the position keeps.
+func counterClosure(fn string, arg ast.Node) (intFn, bool) {
+	id, ok := arg.(*ast.IdentifierNode)
+	if !ok || (id.Value != "me" && id.Value != "opponent") {
+		return nil, false
+	}
+	me := id.Value == "me"
+	switch {
+	case fn == "showing" && me:
+		return func(c *Ctx) int { return int(c.pos.Showing[c.me]) }, true
+	case fn == "showing":
+		return func(c *Ctx) int { return int(c.pos.Showing[c.opp]) }, true
+	case fn == "checkers" && me:
+		return func(c *Ctx) int { return int(c.pos.OnBoard[c.me]) }, true
+	case fn == "checkers":
+		return func(c *Ctx) int { return int(c.pos.OnBoard[c.opp]) }, true
+	case fn == "borne_off" && me:
+		return func(c *Ctx) int { return int(c.pos.Off[c.me]) }, true
+	case fn == "borne_off":
+		return func(c *Ctx) int { return int(c.pos.Off[c.opp]) }, true
 	}
 	return nil, false
 }
