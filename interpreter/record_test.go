@@ -1,0 +1,117 @@
+package interpreter_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter"
+)
+
+func TestRecordRoundTrip(t *testing.T) {
+	for _, name := range []string{"liger", "stackers", "english-checkers", "lasca"} {
+		g := open(t, name)
+		rng := rand.New(rand.NewPCG(5, 6))
+		h := g.NewHistory(g.Start())
+		for h.Len() < 300 && !h.Outcome().Over {
+			pos := h.Position()
+			moves := g.LegalMoves(&pos, nil)
+			if err := h.Play(moves[rng.IntN(len(moves))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		rec := g.NewRecord(h, name, []string{"human", "mcts:easy"}, "2026.11.22")
+		text := rec.String()
+		back, err := interpreter.ParseRecord(strings.NewReader(text))
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", name, err, text)
+		}
+		if err := g.CheckRules(back); err != nil {
+			t.Fatal(err)
+		}
+		h2, err := g.Replay(back)
+		if err != nil {
+			t.Fatalf("%s: replay: %v", name, err)
+		}
+		if h2.Position() != h.Position() || h2.Len() != h.Len() || back.Result != g.ResultText(h.Outcome()) {
+			t.Errorf("%s: the replayed game differs", name)
+		}
+		for _, line := range strings.Split(text, "\n") {
+			if len(line) > 80 && !strings.HasPrefix(line, "[") {
+				t.Errorf("%s: record line longer than 80 columns: %q", name, line)
+			}
+		}
+	}
+}
+
+func TestRecordFromAPosition(t *testing.T) {
+	g := open(t, "liger")
+	p, _ := g.ParsePosition("b c3:r,f6:b")
+	h := g.NewHistory(p)
+	pos := h.Position()
+	m, _ := g.ParseMove(&pos, "f6-e5")
+	if err := h.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	rec := g.NewRecord(h, "liger", nil, "")
+	if rec.Tag("Position") != "b c3:r,f6:b" {
+		t.Fatalf("no [Position] tag in\n%s", rec)
+	}
+	back, _ := interpreter.ParseRecord(strings.NewReader(rec.String()))
+	h2, err := g.Replay(back)
+	if err != nil || h2.Position() != h.Position() {
+		t.Fatalf("replay from a position: %v", err)
+	}
+}
+
+func TestCorruptRecords(t *testing.T) {
+	g := open(t, "liger")
+	cases := []struct{ text, want string }{
+		{"[Game \"Liger\"]\n[Result \"*\"\n\n1. c3-d4 *\n", "line 2"},
+		{"[Game \"Liger\"]\n\n1. c3-d4 f6-e5\n2. d4-d5 *\n", "line 4: move 3 (d4-d5)"},
+		{"[Game \"Liger\"]\n\n1. c3-d4 f6-e5\n2. e3-f4 c7-c6 *\n", "line 4: move 4 (c7-c6)"},
+		{"[Game \"Liger\"]\n\n1. c3-d4 1-0 f6-e5\n", "line 3: \"f6-e5\" after the result"},
+		{"1. c3-d4\n[Game \"Liger\"]\n", "line 2: a tag after the moves"},
+		{"", "empty record"},
+		{"[Game \"Liger\"]\n[Position \"r a2:r\"]\n\n*\n", "[Position]"},
+	}
+	for _, c := range cases {
+		rec, err := interpreter.ParseRecord(strings.NewReader(c.text))
+		if err == nil {
+			_, err = g.Replay(rec)
+		}
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("record %q: error %v, want one containing %q", c.text, err, c.want)
+		}
+	}
+	rec, _ := interpreter.ParseRecord(strings.NewReader("[Rules \"sha256:0000\"]\n\n*\n"))
+	if err := g.CheckRules(rec); err == nil || !strings.Contains(err.Error(), "other rules") {
+		t.Errorf("a record from other rules: %v", err)
+	}
+	var re *interpreter.ReplayError
+	rec, _ = interpreter.ParseRecord(strings.NewReader("1. c3-c4 *\n"))
+	if _, err := g.Replay(rec); !errors.As(err, &re) || re.Ply != 1 || re.Line != 1 {
+		t.Errorf("ReplayError = %+v", re)
+	}
+}
+
+func TestWriteFileAtomic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.txt")
+	for _, content := range []string{"first\n", "second\n"} {
+		if err := interpreter.WriteFileAtomic(path, []byte(content)); err != nil {
+			t.Fatal(err)
+		}
+		got, _ := os.ReadFile(path)
+		if string(got) != content {
+			t.Errorf("read %q, want %q", got, content)
+		}
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 1 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+}
