@@ -34,8 +34,8 @@ import (
 type Record struct {
 	Players int // for numbering the moves; 2 when unknown
 	Tags    []Tag
-	Moves  []RecordMove
-	Result string // 1-0, 0-1, 1/2-1/2 (one score per player), or *
+	Moves   []RecordMove
+	Result  string // 1-0, 0-1, 1/2-1/2 (one score per player), or *
 }
 
 // Tag is one tag pair.
