@@ -312,6 +312,9 @@ func (g *Game) compare(n *ast.BinaryNode) (boolFn, bool) {
 	if !ok1 || !ok2 {
 		return nil, false
 	}
+	if f, ok := g.fusedCompare(n); ok {
+		return f, true
+	}
 	if k, isConst := g.constInt(n.Right); isConst {
 		switch n.Operator {
 		case "==":
@@ -341,6 +344,86 @@ func (g *Game) compare(n *ast.BinaryNode) (boolFn, bool) {
 		return func(c *Ctx) bool { return a(c) > b(c) }, true
 	case ">=":
 		return func(c *Ctx) bool { return a(c) >= b(c) }, true
+	}
+	return nil, false
+}
+
+// fieldOf gives direct access to the context fields the commonest terms
+// read, so `lifted == 1` or `bottom == opponent` costs one call, not three.
+func fieldOf(n ast.Node) (func(c *Ctx) int, bool) {
+	id, ok := n.(*ast.IdentifierNode)
+	if !ok {
+		return nil, false
+	}
+	switch id.Value {
+	case "lifted":
+		return func(c *Ctx) int { return c.lifted }, true
+	case "me":
+		return func(c *Ctx) int { return c.me }, true
+	case "opponent":
+		return func(c *Ctx) int { return c.opp }, true
+	}
+	return nil, false
+}
+
+// fusedCompare compiles `name == constant`, `x == opponent` and a kept count
+// compared with a constant into one closure each.
+func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
+	if n.Operator != "==" && n.Operator != "!=" && n.Operator != "<" {
+		return nil, false
+	}
+	eq := n.Operator == "=="
+	k, isConst := g.constInt(n.Right)
+	if id, ok := n.Left.(*ast.IdentifierNode); ok && isConst && n.Operator != "<" {
+		switch id.Value {
+		case "lifted":
+			return func(c *Ctx) bool { return (c.lifted == k) == eq }, true
+		case "height":
+			return func(c *Ctx) bool { return (c.src.Height() == k) == eq }, true
+		case "to_height":
+			return func(c *Ctx) bool { return (c.dst.Height() == k) == eq }, true
+		}
+	}
+	if call, ok := n.Left.(*ast.CallNode); ok && isConst && n.Operator != "<" && len(call.Arguments) == 1 {
+		if id, ok := call.Callee.(*ast.IdentifierNode); ok {
+			if f, ok := counterClosure(id.Value, call.Arguments[0]); ok {
+				return func(c *Ctx) bool { return (f(c) == k) == eq }, true
+			}
+		}
+	}
+	// owner == opponent / me: the owner names read the stacks.
+	if r, ok := fieldOf(n.Right); ok && n.Operator != "<" {
+		if id, ok := n.Left.(*ast.IdentifierNode); ok {
+			b := g.Board
+			var own func(c *Ctx) int
+			switch id.Value {
+			case "bottom":
+				own = func(c *Ctx) int { return b.Owner(b.Piece(c.src, c.lifted)) }
+			case "top":
+				own = func(c *Ctx) int { return b.TopOwner(c.src) }
+			case "to_top":
+				own = func(c *Ctx) int { return b.TopOwner(c.dst) }
+			}
+			if own != nil {
+				return func(c *Ctx) bool { return (own(c) == r(c)) == eq }, true
+			}
+		}
+	}
+	// showing(me) < showing(opponent) and the like.
+	if n.Operator == "<" {
+		lc, ok1 := n.Left.(*ast.CallNode)
+		rc, ok2 := n.Right.(*ast.CallNode)
+		if ok1 && ok2 && len(lc.Arguments) == 1 && len(rc.Arguments) == 1 {
+			li, ok3 := lc.Callee.(*ast.IdentifierNode)
+			ri, ok4 := rc.Callee.(*ast.IdentifierNode)
+			if ok3 && ok4 {
+				a, ok5 := counterClosure(li.Value, lc.Arguments[0])
+				b, ok6 := counterClosure(ri.Value, rc.Arguments[0])
+				if ok5 && ok6 {
+					return func(c *Ctx) bool { return a(c) < b(c) }, true
+				}
+			}
+		}
 	}
 	return nil, false
 }

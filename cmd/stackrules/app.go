@@ -44,6 +44,8 @@ func newApp(s *streams) *cli.App {
 			movesCommand(s),
 			perftCommand(s),
 			benchCommand(s),
+			matchCommand(s),
+			bestCommand(s),
 		},
 	}
 	for _, c := range app.Commands {

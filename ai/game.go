@@ -1,0 +1,100 @@
+// Package ai plays any game that implements the small Game interface: uniform
+// random, one-ply greedy and Monte Carlo tree search (UCT with MCTS-Solver,
+// subtree reuse and two kinds of multi-core search).
+//
+// The package knows nothing about stacking checkers: like OpenSpiel's MCTS it
+// sees only players, moves, apply, terminal returns per player and a hash.
+// Optional extras (a position Evaluator, a PlayoutPolicy) are discovered by a
+// type assertion on the Game value, so an adapter opts in just by having the
+// methods.
+//
+// An adapter for a real game needs: a position value that copies with `q := *p`
+// (fixed-size arrays, no slices or maps, or the copies share state); a small
+// comparable move; LegalMoves that appends into the given buffer; a Hash that
+// covers everything affecting legal moves and results (side to move, counters
+// used by draw rules); and Result returning exactly one 1 and 0s for a win so
+// that the solver can use it. Multi-part turns are fine: ToMove may return
+// the same player twice in a row.
+//
+// Files: game.go (this interface), mcts.go (the search), players.go (Player
+// and its constructors), spec.go (player specs such as "mcts:hard"),
+// match.go (running a series of games), stats.go (score, confidence interval
+// and Elo of a match).
+package ai
+
+// Game is everything the AI knows about a game. P is a position value type that
+// copies cheaply with `q := *p` (the search copies positions instead of undoing
+// moves, so P must not share mutable state through pointers, slices or maps);
+// M is a small comparable move value (it is stored in every tree node).
+//
+// When a search runs with more than one thread the methods are called
+// concurrently on distinct positions, so the Game value itself must be
+// read-only while searching, or implement Forker.
+type Game[P any, M comparable] interface {
+	// Players is the number of players (>= 2, at most 127).
+	Players() int
+	// ToMove is the index of the player to move at p.
+	ToMove(p *P) int
+	// LegalMoves appends the legal moves at p to buf[:0] and returns it; the
+	// result is empty when the game is over. The search keeps and reuses the
+	// returned slice, so implementations should append rather than allocate.
+	LegalMoves(p *P, buf []M) []M
+	// Apply plays m at p in place.
+	Apply(p *P, m M)
+	// Result reports whether the game is over at p; if so it fills returns[i]
+	// for every player: 1 win, 0 loss, 0.5 draw (len(returns) == Players()).
+	// It is called where LegalMoves returned no moves, or to check a position
+	// (e.g. where a playout is cut short). Only outcomes with exactly one 1
+	// and all other returns 0 are used as proofs by the solver.
+	Result(p *P, returns []float64) bool
+	// Hash identifies a position; the search uses it to find a previous
+	// search's subtree for the position it is asked about. It must cover
+	// everything that affects the legal moves and the result.
+	Hash(p *P) uint64
+}
+
+// Evaluator is optional: a heuristic for positions where playouts are cut short
+// and for the greedy player. Evaluate fills values[i] in [0,1] (an estimate of
+// player i's return) and reports whether it could.
+type Evaluator[P any] interface {
+	Evaluate(p *P, values []float64) bool
+}
+
+// PlayoutPolicy is optional: a hint for playouts. Prefer reports moves a
+// playout should favour (e.g. bear-offs or captures); uniform random playouts
+// are unbiased but slow to finish races.
+type PlayoutPolicy[P any, M comparable] interface {
+	Prefer(p *P, m M) bool
+}
+
+// Forker is optional: a Game value that keeps scratch state (move buffers, an
+// interpreter's stack) and so is not safe for concurrent use implements it,
+// and each search thread then works with its own Fork.
+type Forker[P any, M comparable] interface {
+	Fork() Game[P, M]
+}
+
+// Proof is what the solver established about a move or a position, always
+// from the point of view of the player who chooses it (the player to move at
+// the root for root moves and root positions).
+type Proof int8
+
+const (
+	// Unknown: not proven either way (draws are never proven).
+	Unknown Proof = iota
+	// Win: the chooser wins (return 1) whatever the others do.
+	Win
+	// Loss: the chooser loses (return 0) whatever it does.
+	Loss
+)
+
+// String renders a proof for a CLI ("", "win", "loss").
+func (p Proof) String() string {
+	switch p {
+	case Win:
+		return "win"
+	case Loss:
+		return "loss"
+	}
+	return "unknown"
+}

@@ -1,0 +1,114 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+)
+
+// Match plays a series of games between players A and B to compare them, e.g.
+// tree- against root-parallel search at equal time:
+//
+//	a, _ := ai.ParseSpec("mcts:time=1s,threads=2,parallel=tree")
+//	b, _ := ai.ParseSpec("mcts:time=1s,threads=2,parallel=root")
+//	rec, err := ai.Match[P, M]{Game: g, Start: start, A: ai.Factory(g, a), B: ai.Factory(g, b), Games: 100}.Run(ctx)
+//	fmt.Println(rec) // A's wins, draws, losses, score and Elo with 95% intervals
+//
+// A takes seat game%Players() (so seats alternate in two-player games); one B
+// player takes every other seat. Players are made afresh for every game.
+type Match[P any, M comparable] struct {
+	Game Game[P, M]
+	// Start gives game i's start position.
+	Start func(game int) P
+	// A and B make a player from a seed (different for every game).
+	A, B  func(seed uint64) Player[P, M]
+	Games int
+	Seed  uint64
+	// MaxPlies adjudicates a game still running after that many moves as a
+	// draw (0: no limit).
+	MaxPlies int
+	// OnGame, if set, is called after each game with A's seat and the
+	// returns (e.g. to print a running score).
+	OnGame func(game, seatA int, returns []float64, sofar Record)
+}
+
+// Factory adapts a spec to Match: it makes a fresh player for each seed.
+func Factory[P any, M comparable](g Game[P, M], spec Spec) func(seed uint64) Player[P, M] {
+	return func(seed uint64) Player[P, M] { return NewPlayer(g, spec, seed) }
+}
+
+// Run plays the games in order and returns A's record. It stops early, with
+// the record so far, when ctx is done or a player returns an illegal move.
+func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
+	var rec Record
+	g := m.Game
+	n := g.Players()
+	returns := make([]float64, n)
+	var moves []M
+	for i := 0; i < m.Games; i++ {
+		if err := ctx.Err(); err != nil {
+			return rec, err
+		}
+		seatA := i % n
+		a := m.A(mix(m.Seed, uint64(i), 1))
+		b := m.B(mix(m.Seed, uint64(i), 2))
+		pos := m.Start(i)
+		over := false
+		for ply := 0; m.MaxPlies == 0 || ply < m.MaxPlies; ply++ {
+			moves = g.LegalMoves(&pos, moves[:0])
+			if len(moves) == 0 {
+				if !g.Result(&pos, returns) {
+					return rec, fmt.Errorf("game %d: no legal moves but Result says the game is not over", i)
+				}
+				over = true
+				break
+			}
+			pl := b
+			if g.ToMove(&pos) == seatA {
+				pl = a
+			}
+			mv, _ := pl.Choose(ctx, &pos)
+			if !contains(moves, mv) {
+				if ctx.Err() != nil {
+					return rec, ctx.Err()
+				}
+				return rec, fmt.Errorf("game %d ply %d: player chose illegal move %v", i, ply, mv)
+			}
+			g.Apply(&pos, mv)
+		}
+		if !over {
+			fill(returns, 0.5)
+		}
+		switch r := returns[seatA]; {
+		case r == 1:
+			rec.Wins++
+		case r == 0:
+			rec.Losses++
+		default:
+			rec.Draws++
+		}
+		if m.OnGame != nil {
+			m.OnGame(i, seatA, returns, rec)
+		}
+	}
+	return rec, nil
+}
+
+func contains[M comparable](moves []M, m M) bool {
+	for _, x := range moves {
+		if x == m {
+			return true
+		}
+	}
+	return false
+}
+
+// mix derives independent seeds (splitmix64 finaliser).
+func mix(a, b, c uint64) uint64 {
+	x := a ^ (b+1)*0x9e3779b97f4a7c15 ^ (c+1)*0xbf58476d1ce4e5b9
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}

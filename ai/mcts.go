@@ -1,0 +1,1061 @@
+package ai
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"sync"
+	"sync/atomic"
+	"time"
+	"unsafe"
+)
+
+// Defaults used where a Config field is zero.
+const (
+	// DefaultExploration is the UCT constant c in mean + c*sqrt(ln N / n) for
+	// returns in [0,1]. At Connect Four (3000 iterations, solver on) 0.5
+	// scored at least as well as 0.3, 0.7 and 1, and 1 beat 1.41; the best
+	// value depends on the game, so tune it with the spec key "c=".
+	DefaultExploration = 0.5
+	// DefaultPlayoutCap is the number of playout plies after which a playout
+	// is scored by the Evaluator (or as a draw): games with long shuffles
+	// would otherwise dominate the time.
+	DefaultPlayoutCap = 200
+	// DefaultPreferProb is the chance that a playout ply picks among the moves
+	// the PlayoutPolicy prefers (when there are any).
+	DefaultPreferProb = 0.8
+	// DefaultIterations is the budget when a search has neither an iteration
+	// nor a time limit nor a cancellable context, so that it always ends.
+	DefaultIterations = 10000
+	// DefaultMaxNodes caps the tree size (per search object, shared among
+	// root-parallel trees); past it the search goes on without growing.
+	// 4Mi nodes of 32 bytes is 128 MiB.
+	DefaultMaxNodes = 4 << 20
+	// DefaultProgressEvery is how often the progress callback is called.
+	DefaultProgressEvery = 100 * time.Millisecond
+
+	maxPV          = 16     // principal variation length
+	reuseDepth     = 3      // plies below the old root searched for the new position
+	reuseMaxApply  = 200000 // bound on Apply calls while looking for it
+	expandAfterVis = 1      // a leaf is expanded on its second visit (keeps nodes ~ iterations)
+)
+
+// ParallelMode chooses how Threads > 1 share the work.
+type ParallelMode uint8
+
+const (
+	// TreeParallel: one shared tree updated with atomics (no lock);
+	// in-flight iterations add a virtual loss so threads spread over
+	// different lines.
+	TreeParallel ParallelMode = iota
+	// RootParallel: one independent tree per thread with its own seed; the
+	// root move statistics are summed at the end. Nothing is shared, and a
+	// fixed iteration budget is split evenly, so it is reproducible too.
+	RootParallel
+)
+
+// String names the mode as spec strings do ("tree", "root").
+func (m ParallelMode) String() string {
+	if m == RootParallel {
+		return "root"
+	}
+	return "tree"
+}
+
+// Config sets up an MCTS search. Zero fields take the defaults above, so
+// Config{Iterations: 1000} is a complete configuration.
+type Config struct {
+	// Iterations is the budget per Search (0: none). With Time too, whichever
+	// comes first ends the search.
+	Iterations int
+	// Time is the wall-clock budget per Search (0: none).
+	Time time.Duration
+	// Threads is the number of search goroutines (<= 1: one, on the caller's
+	// goroutine, and the search is deterministic for a given Seed and
+	// Iterations budget).
+	Threads int
+	// Parallel chooses how threads share the work when Threads > 1.
+	Parallel ParallelMode
+	// Exploration is the UCT constant (0: DefaultExploration).
+	Exploration float64
+	// PlayoutCap is the playout length limit in plies (0: DefaultPlayoutCap).
+	PlayoutCap int
+	// PreferProb is the chance to follow the PlayoutPolicy at a playout ply
+	// (0: DefaultPreferProb; negative: ignore the policy).
+	PreferProb float64
+	// VirtualLoss is the number of losses an in-flight tree-parallel
+	// iteration adds to every node on its path (0: 1).
+	VirtualLoss int
+	// MaxNodes caps the number of tree nodes (0: DefaultMaxNodes).
+	MaxNodes int
+	// ProgressEvery is the progress callback interval (0: DefaultProgressEvery).
+	ProgressEvery time.Duration
+	// NoSolver turns off MCTS-Solver proofs (for comparisons).
+	NoSolver bool
+	// KeepSearching stops the search from ending early once the root is
+	// proven (normally a proven root needs no more thought).
+	KeepSearching bool
+	// Seed makes the search reproducible.
+	Seed uint64
+}
+
+func (c Config) normalized() Config {
+	if c.Threads < 1 {
+		c.Threads = 1
+	}
+	if c.Exploration == 0 {
+		c.Exploration = DefaultExploration
+	}
+	if c.PlayoutCap <= 0 {
+		c.PlayoutCap = DefaultPlayoutCap
+	}
+	if c.PreferProb == 0 {
+		c.PreferProb = DefaultPreferProb
+	}
+	if c.VirtualLoss <= 0 {
+		c.VirtualLoss = 1
+	}
+	if c.MaxNodes <= 0 {
+		c.MaxNodes = DefaultMaxNodes
+	}
+	if c.ProgressEvery <= 0 {
+		c.ProgressEvery = DefaultProgressEvery
+	}
+	return c
+}
+
+// MoveStats is what the search learned about one root move.
+type MoveStats[M comparable] struct {
+	Move   M
+	Visits int
+	// Value is the mean return of the player to move at the root after this
+	// move (in [0,1]; 0.5 when unvisited).
+	Value float64
+	// Proof is Win/Loss for the player to move at the root.
+	Proof Proof
+}
+
+// Result is the outcome of one Search.
+type Result[M comparable] struct {
+	// Move is the move to play; meaningless when Legal == 0.
+	Move M
+	// Legal is the number of legal moves at the root; 0 means the game is
+	// over. With exactly one legal move the search is skipped.
+	Legal int
+	// Player is the player to move at the root.
+	Player int
+	// Value estimates Player's return after Move (1 or 0 when proven).
+	Value float64
+	// Proof is the root's status for Player: Win means Move forces a win,
+	// Loss means every move loses against best play.
+	Proof Proof
+	// Moves holds every root move, most visited first.
+	Moves []MoveStats[M]
+	// PV is the expected line starting with Move (most visited replies).
+	PV []M
+	// Iterations run by this Search; Visits counts the root's visits
+	// including those kept from earlier searches.
+	Iterations int
+	Visits     int
+	// Nodes is the number of tree nodes held (all trees).
+	Nodes   int
+	Elapsed time.Duration
+}
+
+// Progress is passed to the progress callback while a search runs.
+type Progress[M comparable] struct {
+	Iterations int
+	Elapsed    time.Duration
+	Best       M
+	Visits     int // of Best
+	Value      float64
+	Proof      Proof
+}
+
+// node is one tree node. Children live in one array owned by the parent
+// (kids, nkids instead of a slice header saves 12 bytes per node).
+// node is one tree node. Children live in one array owned by the parent,
+// published through kids; every field another thread may write is atomic,
+// so tree-parallel search needs no lock (and a preempted thread blocks no
+// one). move and nkids are written before kids is published and never again.
+type node[M comparable] struct {
+	kids   atomic.Pointer[node[M]] // first child; nil: not expanded
+	value  atomic.Int64            // sum of the mover's returns in 1/2^32 units
+	visits atomic.Int32            // including in-flight virtual losses
+	state  atomic.Uint32           // proof, flags and mover; see st* below
+	nkids  int32
+	move   M // move that led here
+}
+
+// state bits. The mover (player who played move, -1 for a fresh root) is
+// fixed at creation; proof and flags only ever go from unset to set.
+const (
+	stProofMask   = 0x3 // proofUnknown/Win/Loss for the mover
+	stTerminal    = 1 << 2
+	stExpanding   = 1 << 3 // a thread claimed the expansion
+	stMoverShift  = 8      // mover+1 in bits 8..15
+	valueOne      = 1 << 32
+	valueOneFloat = float64(valueOne)
+)
+
+const (
+	proofUnknown = uint32(Unknown)
+	proofWin     = uint32(Win)
+	proofLoss    = uint32(Loss)
+)
+
+func newState(mover int) uint32 { return uint32(mover+1) << stMoverShift }
+
+func (n *node[M]) mover() int     { return int(n.state.Load()>>stMoverShift&0xff) - 1 }
+func (n *node[M]) proof() uint32  { return n.state.Load() & stProofMask }
+func (n *node[M]) terminal() bool { return n.state.Load()&stTerminal != 0 }
+
+// setProof records a proof unless one is there already; reports whether it did.
+func (n *node[M]) setProof(p uint32) bool {
+	for {
+		old := n.state.Load()
+		if old&stProofMask != proofUnknown {
+			return false
+		}
+		if n.state.CompareAndSwap(old, old|p) {
+			return true
+		}
+	}
+}
+
+func (n *node[M]) children() []node[M] {
+	p := n.kids.Load()
+	if p == nil {
+		return nil
+	}
+	return unsafe.Slice(p, n.nkids)
+}
+
+func (n *node[M]) mean() float64 {
+	v := n.visits.Load()
+	if v <= 0 {
+		return 0.5
+	}
+	return float64(n.value.Load()) / valueOneFloat / float64(v)
+}
+
+// fixed converts a return to value units (clamped to [0,1]: an evaluator
+// slightly out of range must not wrap the sum).
+func fixed(r float64) int64 {
+	return int64(max(0, min(1, r)) * valueOneFloat)
+}
+
+// NodeBytes is the memory one tree node of move type M takes (children are
+// stored inline in their parent's array, so this is the whole per-node cost
+// apart from allocator rounding).
+func NodeBytes[M comparable]() int { return int(unsafe.Sizeof(node[M]{})) }
+
+// tree is one search tree.
+type tree[M comparable] struct {
+	root     *node[M]
+	nodes    atomic.Int64
+	maxNodes int64
+}
+
+// worker holds one thread's buffers so playouts allocate nothing.
+type worker[P any, M comparable] struct {
+	s            *MCTS[P, M]
+	g            Game[P, M] // this thread's game (a Fork when the game has one)
+	eval         Evaluator[P]
+	policy       PlayoutPolicy[P, M]
+	t            *tree[M]
+	rng          *rand.Rand
+	pos          P
+	moves        []M
+	pref         []M
+	returns      []float64
+	path         []*node[M]
+	leafTerminal bool
+	iterations   int
+	done         atomic.Int64 // iterations, for the progress goroutine
+	_            [64]byte     // keep other threads' data off this cache line
+}
+
+// MCTS is a Monte Carlo tree search for one game. It keeps its tree between
+// searches: Search on a position reached from the previous root (by up to a
+// few plies) continues with that subtree. Not safe for concurrent Searches.
+type MCTS[P any, M comparable] struct {
+	g        Game[P, M] // used by the caller's goroutine only
+	cfg      Config
+	players  int
+	vl       int32
+	trees    []*tree[M]
+	workers  []*worker[P, M]
+	rootPos  P
+	rootHash uint64
+	hasRoot  bool
+	progress func(Progress[M])
+
+	// Shared between threads; padded so the per-iteration reads of stop do
+	// not miss because of writes to claimed.
+	_       [64]byte
+	stop    atomic.Bool
+	_       [64]byte
+	claimed atomic.Int64
+	_       [64]byte
+}
+
+// NewMCTS makes a search for g. The Evaluator and PlayoutPolicy are taken
+// from g when it implements them; with Threads > 1 each thread gets g.Fork()
+// when g is a Forker.
+func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
+	cfg = cfg.normalized()
+	n := g.Players()
+	if n < 1 || n > 127 {
+		panic(fmt.Sprintf("ai: Players() = %d, want 1..127", n))
+	}
+	s := &MCTS[P, M]{g: g, cfg: cfg, players: n, vl: int32(cfg.VirtualLoss)}
+	if cfg.Threads == 1 || cfg.Parallel == RootParallel {
+		s.vl = 1 // no other thread shares the tree: plain UCT
+	}
+	ntrees := 1
+	if cfg.Parallel == RootParallel {
+		ntrees = cfg.Threads
+	}
+	for i := 0; i < ntrees; i++ {
+		s.trees = append(s.trees, &tree[M]{maxNodes: int64(max(cfg.MaxNodes/ntrees, 1))})
+	}
+	for i := 0; i < cfg.Threads; i++ {
+		wg := g
+		if f, ok := g.(Forker[P, M]); ok && cfg.Threads > 1 {
+			wg = f.Fork()
+		}
+		w := &worker[P, M]{
+			s:       s,
+			g:       wg,
+			t:       s.trees[i%ntrees],
+			rng:     rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15*uint64(i+1))),
+			returns: make([]float64, n),
+		}
+		w.eval, _ = wg.(Evaluator[P])
+		w.policy, _ = wg.(PlayoutPolicy[P, M])
+		if cfg.PreferProb < 0 {
+			w.policy = nil
+		}
+		s.workers = append(s.workers, w)
+	}
+	return s
+}
+
+// Config reports the configuration in force (defaults filled in).
+func (s *MCTS[P, M]) Config() Config { return s.cfg }
+
+// SetProgress installs a callback called about every Config.ProgressEvery
+// during a Search, from another goroutine, never after Search returns. It
+// must be quick (it holds up nothing but the next report). nil removes it.
+// With RootParallel the figures are merged over all trees.
+func (s *MCTS[P, M]) SetProgress(f func(Progress[M])) { s.progress = f }
+
+// Reset forgets the tree.
+func (s *MCTS[P, M]) Reset() {
+	s.hasRoot = false
+	for _, t := range s.trees {
+		t.root = nil
+		t.nodes.Store(0)
+	}
+}
+
+// Advance moves the root to the child reached by m, keeping its subtree, after
+// m is played at the last searched position. Search finds the subtree by hash
+// anyway; Advance frees the siblings' memory early and works when the move
+// reaches a position the hash search would not look at.
+func (s *MCTS[P, M]) Advance(m M) {
+	if !s.hasRoot {
+		return
+	}
+	for _, t := range s.trees {
+		var found *node[M]
+		if t.root != nil {
+			kids := t.root.children()
+			for i := range kids {
+				if kids[i].move == m {
+					found = &kids[i]
+					break
+				}
+			}
+		}
+		t.setRoot(found)
+	}
+	s.g.Apply(&s.rootPos, m)
+	s.rootHash = s.g.Hash(&s.rootPos)
+}
+
+// setRoot makes a copy of n the root (so the old siblings can be freed), or a
+// fresh root when n is nil. No search is running.
+func (t *tree[M]) setRoot(n *node[M]) {
+	r := new(node[M])
+	if n != nil {
+		r.kids.Store(n.kids.Load())
+		r.value.Store(n.value.Load())
+		r.visits.Store(n.visits.Load())
+		r.state.Store(n.state.Load() &^ stExpanding)
+		r.nkids, r.move = n.nkids, n.move
+	} else {
+		r.state.Store(newState(-1))
+	}
+	t.root = r
+	t.nodes.Store(int64(countNodes(r)))
+}
+
+func countNodes[M comparable](n *node[M]) int {
+	c := 1
+	kids := n.children()
+	for i := range kids {
+		c += countNodes(&kids[i])
+	}
+	return c
+}
+
+// attach points every tree at position p, reusing a subtree when p is the
+// previous root or a position a few plies below it.
+func (s *MCTS[P, M]) attach(p *P) {
+	h := s.g.Hash(p)
+	if s.hasRoot && h == s.rootHash {
+		s.rootPos = *p
+		return
+	}
+	for _, t := range s.trees {
+		var found *node[M]
+		if s.hasRoot && t.root != nil {
+			budget := reuseMaxApply
+			found = s.findHash(t.root, &s.rootPos, h, reuseDepth, &budget)
+		}
+		t.setRoot(found)
+	}
+	s.rootPos = *p
+	s.rootHash = h
+	s.hasRoot = true
+}
+
+func (s *MCTS[P, M]) findHash(n *node[M], pos *P, h uint64, depth int, budget *int) *node[M] {
+	kids := n.children()
+	for i := range kids {
+		if *budget <= 0 {
+			return nil
+		}
+		*budget--
+		q := *pos
+		s.g.Apply(&q, kids[i].move)
+		if s.g.Hash(&q) == h {
+			return &kids[i]
+		}
+		if depth > 1 && kids[i].kids.Load() != nil {
+			if f := s.findHash(&kids[i], &q, h, depth-1, budget); f != nil {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// Search thinks about position p until the budget (Config.Iterations,
+// Config.Time) runs out, ctx is done ("move now"), or the root is proven, and
+// returns the move to play with the statistics behind it. p is not modified.
+func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
+	start := time.Now()
+	if ctx == nil {
+		ctx = context.Background()
+	}
+	s.attach(p)
+	legal := -1
+	for i, t := range s.trees {
+		if t.root.kids.Load() == nil {
+			w := s.workers[i]
+			w.pos = s.rootPos
+			if !w.expand(t.root) {
+				legal = 0
+			}
+		}
+	}
+	res := Result[M]{Player: s.g.ToMove(&s.rootPos)}
+	if legal == 0 {
+		res.Elapsed = time.Since(start)
+		res.Nodes = s.nodeCount()
+		return res
+	}
+	if s.trees[0].root.nkids == 1 {
+		s.checkForced() // no search: a forced move needs no thought
+	} else if s.cfg.KeepSearching || s.rootProof() == Unknown {
+		s.run(ctx, start)
+	}
+	s.fillResult(&res)
+	res.Elapsed = time.Since(start)
+	return res
+}
+
+// checkForced marks the only root move proven when it ends the game, so a
+// forced last move still reports the result.
+func (s *MCTS[P, M]) checkForced() {
+	w := s.workers[0]
+	for _, t := range s.trees {
+		k := &t.root.children()[0]
+		if k.terminal() || s.cfg.NoSolver {
+			continue
+		}
+		w.pos = s.rootPos
+		s.g.Apply(&w.pos, k.move)
+		if s.g.Result(&w.pos, w.returns) {
+			k.state.Or(stTerminal)
+			k.setProof(terminalProof(w.returns, k.mover()))
+		}
+	}
+}
+
+func (s *MCTS[P, M]) nodeCount() int {
+	n := 0
+	for _, t := range s.trees {
+		n += int(t.nodes.Load())
+	}
+	return n
+}
+
+// run performs the iterations of one search.
+func (s *MCTS[P, M]) run(ctx context.Context, start time.Time) {
+	s.stop.Store(false)
+	s.claimed.Store(0)
+	limit := int64(s.cfg.Iterations)
+	if limit <= 0 {
+		limit = math.MaxInt64
+		if s.cfg.Time <= 0 && ctx.Done() == nil {
+			limit = DefaultIterations
+		}
+	}
+	if ctx.Err() != nil {
+		return
+	}
+	if s.cfg.Time > 0 {
+		timer := time.AfterFunc(s.cfg.Time, func() { s.stop.Store(true) })
+		defer timer.Stop()
+	}
+	stopCtx := context.AfterFunc(ctx, func() { s.stop.Store(true) })
+	defer stopCtx()
+
+	var progWG sync.WaitGroup
+	progDone := make(chan struct{})
+	if s.progress != nil {
+		progWG.Add(1)
+		go func() {
+			defer progWG.Done()
+			tick := time.NewTicker(s.cfg.ProgressEvery)
+			defer tick.Stop()
+			for {
+				select {
+				case <-progDone:
+					return
+				case <-tick.C:
+					s.reportProgress(start)
+				}
+			}
+		}()
+	}
+
+	for _, w := range s.workers {
+		w.iterations = 0
+		w.done.Store(0)
+	}
+	rootMode := len(s.trees) > 1
+	if len(s.workers) == 1 {
+		s.workers[0].loop(limit, false)
+	} else {
+		var wg sync.WaitGroup
+		for i, w := range s.workers {
+			quota := limit
+			if rootMode && limit != math.MaxInt64 {
+				// split a fixed budget so root-parallel stays reproducible
+				n := int64(len(s.workers))
+				quota = limit / n
+				if int64(i) < limit%n {
+					quota++
+				}
+			}
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				w.loop(quota, !rootMode)
+			}()
+		}
+		wg.Wait()
+	}
+	close(progDone)
+	progWG.Wait()
+}
+
+// loop runs iterations on the worker's tree. shared: the budget is claimed
+// from the common counter (tree-parallel); otherwise it is the worker's own.
+func (w *worker[P, M]) loop(limit int64, shared bool) {
+	s := w.s
+	for !s.stop.Load() {
+		if shared {
+			if s.claimed.Add(1) > limit {
+				break
+			}
+		} else if int64(w.iterations) >= limit {
+			break
+		}
+		if w.selectLeaf() {
+			w.leafTerminal = w.playout()
+		}
+		w.backprop()
+		w.iterations++
+		w.done.Store(int64(w.iterations))
+	}
+}
+
+// selectLeaf walks from the root to a leaf, expanding it when it has been
+// visited before. It reports whether a playout is needed; otherwise
+// w.returns already holds the outcome (terminal or proven node).
+func (w *worker[P, M]) selectLeaf() bool {
+	s, t, vl := w.s, w.t, w.s.vl
+	w.pos = s.rootPos
+	w.leafTerminal = false
+	n := t.root
+	w.path = append(w.path[:0], n)
+	n.visits.Add(vl)
+	for {
+		st := n.state.Load()
+		if st&stTerminal != 0 {
+			w.result()
+			return false
+		}
+		if n != t.root && st&stProofMask != proofUnknown && w.provenReturns(n, st) {
+			return false
+		}
+		if n.kids.Load() == nil {
+			if n.visits.Load()-vl < expandAfterVis || t.nodes.Load() >= t.maxNodes {
+				return true
+			}
+			// claim the expansion; if another thread has it, play out from here
+			if st&stExpanding != 0 || !n.state.CompareAndSwap(st, st|stExpanding) {
+				return true
+			}
+			if !w.expand(n) {
+				w.result()
+				w.leafTerminal = true
+				return false
+			}
+		}
+		c := w.selectChild(n)
+		w.g.Apply(&w.pos, c.move)
+		c.visits.Add(vl)
+		w.path = append(w.path, c)
+		n = c
+	}
+}
+
+// result fills w.returns for the finished game at w.pos.
+func (w *worker[P, M]) result() {
+	if !w.g.Result(&w.pos, w.returns) {
+		fill(w.returns, 0.5) // no moves but not over: the game is inconsistent; call it a draw
+	}
+}
+
+func fill(v []float64, x float64) {
+	for i := range v {
+		v[i] = x
+	}
+}
+
+// provenReturns fills w.returns for a proven node when the proof determines
+// them (a win for its mover, or a loss in a two-player game).
+func (w *worker[P, M]) provenReturns(n *node[M], st uint32) bool {
+	mover := int(st>>stMoverShift&0xff) - 1
+	switch {
+	case st&stProofMask == proofWin:
+		fill(w.returns, 0)
+		w.returns[mover] = 1
+		return true
+	case st&stProofMask == proofLoss && w.s.players == 2:
+		fill(w.returns, 0)
+		w.returns[1-mover] = 1
+		return true
+	}
+	return false
+}
+
+// expand creates n's children in a random order (so ties and the order of
+// first visits carry no move-generation bias) and publishes them. It reports
+// false, marking n terminal, when there are no legal moves at w.pos.
+func (w *worker[P, M]) expand(n *node[M]) bool {
+	g := w.g
+	w.moves = g.LegalMoves(&w.pos, w.moves[:0])
+	k := len(w.moves)
+	if k == 0 {
+		n.state.Or(stTerminal)
+		return false
+	}
+	for i := k - 1; i > 0; i-- {
+		j := w.rng.IntN(i + 1)
+		w.moves[i], w.moves[j] = w.moves[j], w.moves[i]
+	}
+	st := newState(g.ToMove(&w.pos))
+	kids := make([]node[M], k)
+	for i, m := range w.moves {
+		kids[i].move = m
+		kids[i].state.Store(st)
+	}
+	n.nkids = int32(k)
+	n.kids.Store(&kids[0]) // publish: nkids and the children are visible from here on
+	w.t.nodes.Add(int64(k))
+	return true
+}
+
+// selectChild picks by UCT, taking a proven win at once, skipping proven
+// losses and trying unvisited children first.
+func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
+	kids := n.children()
+	logN := math.Log(float64(max(n.visits.Load(), 1)))
+	c := w.s.cfg.Exploration
+	var best *node[M]
+	bestScore := math.Inf(-1)
+	for pass := 0; pass < 2 && best == nil; pass++ {
+		for i := range kids {
+			k := &kids[i]
+			if pass == 0 {
+				switch k.proof() {
+				case proofWin:
+					return k
+				case proofLoss:
+					continue
+				}
+			}
+			visits := k.visits.Load()
+			if visits <= 0 {
+				return k
+			}
+			v := float64(visits)
+			score := float64(k.value.Load())/valueOneFloat/v + c*math.Sqrt(logN/v)
+			if score > bestScore {
+				best, bestScore = k, score
+			}
+		}
+	}
+	return best
+}
+
+// playout plays uniformly random moves from w.pos (favouring the policy's
+// preferred moves if any) until the game ends or the cap, filling w.returns.
+// It reports whether w.pos was already terminal.
+func (w *worker[P, M]) playout() bool {
+	s := w.s
+	g := w.g
+	for ply := 0; ; ply++ {
+		if ply >= s.cfg.PlayoutCap {
+			if !g.Result(&w.pos, w.returns) {
+				if w.eval == nil || !w.eval.Evaluate(&w.pos, w.returns) {
+					fill(w.returns, 0.5)
+				}
+			}
+			return false
+		}
+		w.moves = g.LegalMoves(&w.pos, w.moves[:0])
+		if len(w.moves) == 0 {
+			w.result()
+			return ply == 0
+		}
+		m := w.moves[w.rng.IntN(len(w.moves))]
+		if w.policy != nil && w.rng.Float64() < s.cfg.PreferProb {
+			w.pref = w.pref[:0]
+			for _, x := range w.moves {
+				if w.policy.Prefer(&w.pos, x) {
+					w.pref = append(w.pref, x)
+				}
+			}
+			if len(w.pref) > 0 {
+				m = w.pref[w.rng.IntN(len(w.pref))]
+			}
+		}
+		g.Apply(&w.pos, m)
+	}
+}
+
+// backprop adds w.returns along w.path, turning the virtual losses into real
+// visits, and propagates a new proof when the leaf turned out terminal.
+func (w *worker[P, M]) backprop() {
+	s := w.s
+	path := w.path
+	if w.leafTerminal {
+		leaf := path[len(path)-1]
+		leaf.state.Or(stTerminal)
+		if mover := leaf.mover(); !s.cfg.NoSolver && mover >= 0 {
+			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p) {
+				w.propagate()
+			}
+		}
+	}
+	d := 1 - s.vl
+	for _, n := range path {
+		if d != 0 {
+			n.visits.Add(d)
+		}
+		if mover := n.mover(); mover >= 0 {
+			n.value.Add(fixed(w.returns[mover]))
+		}
+	}
+}
+
+// terminalProof is the proof for the mover into a finished position: only
+// decisive outcomes (one player 1, all others 0) prove anything.
+func terminalProof(r []float64, mover int) uint32 {
+	winner := -1
+	for i, v := range r {
+		switch {
+		case v == 1 && winner < 0:
+			winner = i
+		case v != 0:
+			return proofUnknown
+		}
+	}
+	if winner < 0 {
+		return proofUnknown
+	}
+	if winner == mover {
+		return proofWin
+	}
+	return proofLoss
+}
+
+// propagate pushes a new proof at the leaf up the path as far as it decides
+// the parents, and stops the search when it decides the root.
+func (w *worker[P, M]) propagate() {
+	path := w.path
+	for i := len(path) - 2; i >= 1; i-- {
+		if !w.prove(path[i]) {
+			return
+		}
+	}
+	if !w.s.cfg.KeepSearching && rootProofOf(w.t.root) != Unknown {
+		w.s.stop.Store(true)
+	}
+}
+
+// prove sets n's proof from its children's; it reports whether it changed.
+// The player q choosing at n wins there if some child wins for q, and loses
+// if every child loses for q. For n's mover that is the same result when q
+// moved into n too; otherwise q's win is the mover's loss (decisive outcomes
+// only), and q's loss is the mover's win only with two players.
+func (w *worker[P, M]) prove(n *node[M]) bool {
+	if n.proof() != proofUnknown {
+		return false
+	}
+	kids := n.children()
+	q := kids[0].mover()
+	anyWin, allLoss := false, true
+	for i := range kids {
+		switch kids[i].proof() {
+		case proofWin:
+			anyWin = true
+		case proofLoss:
+		default:
+			allLoss = false
+		}
+	}
+	mover := n.mover()
+	p := proofUnknown
+	switch {
+	case anyWin && mover == q:
+		p = proofWin
+	case anyWin:
+		p = proofLoss
+	case allLoss && mover == q:
+		p = proofLoss
+	case allLoss && w.s.players == 2:
+		p = proofWin
+	}
+	return p != proofUnknown && n.setProof(p)
+}
+
+// rootProofOf is the root's status for the player to move there.
+func rootProofOf[M comparable](root *node[M]) Proof {
+	kids := root.children()
+	if len(kids) == 0 {
+		return Unknown
+	}
+	allLoss := true
+	for i := range kids {
+		switch kids[i].proof() {
+		case proofWin:
+			return Win
+		case proofLoss:
+		default:
+			allLoss = false
+		}
+	}
+	if allLoss {
+		return Loss
+	}
+	return Unknown
+}
+
+func (s *MCTS[P, M]) rootProof() Proof {
+	p := Unknown
+	for _, t := range s.trees {
+		switch rootProofOf(t.root) {
+		case Win:
+			return Win
+		case Loss:
+			p = Loss
+		}
+	}
+	return p
+}
+
+// rootStats merges the root children of all trees, in the first tree's child
+// order. It may run during a search (progress): every read is atomic.
+func (s *MCTS[P, M]) rootStats() []MoveStats[M] {
+	var out []MoveStats[M]
+	var sums []int64
+	var index map[M]int
+	if len(s.trees) > 1 {
+		index = make(map[M]int)
+	}
+	for ti, t := range s.trees {
+		if ti > 0 && index == nil {
+			break
+		}
+		kids := t.root.children()
+		for i := range kids {
+			k := &kids[i]
+			j := i
+			if index != nil {
+				var ok bool
+				if j, ok = index[k.move]; !ok {
+					j = len(out)
+					index[k.move] = j
+				}
+			}
+			if j == len(out) {
+				out = append(out, MoveStats[M]{Move: k.move})
+				sums = append(sums, 0)
+			}
+			out[j].Visits += int(k.visits.Load())
+			sums[j] += k.value.Load()
+			if p := k.proof(); p != proofUnknown {
+				out[j].Proof = Proof(p)
+			}
+		}
+	}
+	for j := range out {
+		out[j].Value = 0.5
+		if out[j].Visits > 0 {
+			out[j].Value = float64(sums[j]) / valueOneFloat / float64(out[j].Visits)
+		}
+	}
+	return out
+}
+
+// bestIndex chooses the move to play: a proven win (most visited), else the
+// most visited move not proven lost (ties: higher value), else the most
+// visited move (all lose; resist longest).
+func bestIndex[M comparable](st []MoveStats[M]) int {
+	better := func(a, b MoveStats[M]) bool {
+		if a.Visits != b.Visits {
+			return a.Visits > b.Visits
+		}
+		return a.Value > b.Value
+	}
+	for _, want := range []func(Proof) bool{
+		func(p Proof) bool { return p == Win },
+		func(p Proof) bool { return p != Loss },
+		func(Proof) bool { return true },
+	} {
+		best := -1
+		for i, x := range st {
+			if want(x.Proof) && (best < 0 || better(x, st[best])) {
+				best = i
+			}
+		}
+		if best >= 0 {
+			return best
+		}
+	}
+	return -1
+}
+
+func (s *MCTS[P, M]) reportProgress(start time.Time) {
+	st := s.rootStats()
+	b := bestIndex(st)
+	if b < 0 {
+		return
+	}
+	iters := 0
+	for _, w := range s.workers {
+		iters += int(w.done.Load())
+	}
+	s.progress(Progress[M]{
+		Iterations: iters,
+		Elapsed:    time.Since(start),
+		Best:       st[b].Move,
+		Visits:     st[b].Visits,
+		Value:      st[b].Value,
+		Proof:      st[b].Proof,
+	})
+}
+
+func (s *MCTS[P, M]) fillResult(res *Result[M]) {
+	st := s.rootStats()
+	b := bestIndex(st)
+	best := st[b]
+	res.Move = best.Move
+	res.Legal = len(st)
+	res.Value = best.Value
+	res.Proof = Unknown
+	switch {
+	case best.Proof == Win:
+		res.Proof, res.Value = Win, 1
+	case best.Proof == Loss: // every move is lost, or bestIndex would avoid it
+		res.Proof, res.Value = Loss, 0
+	}
+	for _, w := range s.workers {
+		res.Iterations += w.iterations
+	}
+	for _, t := range s.trees {
+		res.Visits += int(t.root.visits.Load())
+	}
+	res.Nodes = s.nodeCount()
+	slices.SortStableFunc(st, func(a, b MoveStats[M]) int { return cmp.Compare(b.Visits, a.Visits) })
+	res.Moves = st
+	res.PV = s.pv(best.Move)
+}
+
+// pv follows the most visited replies from the tree with the most visits on
+// the chosen move.
+func (s *MCTS[P, M]) pv(m M) []M {
+	var from *node[M]
+	for _, t := range s.trees {
+		kids := t.root.children()
+		for i := range kids {
+			if kids[i].move == m && (from == nil || kids[i].visits.Load() > from.visits.Load()) {
+				from = &kids[i]
+			}
+		}
+	}
+	pv := []M{m}
+	for n := from; n != nil && len(pv) < maxPV; {
+		var next *node[M]
+		kids := n.children()
+		for i := range kids {
+			k := &kids[i]
+			if k.proof() == proofWin {
+				next = k
+				break
+			}
+			if v := k.visits.Load(); v > 0 && (next == nil || v > next.visits.Load()) {
+				next = k
+			}
+		}
+		if next == nil {
+			break
+		}
+		pv = append(pv, next.move)
+		n = next
+	}
+	return pv
+}

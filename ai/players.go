@@ -1,0 +1,194 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+)
+
+// Player chooses moves. Choose must not modify p. On a finished position it
+// returns the zero move with Info.Legal == 0.
+type Player[P any, M comparable] interface {
+	Choose(ctx context.Context, p *P) (M, Info)
+}
+
+// Info is what a CLI may print about a choice.
+type Info struct {
+	// Legal is the number of legal moves (0: the game was over).
+	Legal int
+	// Iterations of search spent (MCTS only).
+	Iterations int
+	// Value estimates the mover's return in [0,1] when HasValue.
+	Value    float64
+	HasValue bool
+	// Proof is the solver's verdict for the mover (MCTS only).
+	Proof   Proof
+	Elapsed time.Duration
+}
+
+// String renders the info on one line, e.g. "5000 it, value 0.62, 310ms" or
+// "proven win".
+func (i Info) String() string {
+	var parts []string
+	if i.Legal == 0 {
+		return "no legal moves"
+	}
+	if i.Legal == 1 {
+		parts = append(parts, "forced")
+	}
+	if i.Iterations > 0 {
+		parts = append(parts, fmt.Sprintf("%d it", i.Iterations))
+	}
+	if i.Proof != Unknown {
+		parts = append(parts, "proven "+i.Proof.String())
+	} else if i.HasValue {
+		parts = append(parts, fmt.Sprintf("value %.2f", i.Value))
+	}
+	if i.Elapsed > 0 {
+		parts = append(parts, i.Elapsed.Round(time.Millisecond).String())
+	}
+	return strings.Join(parts, ", ")
+}
+
+// NewPlayer builds the player a Spec describes. seed is used unless the spec
+// sets its own.
+func NewPlayer[P any, M comparable](g Game[P, M], spec Spec, seed uint64) Player[P, M] {
+	if spec.HasSeed {
+		seed = spec.Seed
+	}
+	switch spec.Kind {
+	case KindRandom:
+		return NewRandom(g, seed)
+	case KindGreedy:
+		return NewGreedy(g, seed)
+	}
+	return NewMCTSPlayer(g, spec.Config(seed))
+}
+
+func newRand(seed uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, 0x5851f42d4c957f2d))
+}
+
+// Random plays uniformly random legal moves.
+type Random[P any, M comparable] struct {
+	g     Game[P, M]
+	rng   *rand.Rand
+	moves []M
+}
+
+// NewRandom makes a uniformly random player.
+func NewRandom[P any, M comparable](g Game[P, M], seed uint64) *Random[P, M] {
+	return &Random[P, M]{g: g, rng: newRand(seed)}
+}
+
+// Choose picks a legal move uniformly at random.
+func (r *Random[P, M]) Choose(_ context.Context, p *P) (M, Info) {
+	start := time.Now()
+	r.moves = r.g.LegalMoves(p, r.moves[:0])
+	var m M
+	if len(r.moves) > 0 {
+		m = r.moves[r.rng.IntN(len(r.moves))]
+	}
+	return m, Info{Legal: len(r.moves), Elapsed: time.Since(start)}
+}
+
+// Greedy looks one ply ahead: it plays a move that wins at once if there is
+// one, otherwise the move whose position the Evaluator rates best for the
+// mover (ties broken at random). Without an Evaluator it plays at random
+// among the moves that do not lose at once.
+type Greedy[P any, M comparable] struct {
+	g      Game[P, M]
+	eval   Evaluator[P]
+	rng    *rand.Rand
+	moves  []M
+	best   []M
+	values []float64
+}
+
+// NewGreedy makes a one-ply player; it uses g's Evaluator if g has one.
+func NewGreedy[P any, M comparable](g Game[P, M], seed uint64) *Greedy[P, M] {
+	e, _ := any(g).(Evaluator[P])
+	return &Greedy[P, M]{g: g, eval: e, rng: newRand(seed), values: make([]float64, g.Players())}
+}
+
+// Choose rates every move and picks among the best.
+func (gr *Greedy[P, M]) Choose(_ context.Context, p *P) (M, Info) {
+	start := time.Now()
+	g := gr.g
+	gr.moves = g.LegalMoves(p, gr.moves[:0])
+	info := Info{Legal: len(gr.moves)}
+	var zero M
+	if len(gr.moves) == 0 {
+		return zero, info
+	}
+	mover := g.ToMove(p)
+	bestV := -1.0
+	gr.best = gr.best[:0]
+	for _, m := range gr.moves {
+		q := *p
+		g.Apply(&q, m)
+		v := 0.5
+		if g.Result(&q, gr.values) {
+			v = gr.values[mover]
+			if v == 1 {
+				v = 2 // a certain win beats any estimate of 1
+			}
+		} else if gr.eval != nil && gr.eval.Evaluate(&q, gr.values) {
+			v = gr.values[mover]
+		}
+		const eps = 1e-9
+		switch {
+		case v > bestV+eps:
+			bestV = v
+			gr.best = append(gr.best[:0], m)
+		case v >= bestV-eps:
+			gr.best = append(gr.best, m)
+		}
+	}
+	if bestV == 2 {
+		info.Proof, bestV = Win, 1
+	}
+	info.Value, info.HasValue = bestV, gr.eval != nil || info.Proof == Win
+	info.Elapsed = time.Since(start)
+	return gr.best[gr.rng.IntN(len(gr.best))], info
+}
+
+// MCTSPlayer plays with a Monte Carlo tree search, keeping the tree from move
+// to move.
+type MCTSPlayer[P any, M comparable] struct {
+	// Engine is the search, exposed for its Config, Reset and Advance.
+	Engine *MCTS[P, M]
+	last   Result[M]
+}
+
+// NewMCTSPlayer makes an MCTS player with the given configuration.
+func NewMCTSPlayer[P any, M comparable](g Game[P, M], cfg Config) *MCTSPlayer[P, M] {
+	return &MCTSPlayer[P, M]{Engine: NewMCTS(g, cfg)}
+}
+
+// SetProgress installs a progress callback for the searches (see
+// MCTS.SetProgress); a CLI uses it for a spinner.
+func (mp *MCTSPlayer[P, M]) SetProgress(f func(Progress[M])) { mp.Engine.SetProgress(f) }
+
+// Last is the full result of the latest Choose (move statistics, PV).
+func (mp *MCTSPlayer[P, M]) Last() Result[M] { return mp.last }
+
+// Choose searches p and plays the best move; ctx cancellation means "move now".
+func (mp *MCTSPlayer[P, M]) Choose(ctx context.Context, p *P) (M, Info) {
+	r := mp.Engine.Search(ctx, p)
+	mp.last = r
+	info := Info{
+		Legal:      r.Legal,
+		Iterations: r.Iterations,
+		Value:      r.Value,
+		HasValue:   r.Legal > 0 && r.Visits > 0 || r.Proof != Unknown,
+		Proof:      r.Proof,
+		Elapsed:    r.Elapsed,
+	}
+	if r.Legal > 0 {
+		mp.Engine.Advance(r.Move) // keep only the subtree we are going into
+	}
+	return r.Move, info
+}

@@ -1,0 +1,385 @@
+package ai
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Kind is the kind of player a Spec asks for.
+type Kind uint8
+
+const (
+	KindMCTS   Kind = iota // Monte Carlo tree search
+	KindRandom             // uniformly random moves
+	KindGreedy             // one-ply lookahead with the Evaluator
+)
+
+// String is the spec word for the kind.
+func (k Kind) String() string {
+	switch k {
+	case KindRandom:
+		return "random"
+	case KindGreedy:
+		return "greedy"
+	}
+	return "mcts"
+}
+
+// Spec is a parsed player description such as "mcts:hard" or
+// "mcts:time=500ms,threads=2,seed=7". The zero Spec is MCTS with no budget
+// (DefaultIterations); use ParseSpec or a Level to get a sensible one.
+type Spec struct {
+	Kind Kind
+	// Level is the named level the spec started from ("" if none).
+	Level       string
+	Iterations  int
+	Time        time.Duration
+	Threads     int
+	Parallel    ParallelMode
+	Exploration float64 // 0: DefaultExploration
+	PlayoutCap  int     // 0: DefaultPlayoutCap
+	Seed        uint64
+	HasSeed     bool // Seed was given and overrides NewPlayer's seed
+}
+
+// Level is a named MCTS strength. Levels are plain data so the help text,
+// the parser and the tests all read the same table.
+type Level struct {
+	Name       string
+	Iterations int           // 0: no iteration limit
+	Time       time.Duration // 0: no time limit
+	Threads    int
+	Parallel   ParallelMode
+}
+
+// Levels lists the named MCTS levels, weakest first; "mcts" alone is
+// DefaultLevel. Time budgets are per move.
+var Levels = []Level{
+	{Name: "easy", Iterations: 300, Threads: 1},
+	{Name: "medium", Iterations: 20000, Time: time.Second, Threads: 1},
+	{Name: "hard", Time: 5 * time.Second, Threads: 2, Parallel: TreeParallel},
+	{Name: "max", Time: 20 * time.Second, Threads: 2, Parallel: TreeParallel},
+}
+
+// DefaultLevel is the level of a bare "mcts".
+const DefaultLevel = "medium"
+
+// Budget describes a level's budget for help text ("1s or 20000 iterations").
+func (l Level) Budget() string {
+	var parts []string
+	if l.Time > 0 {
+		parts = append(parts, l.Time.String())
+	}
+	if l.Iterations > 0 {
+		parts = append(parts, fmt.Sprintf("%d iterations", l.Iterations))
+	}
+	s := strings.Join(parts, " or ")
+	if l.Time > 0 && l.Iterations > 0 {
+		s += ", whichever first"
+	}
+	if l.Threads > 1 {
+		s += fmt.Sprintf(", %d threads", l.Threads)
+	}
+	return s
+}
+
+func findLevel(name string) (Level, bool) {
+	for _, l := range Levels {
+		if l.Name == name {
+			return l, true
+		}
+	}
+	return Level{}, false
+}
+
+func levelNames() string {
+	var names []string
+	for _, l := range Levels {
+		names = append(names, l.Name)
+	}
+	return strings.Join(names, ", ")
+}
+
+// specKeys are the MCTS options, in help order.
+var specKeys = []struct{ key, help string }{
+	{"iterations", "iteration budget per move (e.g. 5000)"},
+	{"time", "time budget per move (e.g. 500ms, 2s)"},
+	{"threads", "search threads (e.g. 2)"},
+	{"parallel", "how threads share work: tree (one tree, virtual loss) or root (a tree each)"},
+	{"seed", "random seed (a number)"},
+	{"c", fmt.Sprintf("UCT exploration constant (default %g)", DefaultExploration)},
+	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
+}
+
+// SpecHelp is the help text for player specs, listing the levels.
+func SpecHelp() string {
+	var b strings.Builder
+	b.WriteString("Players:\n")
+	b.WriteString("  random                uniformly random legal moves\n")
+	b.WriteString("  greedy                one ply: wins at once, else best heuristic value\n")
+	fmt.Fprintf(&b, "  mcts                  Monte Carlo tree search (= mcts:%s)\n", DefaultLevel)
+	for _, l := range Levels {
+		fmt.Fprintf(&b, "  mcts:%-16s %s\n", l.Name, l.Budget())
+	}
+	b.WriteString("  mcts:KEY=VALUE,...    explicit options, optionally after a level (mcts:hard,threads=4):\n")
+	for _, k := range specKeys {
+		fmt.Fprintf(&b, "      %-12s %s\n", k.key, k.help)
+	}
+	b.WriteString("  random and greedy accept seed=N.\n")
+	return b.String()
+}
+
+// SpecError reports a bad player spec.
+type SpecError struct {
+	Spec string
+	Msg  string
+}
+
+func (e *SpecError) Error() string { return fmt.Sprintf("bad player spec %q: %s", e.Spec, e.Msg) }
+
+// ParseSpec parses a player spec: random, greedy, mcts, mcts:LEVEL,
+// mcts:KEY=VALUE,... or mcts:LEVEL,KEY=VALUE,... (see SpecHelp).
+func ParseSpec(s string) (Spec, error) {
+	fail := func(format string, args ...any) (Spec, error) {
+		return Spec{}, &SpecError{Spec: s, Msg: fmt.Sprintf(format, args...)}
+	}
+	text := strings.ToLower(strings.TrimSpace(s))
+	kind, opts, hasOpts := strings.Cut(text, ":")
+	var sp Spec
+	switch kind {
+	case "random":
+		sp.Kind = KindRandom
+	case "greedy":
+		sp.Kind = KindGreedy
+	case "mcts":
+		sp.Kind = KindMCTS
+	case "":
+		return fail("empty (want random, greedy or mcts)")
+	default:
+		msg := fmt.Sprintf("unknown player %q (want random, greedy or mcts)", kind)
+		if sug := suggest(kind, []string{"random", "greedy", "mcts"}); sug != "" {
+			msg += fmt.Sprintf("; did you mean %q?", sug)
+		}
+		return fail("%s", msg)
+	}
+	if hasOpts && strings.TrimSpace(opts) == "" {
+		return fail("nothing after %q", kind+":")
+	}
+	items := []string{}
+	if hasOpts {
+		items = strings.Split(opts, ",")
+	}
+	if sp.Kind == KindMCTS {
+		level := DefaultLevel
+		if len(items) > 0 && !strings.Contains(items[0], "=") {
+			level = strings.TrimSpace(items[0])
+			items = items[1:]
+			if _, ok := findLevel(level); !ok {
+				msg := fmt.Sprintf("unknown level %q (levels: %s)", level, levelNames())
+				if _, isKey := keyHelp(level); isKey {
+					msg = fmt.Sprintf("option %q needs a value, e.g. %s=...", level, level)
+				} else if sug := suggest(level, strings.Split(levelNames(), ", ")); sug != "" {
+					msg += fmt.Sprintf("; did you mean %q?", sug)
+				}
+				return fail("%s", msg)
+			}
+		} else if len(items) > 0 {
+			level = "" // explicit options start from nothing, not from a level
+		}
+		if level != "" {
+			l, _ := findLevel(level)
+			sp.Level = l.Name
+			sp.Iterations, sp.Time, sp.Threads, sp.Parallel = l.Iterations, l.Time, l.Threads, l.Parallel
+		} else {
+			sp.Threads = 1
+		}
+	}
+	seen := map[string]bool{}
+	for _, item := range items {
+		item = strings.TrimSpace(item)
+		key, val, ok := strings.Cut(item, "=")
+		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
+		if item == "" {
+			return fail("empty option (stray comma?)")
+		}
+		if !ok && sp.Kind != KindMCTS {
+			return fail("%s accepts only seed=N, not %q", sp.Kind, item)
+		}
+		if !ok {
+			if _, isLevel := findLevel(item); isLevel && sp.Kind == KindMCTS {
+				return fail("level %q must come first", item)
+			}
+			return fail("option %q needs a value (KEY=VALUE)", item)
+		}
+		if seen[key] {
+			return fail("option %q given twice", key)
+		}
+		seen[key] = true
+		if sp.Kind != KindMCTS && key != "seed" {
+			return fail("%s accepts only seed=N, not %q", sp.Kind, key)
+		}
+		if _, known := keyHelp(key); !known {
+			var keys []string
+			for _, k := range specKeys {
+				keys = append(keys, k.key)
+			}
+			msg := fmt.Sprintf("unknown option %q (options: %s)", key, strings.Join(keys, ", "))
+			if sug := suggest(key, keys); sug != "" {
+				msg += fmt.Sprintf("; did you mean %q?", sug)
+			}
+			return fail("%s", msg)
+		}
+		if val == "" {
+			return fail("option %q has no value", key)
+		}
+		switch key {
+		case "iterations", "threads", "playout":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 1 {
+				return fail("%s=%s: want a whole number >= 1", key, val)
+			}
+			switch key {
+			case "iterations":
+				sp.Iterations = n
+			case "threads":
+				if n > 256 {
+					return fail("threads=%s: at most 256", val)
+				}
+				sp.Threads = n
+			default:
+				sp.PlayoutCap = n
+			}
+		case "time":
+			d, err := time.ParseDuration(val)
+			if err != nil || d <= 0 {
+				return fail("time=%s: want a positive duration such as 500ms or 2s", val)
+			}
+			sp.Time = d
+		case "parallel":
+			switch val {
+			case "tree":
+				sp.Parallel = TreeParallel
+			case "root":
+				sp.Parallel = RootParallel
+			default:
+				return fail("parallel=%s: want tree or root", val)
+			}
+		case "seed":
+			n, err := strconv.ParseUint(val, 10, 64)
+			if err != nil {
+				return fail("seed=%s: want a whole number >= 0", val)
+			}
+			sp.Seed, sp.HasSeed = n, true
+		case "c":
+			f, err := strconv.ParseFloat(val, 64)
+			if err != nil || !(f > 0) || f > 100 {
+				return fail("c=%s: want a number > 0 (e.g. 0.7)", val)
+			}
+			sp.Exploration = f
+		}
+	}
+	if sp.Kind == KindMCTS && sp.Level == "" && sp.Iterations == 0 && sp.Time == 0 {
+		return fail("no budget: give iterations=N or time=D (or a level: %s)", levelNames())
+	}
+	return sp, nil
+}
+
+func keyHelp(key string) (string, bool) {
+	for _, k := range specKeys {
+		if k.key == key {
+			return k.help, true
+		}
+	}
+	return "", false
+}
+
+// String renders the spec so that ParseSpec gives it back.
+func (sp Spec) String() string {
+	if sp.Kind != KindMCTS {
+		if sp.HasSeed {
+			return fmt.Sprintf("%s:seed=%d", sp.Kind, sp.Seed)
+		}
+		return sp.Kind.String()
+	}
+	var parts []string
+	base := Level{Threads: 1}
+	if l, ok := findLevel(sp.Level); ok {
+		base = l
+		parts = append(parts, l.Name)
+	}
+	if sp.Iterations != base.Iterations || (sp.Level == "" && sp.Iterations > 0) {
+		parts = append(parts, fmt.Sprintf("iterations=%d", sp.Iterations))
+	}
+	if sp.Time != base.Time || (sp.Level == "" && sp.Time > 0) {
+		parts = append(parts, "time="+sp.Time.String())
+	}
+	if sp.Threads != base.Threads {
+		parts = append(parts, fmt.Sprintf("threads=%d", sp.Threads))
+	}
+	if sp.Parallel != base.Parallel {
+		parts = append(parts, "parallel="+sp.Parallel.String())
+	}
+	if sp.Exploration != 0 {
+		parts = append(parts, "c="+strconv.FormatFloat(sp.Exploration, 'g', -1, 64))
+	}
+	if sp.PlayoutCap != 0 {
+		parts = append(parts, fmt.Sprintf("playout=%d", sp.PlayoutCap))
+	}
+	if sp.HasSeed {
+		parts = append(parts, fmt.Sprintf("seed=%d", sp.Seed))
+	}
+	if len(parts) == 0 {
+		return "mcts"
+	}
+	return "mcts:" + strings.Join(parts, ",")
+}
+
+// Config is the MCTS configuration the spec describes; seed is used unless
+// the spec sets its own.
+func (sp Spec) Config(seed uint64) Config {
+	if sp.HasSeed {
+		seed = sp.Seed
+	}
+	return Config{
+		Iterations:  sp.Iterations,
+		Time:        sp.Time,
+		Threads:     sp.Threads,
+		Parallel:    sp.Parallel,
+		Exploration: sp.Exploration,
+		PlayoutCap:  sp.PlayoutCap,
+		Seed:        seed,
+	}
+}
+
+// suggest returns the candidate within edit distance 2 of s, if any.
+func suggest(s string, candidates []string) string {
+	best, bestD := "", 3
+	for _, c := range candidates {
+		if d := editDistance(s, c); d < bestD {
+			best, bestD = c, d
+		}
+	}
+	return best
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -1,0 +1,281 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/urfave/cli/v2"
+)
+
+type aiGame = ai.Game[board.Position, board.Move]
+type aiPlayer = ai.Player[board.Position, board.Move]
+
+// searchGame is the game as the AI sees it, with the rule file's playout hint
+// when it has one.
+func searchGame(g *interpreter.Game) aiGame {
+	if g.HasPlayoutPolicy() {
+		return interpreter.AIPolicyGame{AIGame: g.AI()}
+	}
+	return g.AI()
+}
+
+// newPlayer makes a player from a spec, taking the rule file's playout
+// length when the spec does not set one.
+func newPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) aiPlayer {
+	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
+		spec.PlayoutCap = g.PlayoutPlies()
+	}
+	return ai.NewPlayer(searchGame(g), spec, seed)
+}
+
+func parseSpec(flag, s string) (ai.Spec, error) {
+	sp, err := ai.ParseSpec(s)
+	if err != nil {
+		return sp, usagef("--%s: %v\n%s", flag, err, ai.SpecHelp())
+	}
+	return sp, nil
+}
+
+// matchSummary is what `match --json` prints.
+type matchSummary struct {
+	Game     string  `json:"game"`
+	A        string  `json:"a"`
+	B        string  `json:"b"`
+	Games    int     `json:"games"`
+	AWins    int     `json:"a_wins"`
+	BWins    int     `json:"b_wins"`
+	Draws    int     `json:"draws"`
+	Plies    int     `json:"plies"`
+	Seconds  float64 `json:"seconds"`
+	Score    float64 `json:"score"`
+	ScoreLo  float64 `json:"score_lo"`
+	ScoreHi  float64 `json:"score_hi"`
+	Elo      float64 `json:"elo"`
+	EloLo    float64 `json:"elo_lo"`
+	EloHi    float64 `json:"elo_hi"`
+	Adjudged int     `json:"adjudicated"`
+}
+
+func matchCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "match",
+		Usage:     "play a series of games between two players and compare them",
+		ArgsUsage: "GAME",
+		Description: "Players are specs: random, greedy, mcts, mcts:easy|medium|hard|max, or\n" +
+			"mcts:iterations=5000,threads=2 / mcts:time=2s. Colours alternate (--swap).\n\n" + ai.SpecHelp(),
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "a", Value: "mcts:easy", Usage: "player A's `SPEC`"},
+			&cli.StringFlag{Name: "b", Value: "random", Usage: "player B's `SPEC`"},
+			&cli.IntFlag{Name: "games", Aliases: []string{"n"}, Value: 10, Usage: "play `N` games"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the players' randomness"},
+			&cli.BoolFlag{Name: "swap", Value: true, Usage: "alternate colours between games (--swap=false: A always moves first)"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON summary object"},
+			&cli.StringFlag{Name: "records", Usage: "write every game as a record file into `DIR`"},
+			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
+		},
+		Action: func(c *cli.Context) error {
+			g, err := openGame(c, "")
+			if err != nil {
+				return err
+			}
+			specA, err := parseSpec("a", c.String("a"))
+			if err != nil {
+				return err
+			}
+			specB, err := parseSpec("b", c.String("b"))
+			if err != nil {
+				return err
+			}
+			n := c.Int("games")
+			if n < 1 {
+				return usagef("match: --games must be at least 1")
+			}
+			dir := c.String("records")
+			if dir != "" {
+				if err := os.MkdirAll(dir, 0o755); err != nil {
+					return err
+				}
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			defer stop()
+			progress := isTerminal(s.err) && !c.Bool("json")
+			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
+			start := time.Now()
+			seed := c.Uint64("seed")
+			for i := 0; i < n; i++ {
+				if ctx.Err() != nil {
+					fmt.Fprintf(s.err, "stopped after %d games\n", i)
+					break
+				}
+				seatA := 0
+				if c.Bool("swap") {
+					seatA = i % len(g.Players)
+				}
+				players := make([]aiPlayer, len(g.Players))
+				names := make([]string, len(g.Players))
+				for seat := range players {
+					if seat == seatA {
+						players[seat], names[seat] = newPlayer(g, specA, seed*1000003+uint64(i)*2+1), "A "+specA.String()
+					} else {
+						players[seat], names[seat] = newPlayer(g, specB, seed*1000003+uint64(i)*2+2), "B "+specB.String()
+					}
+				}
+				h, adjudged, err := playGame(ctx, g, players, c.Int("max-plies"))
+				if err != nil {
+					return fmt.Errorf("game %d: %w", i+1, err)
+				}
+				o := h.Outcome()
+				switch {
+				case !o.Over || o.Winner < 0:
+					sum.Draws++
+				case o.Winner == seatA:
+					sum.AWins++
+				default:
+					sum.BWins++
+				}
+				if adjudged {
+					sum.Adjudged++
+				}
+				sum.Games++
+				sum.Plies += h.Len()
+				if dir != "" {
+					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
+					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
+					if adjudged {
+						rec.Result = "1/2-1/2"
+						rec.SetTag("Result", rec.Result)
+						rec.SetTag("Termination", fmt.Sprintf("adjudicated a draw after %d plies", h.Len()))
+					}
+					path := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1))
+					if err := interpreter.WriteFileAtomic(path, []byte(rec.String())); err != nil {
+						return err
+					}
+				}
+				if progress {
+					fmt.Fprintf(s.err, "\r\033[K%s %d/%d  A +%d =%d -%d", bar(i+1, n, 30), i+1, n, sum.AWins, sum.Draws, sum.BWins)
+				}
+			}
+			if progress {
+				fmt.Fprint(s.err, "\r\033[K")
+			}
+			sum.Seconds = time.Since(start).Seconds()
+			rec := ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins}
+			sum.Score = rec.Score()
+			sum.ScoreLo, sum.ScoreHi = rec.ScoreInterval()
+			sum.Elo = rec.Elo()
+			sum.EloLo, sum.EloHi = rec.EloInterval()
+			if c.Bool("json") {
+				b, _ := json.Marshal(sum)
+				fmt.Fprintln(s.out, string(b))
+				return nil
+			}
+			fmt.Fprintf(s.out, "%s: A = %s, B = %s\n", g.Name, sum.A, sum.B)
+			fmt.Fprintf(s.out, "games %d: A won %d, drew %d, lost %d", sum.Games, sum.AWins, sum.Draws, sum.BWins)
+			if sum.Adjudged > 0 {
+				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
+			}
+			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% CI %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
+			fmt.Fprintf(s.out, "Elo difference %+.0f (95%% CI %+.0f to %+.0f)\n", sum.Elo, sum.EloLo, sum.EloHi)
+			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
+			return nil
+		},
+	}
+}
+
+// playGame plays one game between players (one per seat) with the game's
+// draw rules, and says whether it was cut at maxPlies.
+func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxPlies int) (*interpreter.History, bool, error) {
+	h := g.NewHistory(g.Start())
+	for !h.Outcome().Over {
+		if maxPlies > 0 && h.Len() >= maxPlies {
+			return h, true, nil
+		}
+		pos := h.Position()
+		m, _ := players[pos.ToMove].Choose(ctx, &pos)
+		if err := h.Play(m); err != nil {
+			return h, false, fmt.Errorf("player %d chose an illegal move: %w", pos.ToMove, err)
+		}
+	}
+	return h, false, nil
+}
+
+func bar(done, total, width int) string {
+	full := done * width / total
+	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
+}
+
+func bestCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "best",
+		Usage:     "search a position with MCTS and print the best move and the top moves",
+		ArgsUsage: "GAME",
+		Flags: []cli.Flag{positionFlag,
+			&cli.DurationFlag{Name: "time", Usage: "search for `DURATION` (default 2s unless --iterations is given)"},
+			&cli.IntFlag{Name: "iterations", Usage: "search `N` iterations"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: "search threads"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "search seed"},
+			&cli.IntFlag{Name: "top", Value: 8, Usage: "show the `N` most visited moves"},
+		},
+		Action: func(c *cli.Context) error {
+			g, err := openGame(c, "")
+			if err != nil {
+				return err
+			}
+			p, err := position(c, g)
+			if err != nil {
+				return err
+			}
+			cfg := ai.Config{Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: c.Uint64("seed"), PlayoutCap: g.PlayoutPlies()}
+			if cfg.Iterations == 0 && cfg.Time == 0 {
+				cfg.Time = 2 * time.Second
+			}
+			if o := g.Result(&p); o.Over {
+				fmt.Fprintf(s.out, "the game is over: %s\n", outcomeText(g, o))
+				return nil
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			defer stop()
+			search := ai.NewMCTS(searchGame(g), cfg)
+			res := search.Search(ctx, &p)
+			mover := g.Players[res.Player].Name
+			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
+			switch res.Proof {
+			case ai.Win:
+				fmt.Fprintf(s.out, " (proven win for %s)\n", mover)
+			case ai.Loss:
+				fmt.Fprintf(s.out, " (proven loss for %s: every move loses against best play)\n", mover)
+			default:
+				fmt.Fprintf(s.out, " (value %.3f for %s)\n", res.Value, mover)
+			}
+			fmt.Fprintf(s.out, "%d iterations in %s, %d nodes\n", res.Iterations, res.Elapsed.Round(time.Millisecond), res.Nodes)
+			if len(res.PV) > 1 {
+				var pv []string
+				for _, m := range res.PV {
+					pv = append(pv, g.MoveString(m))
+				}
+				fmt.Fprintf(s.out, "expected line: %s\n", strings.Join(pv, " "))
+			}
+			fmt.Fprintf(s.out, "%-14s %8s %7s  %s\n", "move", "visits", "value", "proof")
+			for i, ms := range res.Moves {
+				if i >= c.Int("top") {
+					break
+				}
+				proof := ""
+				if ms.Proof != ai.Unknown {
+					proof = ms.Proof.String()
+				}
+				fmt.Fprintf(s.out, "%-14s %8d %7.3f  %s\n", g.MoveString(ms.Move), ms.Visits, ms.Value, proof)
+			}
+			return nil
+		},
+	}
+}
