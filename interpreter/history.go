@@ -61,8 +61,11 @@ func (h *History) Play(m board.Move) error {
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
 	h.g.Apply(&next.pos, m)
 	// Progress — a bear-off, a capture, a promotion — resets the quiet count.
-	if m.Kind == board.BearOff || m.Kind == board.Capture || h.g.Board.TopKind(next.pos.Cells[m.To]) > h.g.Board.TopKind(cur.pos.Cells[m.From]) && m.Kind == board.Step {
+	switch {
+	case m.Kind == board.BearOff || m.Kind == board.Capture:
 		next.quiet = 0
+	case m.Kind == board.Step && h.g.Board.TopKind(next.pos.Cells[m.To]) > h.g.Board.TopKind(cur.pos.Cells[m.From]):
+		next.quiet = 0 // a promotion
 	}
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)

@@ -254,3 +254,35 @@ func TestHistoryRejectsIllegalMoves(t *testing.T) {
 		t.Errorf("c3-b2 (backward onto own piece): %v", err)
 	}
 }
+
+// A history takes passes (whose squares are NoSquare) and promotions.
+func TestHistoryPassAndPromotion(t *testing.T) {
+	g := open(t, "stackers")
+	p, _ := g.ParsePosition("b d4:bw,h8:w")
+	h := g.NewHistory(p)
+	pos := h.Position()
+	m, err := g.ParseMove(&pos, "pass")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := h.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	if h.Len() != 1 || h.Position().ToMove != 1 {
+		t.Errorf("after a pass: %d plies, %d to move", h.Len(), h.Position().ToMove)
+	}
+
+	e := open(t, "english-checkers")
+	p, _ = e.ParsePosition("b c7:b,h2:w")
+	h = e.NewHistory(p)
+	pos = h.Position()
+	m, _ = e.ParseMove(&pos, "c7-d8")
+	if err := h.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := e.FormatPosition(ptr(h.Position())); got != "w h2:w,d8:B" {
+		t.Errorf("after crowning: %s", got)
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
