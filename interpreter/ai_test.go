@@ -1,0 +1,130 @@
+package interpreter_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
+)
+
+// The generic AI on real rule files, through the interpreter's adapter.
+
+func searchGame(g *interpreter.Game) ai.Game[board.Position, board.Move] {
+	if g.HasPlayoutPolicy() {
+		return interpreter.AIPolicyGame{AIGame: g.AI()}
+	}
+	return g.AI()
+}
+
+func search(t *testing.T, game, pos string, iterations int) (*interpreter.Game, ai.Result[board.Move]) {
+	t.Helper()
+	g := open(t, game)
+	p, err := g.ParsePosition(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: iterations, Seed: 1, PlayoutCap: g.PlayoutPlies()})
+	return g, s.Search(context.Background(), &p)
+}
+
+func TestAITakesTheLastBearOff(t *testing.T) {
+	for _, c := range []struct{ game, pos, want string }{
+		{"liger", "r b8:r,a3:b,e5:b", "b8-off"},
+		{"stackers", "b b8:b,a1:w,e5:w", "b8-off"},
+	} {
+		g, res := search(t, c.game, c.pos, 2000)
+		if got := g.MoveString(res.Move); got != c.want || res.Proof != ai.Win {
+			t.Errorf("%s %s: played %s (proof %v), want the winning %s", c.game, c.pos, got, res.Proof, c.want)
+		}
+	}
+}
+
+func TestAIAvoidsCoveringTheLastShowingChecker(t *testing.T) {
+	// Red's c3-d4 covers blue's only showing checker, which loses at once.
+	g, res := search(t, "liger", "r c3:r,d4:b,a1:r,h8:r", 3000)
+	if got := g.MoveString(res.Move); got == "c3-d4" {
+		t.Fatalf("the AI covered the last showing checker")
+	}
+	for _, ms := range res.Moves {
+		if g.MoveString(ms.Move) == "c3-d4" && ms.Proof != ai.Loss {
+			t.Errorf("c3-d4 is not proven lost: %+v", ms)
+		}
+	}
+}
+
+func TestAISolverProvesAForcedWin(t *testing.T) {
+	// Red bears off b8 and d8 in two turns; blue's single checker needs five.
+	g, res := search(t, "liger", "r b8:r,d8:r,e5:b", 5000)
+	if res.Proof != ai.Win {
+		t.Fatalf("root not proven won: proof %v, move %s", res.Proof, g.MoveString(res.Move))
+	}
+	if len(res.PV) < 3 {
+		t.Errorf("the winning line %v is shorter than the three plies it takes", res.PV)
+	}
+}
+
+func TestAINeverPlaysAnIllegalMove(t *testing.T) {
+	for _, name := range variants.Names() {
+		g := open(t, name)
+		rng := rand.New(rand.NewPCG(9, 9))
+		for game := 0; game < 2; game++ {
+			h := g.NewHistory(g.Start())
+			player := ai.NewPlayer(searchGame(g), ai.Spec{Kind: ai.KindMCTS, Iterations: 60}, uint64(game))
+			for h.Len() < 80 && !h.Outcome().Over {
+				pos := h.Position()
+				var m board.Move
+				if h.Len()%2 == 0 {
+					m, _ = player.Choose(context.Background(), &pos)
+				} else {
+					moves := g.LegalMoves(&pos, nil)
+					m = moves[rng.IntN(len(moves))]
+				}
+				if err := h.Play(m); err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+			}
+		}
+	}
+}
+
+func TestAISameSeedSameMove(t *testing.T) {
+	for _, name := range []string{"liger", "stackers", "bashni"} {
+		g := open(t, name)
+		p := g.Start()
+		var first string
+		for i := 0; i < 2; i++ {
+			s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 500, Seed: 42, PlayoutCap: g.PlayoutPlies()})
+			res := s.Search(context.Background(), &p)
+			got := g.MoveString(res.Move)
+			if i == 0 {
+				first = got
+			} else if got != first {
+				t.Errorf("%s: seed 42 played %s, then %s", name, first, got)
+			}
+		}
+	}
+}
+
+// BenchmarkMCTS reports search iterations per second from the start of each
+// built-in game, with one and two threads, and the bytes per tree node.
+func BenchmarkMCTS(b *testing.B) {
+	for _, name := range variants.Names() {
+		for _, threads := range []int{1, 2} {
+			b.Run(name+"/threads="+string(rune('0'+threads)), func(b *testing.B) {
+				g := open(b, name)
+				p := g.Start()
+				iters := 0
+				for i := 0; i < b.N; i++ {
+					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies()})
+					iters += s.Search(context.Background(), &p).Iterations
+				}
+				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+				b.ReportMetric(float64(ai.NodeBytes[board.Move]()), "bytes/node")
+			})
+		}
+	}
+}
