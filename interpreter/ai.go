@@ -3,30 +3,51 @@ package interpreter
 import (
 	"math"
 
+	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 )
 
-// AIGame is a Game as the AI sees it (ai.Game[board.Position, board.Move]):
-// players, legal moves, apply, returns per player and a hash, plus the
-// heuristic `evaluate` of the rule file when it has one.
-type AIGame struct {
+// SearchGame is the AI's view of a game (ai.Game[board.Position, board.Move]):
+// players, legal moves, apply, returns per player and a hash, plus the rule
+// file's `evaluate` as an ai.Evaluator. Each SearchGame owns an evaluation
+// context, so it is for one goroutine; the search forks one per thread.
+type SearchGame struct {
 	g     *Game
 	scale float64
+	c     *Ctx
 }
 
-// AIPolicyGame is an AIGame whose rule file gives a playout hint
-// (`playout: prefer`); it is a separate type so that games without one pay
-// nothing per playout move.
-type AIPolicyGame struct{ *AIGame }
+// policyGame adds the rule file's `playout: prefer` hint (ai.PlayoutPolicy);
+// it is a separate type so that games without one pay nothing per playout move.
+type policyGame struct{ *SearchGame }
 
-// AI adapts g for the AI.
-func (g *Game) AI() *AIGame {
+// AI adapts g for the AI, with its playout hint when the rule file has one.
+func (g *Game) AI() ai.Game[board.Position, board.Move] {
+	return g.newSearchGame().withPolicy()
+}
+
+func (g *Game) newSearchGame() *SearchGame {
 	scale := float64(g.evalScale)
 	if scale <= 0 {
 		scale = 10
 	}
-	return &AIGame{g: g, scale: scale}
+	return &SearchGame{g: g, scale: scale, c: &Ctx{g: g}}
 }
+
+func (a *SearchGame) withPolicy() ai.Game[board.Position, board.Move] {
+	if a.g.prefer != nil {
+		return policyGame{a}
+	}
+	return a
+}
+
+// Fork gives a search thread its own context.
+func (a *SearchGame) Fork() ai.Game[board.Position, board.Move] {
+	return a.g.newSearchGame().withPolicy()
+}
+
+// Fork gives a search thread its own context.
+func (a policyGame) Fork() ai.Game[board.Position, board.Move] { return a.SearchGame.Fork() }
 
 // HasPlayoutPolicy reports whether the rule file has `playout: prefer`.
 func (g *Game) HasPlayoutPolicy() bool { return g.prefer != nil }
@@ -37,16 +58,33 @@ func (g *Game) HasEvaluate() bool { return g.evaluate != nil }
 // PlayoutPlies is the rule file's `playout: plies`, 0 when not given.
 func (g *Game) PlayoutPlies() int { return g.playPlies }
 
-func (a *AIGame) Players() int                 { return len(a.g.Players) }
-func (a *AIGame) ToMove(p *board.Position) int { return int(p.ToMove) }
-func (a *AIGame) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
-	return a.g.LegalMoves(p, buf)
+func (a *SearchGame) Players() int                          { return len(a.g.Players) }
+func (a *SearchGame) ToMove(p *board.Position) int          { return int(p.ToMove) }
+func (a *SearchGame) Apply(p *board.Position, m board.Move) { a.g.Apply(p, m) }
+func (a *SearchGame) Hash(p *board.Position) uint64         { return p.Hash }
+
+// reset points the context at p with me to move, as the pool does.
+func (a *SearchGame) reset(p *board.Position, me int) *Ctx {
+	c := a.c
+	c.pos, c.me, c.opp = p, me, a.g.next(me)
+	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
+	return c
 }
-func (a *AIGame) Apply(p *board.Position, m board.Move) { a.g.Apply(p, m) }
-func (a *AIGame) Hash(p *board.Position) uint64         { return p.Hash }
+
+// LegalMoves is Game.LegalMoves on the search's own context.
+func (a *SearchGame) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
+	g := a.g
+	buf = buf[:0]
+	c := a.reset(p, g.prev(int(p.ToMove)))
+	if g.endTest(c) < 0 {
+		c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
+		buf = g.generate(c, buf, false)
+	}
+	return buf
+}
 
 // Result fills 1 for the winner and 0 for the others, or 0.5 each for a draw.
-func (a *AIGame) Result(p *board.Position, returns []float64) bool {
+func (a *SearchGame) Result(p *board.Position, returns []float64) bool {
 	o := a.g.Result(p)
 	if !o.Over {
 		return false
@@ -67,18 +105,17 @@ func (a *AIGame) Result(p *board.Position, returns []float64) bool {
 // Evaluate scores each player with the rule file's `evaluate` (me = that
 // player) and turns the lead over the best other player into a chance of
 // winning with a logistic curve whose scale the rule file may set.
-func (a *AIGame) Evaluate(p *board.Position, values []float64) bool {
+func (a *SearchGame) Evaluate(p *board.Position, values []float64) bool {
 	g := a.g
 	if g.evaluate == nil {
 		return false
 	}
 	var scores [board.MaxPlayers]float64
-	c := g.ctx(p, 0)
+	c := a.reset(p, 0)
 	for i := range g.Players {
 		c.me, c.opp = i, g.next(i)
 		scores[i] = float64(g.evaluate.terms[0].value(c))
 	}
-	g.release(c)
 	for i := range g.Players {
 		best := math.Inf(-1)
 		for j := range g.Players {
@@ -92,9 +129,11 @@ func (a *AIGame) Evaluate(p *board.Position, values []float64) bool {
 }
 
 // Prefer reports whether the rule file's `playout: prefer` holds for m.
-func (a AIPolicyGame) Prefer(p *board.Position, m board.Move) bool {
-	g := a.g
-	c := g.ctx(p, int(p.ToMove))
+func (a policyGame) Prefer(p *board.Position, m board.Move) bool {
+	if m.Kind == board.Pass {
+		return false
+	}
+	c := a.reset(p, int(p.ToMove))
 	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
 	if m.From != noSquare {
 		c.src = p.Cells[m.From]
@@ -102,13 +141,10 @@ func (a AIPolicyGame) Prefer(p *board.Position, m board.Move) bool {
 	if m.To != noSquare {
 		c.dst = p.Cells[m.To]
 	}
-	ok := m.Kind != board.Pass
-	for _, t := range g.prefer.terms {
-		if !ok {
-			break
+	for _, t := range a.g.prefer.terms {
+		if !t.test(c) {
+			return false
 		}
-		ok = t.test(c)
 	}
-	g.release(c)
-	return ok
+	return true
 }

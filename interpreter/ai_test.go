@@ -13,12 +13,7 @@ import (
 
 // The generic AI on real rule files, through the interpreter's adapter.
 
-func searchGame(g *interpreter.Game) ai.Game[board.Position, board.Move] {
-	if g.HasPlayoutPolicy() {
-		return interpreter.AIPolicyGame{AIGame: g.AI()}
-	}
-	return g.AI()
-}
+func searchGame(g *interpreter.Game) ai.Game[board.Position, board.Move] { return g.AI() }
 
 func search(t *testing.T, game, pos string, iterations int) (*interpreter.Game, ai.Result[board.Move]) {
 	t.Helper()

@@ -21,12 +21,7 @@ type aiPlayer = ai.Player[board.Position, board.Move]
 
 // searchGame is the game as the AI sees it, with the rule file's playout hint
 // when it has one.
-func searchGame(g *interpreter.Game) aiGame {
-	if g.HasPlayoutPolicy() {
-		return interpreter.AIPolicyGame{AIGame: g.AI()}
-	}
-	return g.AI()
-}
+func searchGame(g *interpreter.Game) aiGame { return g.AI() }
 
 // newPlayer makes a player from a spec, taking the rule file's playout
 // length when the spec does not set one.
