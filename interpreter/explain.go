@@ -90,6 +90,11 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 			e.RuleKind = "move rule"
 		case board.BearOff:
 			e.RuleKind = "bear-off rule"
+		case board.Capture:
+			e.RuleKind = "capture rule"
+			if int(l.Rule) < len(g.captureRules) {
+				e.Rule = g.captureRules[l.Rule].name
+			}
 		case board.Pass:
 			e.Rule = ""
 		default:
@@ -112,7 +117,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 			e.Problem = fmt.Sprintf("%s may pass only without any other move, and has %d", who, len(legal))
 		}
 		return e
-	case board.Step, board.BearOff:
+	case board.Step, board.BearOff, board.Capture:
 	default:
 		e.Problem = "no rule of this game makes a move of this kind"
 		return e
@@ -127,12 +132,56 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		e.Problem = fmt.Sprintf("the top piece on %s is %s's, and %s is to move", from, g.Players[top].Name, who)
 		return e
 	}
-	if m.Kind == board.BearOff {
-		g.explainBearOff(p, m, &e)
-		return e
+	var captures []string
+	for _, l := range legal {
+		if l.Kind == board.Capture {
+			captures = append(captures, g.MoveString(l))
+		}
 	}
-	g.explainStep(p, m, &e)
+	sort.Strings(captures)
+	switch {
+	case m.Kind == board.Capture:
+		g.explainCapture(m, captures, &e)
+	case len(captures) > 0 && g.capture.mandatory:
+		e.Problem = fmt.Sprintf("captures are mandatory, and %s can capture: %s", who, listSome(captures))
+	case m.Kind == board.BearOff:
+		g.explainBearOff(p, m, &e)
+	default:
+		g.explainStep(p, m, &e, strings.IndexAny(text, "0123456789") == 0)
+	}
 	return e
+}
+
+func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
+	from := g.Board.SquareName(m.From)
+	var mine []string
+	for _, c := range captures {
+		if strings.HasPrefix(c, from+"x") {
+			mine = append(mine, c)
+		}
+	}
+	switch {
+	case len(g.captureRules) == 0:
+		e.Problem = "this game has no captures"
+	case len(mine) > 0:
+		e.Problem = fmt.Sprintf("the captures from %s are %s", from, listSome(mine))
+		if g.capture.maximum {
+			e.Problem += " (a capture must take as many as it can)"
+		} else {
+			e.Problem += " (a capture goes on while it can)"
+		}
+	case len(captures) > 0:
+		e.Problem = fmt.Sprintf("the piece on %s cannot capture here; the captures are %s", from, listSome(captures))
+	default:
+		e.Problem = "no capture is possible here"
+	}
+}
+
+func listSome(s []string) string {
+	if len(s) > 8 {
+		return strings.Join(s[:8], ", ") + fmt.Sprintf(" and %d more", len(s)-8)
+	}
+	return strings.Join(s, ", ")
 }
 
 func (g *Game) explainBearOff(p *board.Position, m board.Move, e *Explanation) {
@@ -149,7 +198,7 @@ func (g *Game) explainBearOff(p *board.Position, m board.Move, e *Explanation) {
 	}
 }
 
-func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation) {
+func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, counted bool) {
 	b := g.Board
 	me := int(p.ToMove)
 	who := g.Players[me].Name
@@ -162,27 +211,55 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation) {
 	}
 	ff, fr := b.Coord(m.From)
 	tf, tr := b.Coord(m.To)
-	abs := board.Direction{DF: int8(tf - ff), DR: int8(tr - fr)}
-	if abs.DF < -1 || abs.DF > 1 || abs.DR < -1 || abs.DR > 1 || abs == (board.Direction{}) {
-		e.Problem = fmt.Sprintf("%s is not next to %s: a move goes one step", to, from)
+	df, dr := tf-ff, tr-fr
+	dist := max(iabs(df), iabs(dr))
+	if dist == 0 || (df != 0 && dr != 0 && iabs(df) != iabs(dr)) {
+		e.Problem = fmt.Sprintf("%s is not in a straight line from %s", to, from)
 		return
 	}
-	rel := absolute(abs, g.Players[me].Home)
+	abs1 := board.Direction{DF: int8(isign(df)), DR: int8(isign(dr))}
+	rel := absolute(abs1, g.Players[me].Home)
 	dir := ""
 	for n, d := range compass {
 		if d == rel {
 			dir = n
 		}
 	}
+	// The squares passed over on the way, for a rule that moves any distance.
+	blocked := ""
+	for i := 1; i < dist; i++ {
+		sq, ok := b.At(ff+i*isign(df), fr+i*isign(dr))
+		if ok && p.Cells[sq] != 0 {
+			blocked = b.SquareName(sq)
+			break
+		}
+	}
 	var candidates []*moveRule
+	flyingOnly := true
 	for _, r := range g.moveRules {
+		if dist > 1 && !r.flying {
+			continue
+		}
 		for _, n := range r.dirNames {
 			if n == dir {
 				candidates = append(candidates, r)
 			}
 		}
 	}
+	for _, r := range g.moveRules {
+		if !r.flying {
+			flyingOnly = false
+		}
+	}
 	if len(candidates) == 0 {
+		if dist > 1 {
+			if flyingOnly || len(g.moveRules) == 0 {
+				e.Problem = fmt.Sprintf("no move rule goes %s from %s to %s", dir, from, to)
+			} else {
+				e.Problem = fmt.Sprintf("%s is not next to %s: a move goes one step", to, from)
+			}
+			return
+		}
 		var all []string
 		for _, r := range g.moveRules {
 			all = append(all, r.dirNames...)
@@ -201,11 +278,24 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation) {
 		if hi == 0 || hi > h {
 			hi = h
 		}
+		k := int(m.Lift)
 		if r.liftAll {
 			lo = h
+			if !counted {
+				k = h // the notation leaves the whole stack's count out
+			}
 		}
+		c.lifted = k
 		if k < lo || k > hi {
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: liftReason(r, k, h)})
+			continue
+		}
+		if kb := uint8(1) << uint(max(b.TopKind(p.Cells[m.From]), 0)); r.kinds != 0 && r.kinds&kb == 0 && len(g.Kinds) > 0 {
+			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])])})
+			continue
+		}
+		if dist > 1 && blocked != "" {
+			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves over empty squares only, and %s is in the way", blocked)})
 			continue
 		}
 		rc := g.checkTerms(c, r.cond, r.name, "move rule")
@@ -320,10 +410,10 @@ func panicError(r any) error {
 // termSpan is where a term is in the rule file: its first character and the
 // place just after its last.
 func (cp *compiled) termSpan(t *condition) (srcPos, srcPos) {
-	from, to := nodeSpan(t.node)
 	if cp.src == nil || len(cp.src.pos) == 0 {
 		return srcPos{1, 1}, srcPos{1, 2}
 	}
+	from, to := cp.src.span(t.node)
 	return cp.src.at(from), cp.src.at(to)
 }
 
@@ -337,12 +427,48 @@ func (cp *compiled) termText(t *condition) string {
 
 // slice is the source text of an expression subtree.
 func (e *exprText) slice(n ast.Node) string {
-	from, to := nodeSpan(n)
+	from, to := e.span(n)
 	r := []rune(e.Text)
 	if from < 0 || to > len(r) || from >= to {
 		return n.String()
 	}
 	return strings.Join(strings.Fields(string(r[from:to])), " ")
+}
+
+// span is the range of runes a subtree covers in the expression, with the
+// parentheses that belong to it.
+func (e *exprText) span(n ast.Node) (from, to int) {
+	from, to = nodeSpan(n)
+	r := []rune(e.Text)
+	if from < 0 || to > len(r) || from >= to {
+		return from, to
+	}
+	open := 0
+	for _, c := range r[from:to] {
+		switch c {
+		case '(':
+			open++
+		case ')':
+			open--
+		}
+	}
+	for open > 0 && to < len(r) {
+		if r[to] == ')' {
+			open--
+		} else if r[to] != ' ' && r[to] != '\n' && r[to] != '\t' {
+			break
+		}
+		to++
+	}
+	for open < 0 && from > 0 {
+		if r[from-1] == '(' {
+			open++
+		} else if r[from-1] != ' ' && r[from-1] != '\n' && r[from-1] != '\t' {
+			break
+		}
+		from--
+	}
+	return from, to
 }
 
 // nodeSpan is the range of runes a subtree covers in its expression: expr
@@ -507,4 +633,21 @@ func (g *Game) legalMoveTexts(p *board.Position) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+func iabs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func isign(x int) int {
+	switch {
+	case x < 0:
+		return -1
+	case x > 0:
+		return 1
+	}
+	return 0
 }

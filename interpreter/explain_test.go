@@ -34,6 +34,15 @@ func TestExplain(t *testing.T) {
 		{"stackers", "b b8:b,e5:w", "pass", "pass: not a legal move: black may pass only without any other move, and has 3", ""},
 		{"stackers", "b d4:bwb,e5:w", "2d4-c5",
 			"2d4-c5: not legal\n  move rule \"step\": bottom == me is false (white == black)", ""},
+		{"english-checkers", "b c3:b,d4:w,h8:w", "c3xe5", `c3xe5: legal, by capture rule "man-jump"`, ""},
+		{"english-checkers", "b c3:b,a1:b,d4:w,h8:w", "a1-b2", "a1-b2: not a legal move: captures are mandatory, and black can capture: c3xe5", ""},
+		{"english-checkers", "b c3:b,d4:w,h8:w", "c3xg7", "c3xg7: not a legal move: the captures from c3 are c3xe5 (a capture goes on while it can)", ""},
+		{"english-checkers", "b c3:b,h8:w", "c3-b2",
+			"c3-b2: not legal\n  move rule \"king-step\": does not move a man", ""},
+		{"liger", "r c3:r,f6:b", "c3-c5", "c3-c5: not a legal move: c5 is not next to c3: a move goes one step", ""},
+		{"english-checkers", "b c3:B,h8:w", "c3-d4", `c3-d4: legal, by move rule "king-step"`, ""},
+		{"english-checkers", "b c3:b,d4:b,h8:w", "c3-d4",
+			"c3-d4: not legal\n  move rule \"man-step\": to_height == 0 is false (1 == 0)\n  move rule \"king-step\": does not move a man", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.game+" "+c.pos+" "+c.move, func(t *testing.T) {

@@ -166,6 +166,11 @@ func (d *decoder) atItem(m moveItem, sev Severity, code, hint, format string, ar
 }
 
 func (g *Game) runTest(d *decoder, t *ruleTest) {
+	defer func() {
+		if r := recover(); r != nil {
+			d.errorf(t.node, "internal", "this is a bug in stackrules, not in the rule file: please report it", "test %q: stackrules failed running it: %v", t.name, r)
+		}
+	}()
 	p := g.Start()
 	if t.positionNode != nil {
 		var err error
@@ -214,7 +219,9 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 			if len(extra) > 0 {
 				parts = append(parts, "not legal: "+strings.Join(extra, " "))
 			}
-			d.errorf(t.movesNode, "test-failed", strings.Join(parts, "; "), "test %q: the legal moves are %s", t.name, orNone(got))
+			from, to := d.src.nodeSpan(t.movesNode)
+			d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", strings.Join(parts, "; "),
+				"test %q: the legal moves are %s", t.name, orNone(got)))
 		}
 	}
 	for _, m := range t.legal {
@@ -255,7 +262,9 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		case err != nil:
 			d.errorf(t.afterNode, "bad-test", "", "test %q: after: %v", t.name, err)
 		case q.Cells != cur.Cells || q.ToMove != cur.ToMove:
-			d.errorf(t.afterNode, "test-failed", "", "test %q: the position after play is %s", t.name, g.FormatPosition(&cur))
+			from, to := d.src.nodeSpan(t.afterNode)
+			d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", "",
+				"test %q: the position after play is %s", t.name, g.FormatPosition(&cur)))
 		}
 	}
 	if t.resultNode == nil {
@@ -279,11 +288,16 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		if len(t.play) > 0 {
 			after = "after " + t.play[len(t.play)-1].text
 		}
-		reason := ""
-		if o.Reason != "" {
-			reason = " (" + o.Reason + ")"
+		says := map[string]string{"ongoing": "the game goes on", "draw": "the game is drawn"}[got]
+		if says == "" {
+			says = got
 		}
-		d.errorf(t.resultNode, "test-failed", "", "test %q: %s the game is %s%s, not %s", t.name, after, got, reason, want)
+		if o.Reason != "" {
+			says += " (" + o.Reason + ")"
+		}
+		from, to := d.src.nodeSpan(t.resultNode)
+		d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", "",
+			"test %q: %s %s, not %s", t.name, after, says, want))
 	}
 }
 
@@ -354,4 +368,40 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, " ")
+}
+
+// nodeSpan is where a scalar or a flow list is in the file: its first
+// character and the place after its last, on its first line.
+func (s *source) nodeSpan(n *yaml.Node) (srcPos, srcPos) {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		pos := s.scalarPositions(n)
+		from, to := pos[0], pos[len(pos)-1]
+		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
+			from, to = nodePos(n), srcPos{to.line, to.col + 1}
+		}
+		if to.line != from.line {
+			to = srcPos{from.line, len(s.lineAt(from.line)) + 1}
+		}
+		return from, to
+	case yaml.SequenceNode:
+		if len(n.Content) > 0 && n.Style&yaml.FlowStyle != 0 {
+			_, to := s.nodeSpan(n.Content[len(n.Content)-1])
+			if to.line == n.Line {
+				line := s.lineAt(n.Line)
+				for to.col-1 < len(line) && line[to.col-1] != ']' {
+					to.col++
+				}
+				return nodePos(n), srcPos{to.line, min(to.col+1, len(line)+1)}
+			}
+		}
+	}
+	return nodePos(n), srcPos{n.Line, n.Column + 1}
+}
+
+func (s *source) lineAt(l int) []rune {
+	if l < 1 || l > len(s.lines) {
+		return nil
+	}
+	return s.lines[l-1]
 }

@@ -46,6 +46,10 @@ func newApp(s *streams) *cli.App {
 			benchCommand(s),
 			matchCommand(s),
 			bestCommand(s),
+			lintCommand(s),
+			testCommand(s),
+			explainCommand(s),
+			schemaCommand(s),
 		},
 	}
 	for _, c := range app.Commands {

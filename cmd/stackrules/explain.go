@@ -1,0 +1,38 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/urfave/cli/v2"
+)
+
+func explainCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "explain",
+		Usage:     "say why a move is legal (the rule that makes it) or not (the condition that fails, with its values)",
+		ArgsUsage: "GAME MOVE",
+		Flags: []cli.Flag{positionFlag,
+			&cli.BoolFlag{Name: "short", Usage: "say it on one line"}},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 2 {
+				return usagef("explain takes a GAME and a MOVE, like: explain liger --position \"r d4:r,c3:b\" d4-c3")
+			}
+			g, err := interpreter.Open(c.Args().Get(0))
+			if err != nil {
+				return err
+			}
+			p, err := position(c, g)
+			if err != nil {
+				return err
+			}
+			e := g.Explain(&p, c.Args().Get(1))
+			if c.Bool("short") {
+				fmt.Fprintln(s.out, e.Short())
+			} else {
+				fmt.Fprintln(s.out, e.String())
+			}
+			return nil
+		},
+	}
+}

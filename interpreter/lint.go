@@ -1,0 +1,320 @@
+package interpreter
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"unicode"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Lint reports every problem of a rule file at once: what Check finds (YAML
+// syntax, keys, types, expressions), then meaning checks that need the
+// compiled game (conditions that are always true or false, bear-offs no
+// piece can reach, an expression cut short by a ` #` comment), the file's own
+// tests, and behaviour seen in seeded random games (runtime errors, rules
+// that never fire, games that never end, a player without a move at the
+// start, mirrored positions with different move counts in a symmetric
+// game). See docs/authoring.md for each check.
+
+// LintOptions control the checks that play the game.
+type LintOptions struct {
+	Playouts  int    // random games to play; 0 plays none
+	MaxPlies  int    // cut each game here; 0 means 1000
+	Seed      uint64 // the games are the same for the same seed
+	SkipTests bool   // do not run the file's tests: section
+}
+
+// DefaultLintOptions are the options `stackrules lint` uses.
+var DefaultLintOptions = LintOptions{Playouts: 20, MaxPlies: 1000, Seed: 1}
+
+// Lint checks one rule file; the diagnostics come sorted by place.
+func Lint(file string, data []byte, opts LintOptions) Diagnostics {
+	src := newSource(file, data)
+	g, ds := checkSafely(file, data)
+	for i := range ds {
+		if ds[i].Code == "yaml" {
+			at, end, msg, hint := yamlSyntaxError(data, yamlErr(ds[i].Message))
+			ds[i].Line, ds[i].Col, ds[i].EndLine, ds[i].EndCol = at.line, at.col, end.line, end.col
+			ds[i].Message, ds[i].Hint = "YAML: "+msg, hint
+		}
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(data, &root) == nil && root.Kind != 0 {
+		ds = append(ds, commentCuts(src, &root, g)...)
+	}
+	if g != nil {
+		ds = append(ds, g.lintMeaning()...)
+		if !opts.SkipTests {
+			_, td := g.RunTests()
+			ds = append(ds, td...)
+		}
+		if opts.Playouts > 0 {
+			ds = append(ds, g.lintBehaviour(opts)...)
+		}
+	}
+	for i := range ds {
+		widen(&ds[i], src)
+	}
+	sort.SliceStable(ds, func(i, j int) bool {
+		if ds[i].Line != ds[j].Line {
+			return ds[i].Line < ds[j].Line
+		}
+		return ds[i].Col < ds[j].Col
+	})
+	return dedupeDiagnostics(dropConsequences(ds))
+}
+
+// dropConsequences leaves out "never fires" for a rule whose condition was
+// already shown to be false everywhere: the cause is reported, not its echo.
+func dropConsequences(ds Diagnostics) Diagnostics {
+	cause := map[string]bool{}
+	for _, d := range ds {
+		if (d.Code == "constant" && strings.Contains(d.Message, "false")) || d.Code == "unreachable-bear-off" {
+			if i := strings.Index(d.Message, ": "); i > 0 {
+				cause[d.Message[:i]] = true
+			}
+		}
+	}
+	out := ds[:0]
+	for _, d := range ds {
+		if d.Code == "never-fires" {
+			if i := strings.Index(d.Message, " made no move"); i > 0 && cause[d.Message[:i]] {
+				continue
+			}
+			if i := strings.Index(d.Message, " bore off no piece"); i > 0 && cause[d.Message[:i]] {
+				continue
+			}
+			if i := strings.Index(d.Message, " made no capture"); i > 0 && cause[d.Message[:i]] {
+				continue
+			}
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+type yamlErr string
+
+func (e yamlErr) Error() string { return "yaml: " + string(e) }
+
+// checkSafely is Check that turns a crash of the loader into a diagnostic.
+func checkSafely(file string, data []byte) (g *Game, ds Diagnostics) {
+	defer func() {
+		if r := recover(); r != nil {
+			g = nil
+			hint := ""
+			if strings.Contains(fmt.Sprint(r), "divide by zero") {
+				hint = "a condition that uses only static names is worked out when the file is loaded: look for `%` by zero"
+			}
+			ds = append(ds, Diagnostic{File: file, Line: 1, Col: 1, EndLine: 1, EndCol: 2, Severity: Error, Code: "load-crash",
+				Message: fmt.Sprintf("loading the file failed: %v", r), Hint: hint})
+		}
+	}()
+	return Check(file, data)
+}
+
+func dedupeDiagnostics(ds Diagnostics) Diagnostics {
+	out := ds[:0]
+	seen := map[Diagnostic]bool{}
+	for _, d := range ds {
+		if !seen[d] {
+			seen[d] = true
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// widenCodes are the diagnostics about a YAML value, widened to the whole
+// value; exprCodes are about a token of an expression.
+var (
+	widenCodes = map[string]bool{"unknown-key": true, "duplicate-key": true, "bad-value": true, "wrong-type": true,
+		"bad-direction": true, "unknown-player": true, "bad-square": true, "setup-twice": true, "out-of-range": true,
+		"yaml-tag": true, "setup": true, "bad-test": true}
+	exprCodes = map[string]bool{"expression": true, "name-scope": true}
+)
+
+// widen extends a diagnostic that marks one character to the token it
+// starts, so the caret line underlines the whole bad name or value.
+func widen(d *Diagnostic, src *source) {
+	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.lines) {
+		return
+	}
+	line := src.lines[d.Line-1]
+	i := d.Col - 1
+	if i < 0 || i >= len(line) {
+		return
+	}
+	j := i
+	isWord := func(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+	switch {
+	case exprCodes[d.Code]:
+		if isWord(line[i]) {
+			for j < len(line) && isWord(line[j]) {
+				j++
+			}
+		} else if strings.ContainsRune("=!<>&|+-*/%.", line[i]) {
+			for j < len(line) && strings.ContainsRune("=!<>&|+-*/%.", line[j]) {
+				j++
+			}
+		}
+	case widenCodes[d.Code]:
+		switch line[i] {
+		case '"', '\'':
+			j = i + 1
+			for j < len(line) && line[j] != line[i] {
+				j++
+			}
+			if j < len(line) {
+				j++
+			}
+		case '[', '{':
+			return
+		default:
+			depth := 0
+			for _, r := range line[:i] {
+				switch r {
+				case '[', '{':
+					depth++
+				case ']', '}':
+					depth--
+				}
+			}
+			flow := depth > 0
+			for j < len(line) {
+				r := line[j]
+				if (r == '#' && j > 0 && line[j-1] == ' ') || (flow && (r == ',' || r == ']' || r == '}')) || (r == ':' && (j+1 == len(line) || line[j+1] == ' ')) {
+					break
+				}
+				j++
+			}
+			for j > i+1 && line[j-1] == ' ' {
+				j--
+			}
+		}
+	}
+	if j > i+1 {
+		d.EndCol = j + 1
+	}
+}
+
+// WriteText writes diagnostics for people: the place and summary, the
+// source line, a caret under the bad characters, and the hint. data is the
+// file the diagnostics are about.
+func WriteText(w io.Writer, ds Diagnostics, data []byte) {
+	src := newSource("", data)
+	for _, d := range ds {
+		fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)
+		if d.Line >= 1 && d.Line <= len(src.lines) && len(src.lines) > 0 && !(len(src.lines) == 1 && len(src.lines[0]) == 0) {
+			line := src.lines[d.Line-1]
+			num := fmt.Sprint(d.Line)
+			pad := strings.Repeat(" ", len(num))
+			fmt.Fprintf(w, " %s | %s\n", num, strings.TrimRight(string(line), " \r"))
+			var caret strings.Builder
+			for i := 0; i < d.Col-1 && i < len(line); i++ {
+				if line[i] == '\t' {
+					caret.WriteByte('\t')
+				} else {
+					caret.WriteByte(' ')
+				}
+			}
+			n := 1
+			if d.EndLine == d.Line && d.EndCol > d.Col {
+				n = d.EndCol - d.Col
+			} else if d.EndLine > d.Line {
+				n = max(1, len(line)-(d.Col-1))
+			}
+			caret.WriteString(strings.Repeat("^", n))
+			fmt.Fprintf(w, " %s | %s\n", pad, caret.String())
+			if d.Hint != "" {
+				fmt.Fprintf(w, " %s = %s\n", pad, d.Hint)
+			}
+		} else if d.Hint != "" {
+			fmt.Fprintf(w, "    = %s\n", d.Hint)
+		}
+	}
+}
+
+// jsonDiagnostic is the --format json form of a diagnostic.
+type jsonDiagnostic struct {
+	File      string `json:"file"`
+	Line      int    `json:"line"`
+	Column    int    `json:"column"`
+	EndLine   int    `json:"end_line"`
+	EndColumn int    `json:"end_column"`
+	Severity  string `json:"severity"`
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+	Hint      string `json:"hint,omitempty"`
+}
+
+// WriteJSON writes one JSON object per diagnostic, one per line.
+func WriteJSON(w io.Writer, ds Diagnostics) {
+	for _, d := range ds {
+		b, _ := json.Marshal(jsonDiagnostic{File: d.File, Line: d.Line, Column: d.Col, EndLine: d.EndLine, EndColumn: d.EndCol,
+			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint})
+		fmt.Fprintln(w, string(b))
+	}
+}
+
+// Strict turns warnings into errors (`lint --strict`).
+func (ds Diagnostics) Strict() Diagnostics {
+	out := make(Diagnostics, len(ds))
+	for i, d := range ds {
+		d.Severity = Error
+		out[i] = d
+	}
+	return out
+}
+
+// Count counts errors and warnings.
+func (ds Diagnostics) Count() (errors, warnings int) {
+	for _, d := range ds {
+		if d.Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return
+}
+
+// diagSpan makes a diagnostic over a range of the file.
+func diagSpan(file string, from, to srcPos, sev Severity, code, hint, format string, args ...any) Diagnostic {
+	if to.line < from.line || (to.line == from.line && to.col <= from.col) {
+		to = srcPos{from.line, from.col + 1}
+	}
+	return Diagnostic{File: file, Line: from.line, Col: from.col, EndLine: to.line, EndCol: to.col,
+		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
+}
+
+// keyNode finds the key node at a path of mapping keys from the root of the
+// rule file, or nil.
+func keyNode(root *yaml.Node, path ...string) *yaml.Node {
+	n := root
+	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	var key *yaml.Node
+	for _, p := range path {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return nil
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == p {
+				key, next = n.Content[i], n.Content[i+1]
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return key
+}

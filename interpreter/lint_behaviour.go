@@ -1,0 +1,565 @@
+package interpreter
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// Behaviour checks: the linter plays seeded random games and reports what
+// the rules do in play. Half the games pick uniformly among the legal moves;
+// the other half favour the moves `playout: prefer` picks (or bear-offs,
+// when there is no such hint), so that races finish.
+
+type behaviour struct {
+	g         *Game
+	opts      LintOptions
+	ds        Diagnostics
+	seen      map[string]bool // runtime errors already reported, by place
+	moveFired []bool
+	bearFired []bool
+	capFired  []bool
+	endHeld   []bool
+	positions int
+	decisive  int
+	drawRule  int
+	cut       int
+	asymmetry bool
+}
+
+func (g *Game) lintBehaviour(opts LintOptions) Diagnostics {
+	if opts.MaxPlies <= 0 {
+		opts.MaxPlies = 1000
+	}
+	bh := &behaviour{g: g, opts: opts, seen: map[string]bool{},
+		moveFired: make([]bool, len(g.moveRules)), bearFired: make([]bool, len(g.bearRules)), capFired: make([]bool, len(g.captureRules)),
+		endHeld: make([]bool, len(g.ends))}
+	if !bh.startMoves() {
+		return bh.ds
+	}
+	mirror := g.mirror()
+	for game := 0; game < opts.Playouts; game++ {
+		bh.play(game, mirror)
+	}
+	bh.summary()
+	return bh.ds
+}
+
+// startMoves reports a player who would have no move at the start.
+func (bh *behaviour) startMoves() bool {
+	g := bh.g
+	for pi, p := range g.Players {
+		q := g.start
+		q.SetToMove(pi)
+		moves, err := g.safeMoves(&q)
+		if err != nil {
+			bh.runtimeError(&q, err)
+			return false
+		}
+		n := 0
+		for _, m := range moves {
+			if m.Kind != board.Pass {
+				n++
+			}
+		}
+		if n > 0 {
+			continue
+		}
+		sev, what := Warning, "would have no legal move"
+		if pi == 0 {
+			sev, what = Error, "has no legal move: the game is over before it starts"
+		}
+		at, to := bh.keySpan("setup")
+		bh.ds = append(bh.ds, diagSpan(g.File, at, to, sev, "no-start-move",
+			"check the setup, the move rules' directions and their conditions (`stackrules explain` says why a move is not legal)",
+			"at the start position %s %s", p.Name, what))
+		if pi == 0 {
+			return false // no game to play
+		}
+	}
+	return true
+}
+
+func (bh *behaviour) keySpan(path ...string) (srcPos, srcPos) {
+	k := keyNode(bh.g.root, path...)
+	if k == nil {
+		return srcPos{1, 1}, srcPos{1, 2}
+	}
+	at := nodePos(k)
+	return at, srcPos{at.line, at.col + len([]rune(k.Value))}
+}
+
+func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position) {
+	g := bh.g
+	rng := rand.New(rand.NewPCG(bh.opts.Seed, uint64(game)))
+	eager := game%2 == 1
+	h := g.NewHistory(g.start)
+	var buf []board.Move
+	for ply := 0; ; ply++ {
+		p := h.Position()
+		o, err := safeOutcome(h)
+		if err != nil {
+			bh.runtimeError(&p, err)
+			return
+		}
+		if ply > 0 {
+			bh.endConditions(&p)
+		}
+		if o.Over {
+			if r, err := g.safeResult(&p); err == nil && r.Over {
+				bh.decisive++
+			} else {
+				bh.drawRule++
+			}
+			return
+		}
+		if ply >= bh.opts.MaxPlies {
+			bh.cut++
+			return
+		}
+		moves, err := g.safeMoves(&p)
+		if err != nil {
+			bh.runtimeError(&p, err)
+			return
+		}
+		buf = append(buf[:0], moves...)
+		bh.positions++
+		for _, m := range buf {
+			switch m.Kind {
+			case board.Step:
+				if int(m.Rule) < len(bh.moveFired) {
+					bh.moveFired[m.Rule] = true
+				}
+			case board.BearOff:
+				if int(m.Rule) < len(bh.bearFired) {
+					bh.bearFired[m.Rule] = true
+				}
+			case board.Capture:
+				if int(m.Rule) < len(bh.capFired) {
+					bh.capFired[m.Rule] = true
+				}
+			}
+		}
+		if mirror != nil && !bh.asymmetry {
+			bh.compareMirror(&p, mirror)
+		}
+		if g.evaluate != nil {
+			if !bh.evaluate(&p) {
+				return
+			}
+		}
+		m, ok := bh.choose(&p, buf, rng, eager)
+		if !ok {
+			return
+		}
+		if err := safePlay(h, m); err != nil {
+			key := "play:" + err.Error()
+			if !bh.seen[key] {
+				bh.seen[key] = true
+				bh.ds = append(bh.ds, diagSpan(g.File, srcPos{1, 1}, srcPos{1, 2}, Error, "internal", "this is a bug in stackrules, not in the rule file: please report it",
+					"playing %s at %s failed: %v", g.MoveString(m), g.FormatPosition(&p), err))
+			}
+			return
+		}
+	}
+}
+
+// choose picks the next move of a playout.
+func (bh *behaviour) choose(p *board.Position, moves []board.Move, rng *rand.Rand, eager bool) (board.Move, bool) {
+	g := bh.g
+	if !eager {
+		return moves[rng.IntN(len(moves))], true
+	}
+	var favoured []board.Move
+	for _, m := range moves {
+		if g.prefer != nil {
+			ok, t, err := g.preferMove(p, m)
+			if err != nil {
+				bh.termError(g.prefer, t, "playout: prefer", p, err)
+				return board.Move{}, false
+			}
+			if ok {
+				favoured = append(favoured, m)
+			}
+		} else if m.Kind == board.BearOff {
+			favoured = append(favoured, m)
+		}
+	}
+	if len(favoured) > 0 {
+		return favoured[rng.IntN(len(favoured))], true
+	}
+	return moves[rng.IntN(len(moves))], true
+}
+
+// preferMove evaluates `playout: prefer` for m term by term.
+func (g *Game) preferMove(p *board.Position, m board.Move) (bool, *condition, error) {
+	if m.Kind == board.Pass {
+		return false, nil, nil
+	}
+	c := g.ctx(p, int(p.ToMove))
+	defer g.release(c)
+	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
+	if m.From != noSquare {
+		c.src = p.Cells[m.From]
+	}
+	if m.To != noSquare {
+		c.dst = p.Cells[m.To]
+	}
+	for i := range g.prefer.terms {
+		t := &g.prefer.terms[i]
+		ok, err := g.testTerm(c, t)
+		if err != nil {
+			return false, t, err
+		}
+		if !ok {
+			return false, nil, nil
+		}
+	}
+	return true, nil, nil
+}
+
+// evaluate runs the rule file's evaluate for every player.
+func (bh *behaviour) evaluate(p *board.Position) bool {
+	g := bh.g
+	c := g.ctx(p, 0)
+	defer g.release(c)
+	t := &g.evaluate.terms[0]
+	for i := range g.Players {
+		c.me, c.opp = i, g.next(i)
+		if _, err := g.testTerm(c, t); err != nil {
+			bh.termError(g.evaluate, t, "evaluate", p, err)
+			return false
+		}
+	}
+	return true
+}
+
+// endConditions records which end conditions hold after a move.
+func (bh *behaviour) endConditions(p *board.Position) {
+	g := bh.g
+	c := g.ctx(p, g.prev(int(p.ToMove)))
+	defer g.release(c)
+	for i, e := range g.ends {
+		if bh.endHeld[i] {
+			continue
+		}
+		held := true
+		for j := range e.cond.terms {
+			ok, err := g.testTerm(c, &e.cond.terms[j])
+			if err != nil || !ok {
+				held = false
+				break
+			}
+		}
+		bh.endHeld[i] = held
+	}
+}
+
+func (g *Game) safeMoves(p *board.Position) (moves []board.Move, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+		}
+	}()
+	return g.LegalMoves(p, nil), nil
+}
+
+func (g *Game) safeResult(p *board.Position) (o Outcome, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+		}
+	}()
+	return g.Result(p), nil
+}
+
+func safePlay(h *History, m board.Move) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+		}
+	}()
+	return h.Play(m)
+}
+
+func safeOutcome(h *History) (o Outcome, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = panicError(r)
+		}
+	}()
+	return h.Outcome(), nil
+}
+
+// runtimeError finds the term that fails at p and reports it; err is what
+// the failing call said, reported as is when no term can be blamed.
+func (bh *behaviour) runtimeError(p *board.Position, err error) {
+	g := bh.g
+	cp, t, what, ferr := g.findRuntimeError(p)
+	if t == nil {
+		key := "runtime:" + err.Error()
+		if !bh.seen[key] {
+			bh.seen[key] = true
+			bh.ds = append(bh.ds, diagSpan(g.File, srcPos{1, 1}, srcPos{1, 2}, Error, "runtime-error", "",
+				"a condition fails at %s: %v", g.FormatPosition(p), err))
+		}
+		return
+	}
+	bh.termError(cp, t, what, p, ferr)
+}
+
+func (bh *behaviour) termError(cp *compiled, t *condition, what string, p *board.Position, err error) {
+	g := bh.g
+	if t == nil {
+		return
+	}
+	from, to := cp.termSpan(t)
+	key := fmt.Sprintf("%d:%d", from.line, from.col)
+	if bh.seen[key] {
+		return
+	}
+	bh.seen[key] = true
+	msg := err.Error()
+	if i := strings.LastIndex(msg, ": "); strings.HasPrefix(msg, "expression ") && i > 0 {
+		msg = msg[i+2:]
+	}
+	bh.ds = append(bh.ds, diagSpan(g.File, from, to, Error, "runtime-error",
+		fmt.Sprintf("it fails at %s (found by a random game; `stackrules explain --position` shows the values)", g.FormatPosition(p)),
+		"%s: `%s` fails in play: %s", what, cp.termText(t), msg))
+}
+
+// findRuntimeError evaluates, term by term in the order play does, the
+// conditions asked about at p, and returns the first term that fails.
+func (g *Game) findRuntimeError(p *board.Position) (*compiled, *condition, string, error) {
+	b := g.Board
+	// The end conditions, for the player who just moved.
+	c := g.ctx(p, g.prev(int(p.ToMove)))
+	defer g.release(c)
+	for _, e := range g.ends {
+		if t, err := g.firstFailing(c, e.cond); t != nil {
+			return e.cond, t, "end: " + e.result, err
+		}
+	}
+	me := int(p.ToMove)
+	c.me, c.opp = me, g.next(me)
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		s := p.Cells[sq]
+		if b.TopOwner(s) != me {
+			continue
+		}
+		c.from, c.src = board.Square(sq), s
+		h := s.Height()
+		for _, r := range g.moveRules {
+			lo, hi := r.liftMin, r.liftMax
+			if hi == 0 || hi > h {
+				hi = h
+			}
+			if r.liftAll {
+				lo = h
+			}
+			for k := lo; k <= hi; k++ {
+				c.lifted = k
+				for _, tg := range r.targets[me][sq] {
+					c.to, c.dst = tg.To, p.Cells[tg.To]
+					if t, err := g.firstFailing(c, r.cond); t != nil {
+						return r.cond, t, fmt.Sprintf("move rule %q", r.name), err
+					}
+				}
+			}
+		}
+		c.to, c.dst, c.lifted = noSquare, 0, 1
+		for _, r := range g.bearRules {
+			if !r.squares[me][sq] {
+				continue
+			}
+			if t, err := g.firstFailing(c, r.cond); t != nil {
+				return r.cond, t, fmt.Sprintf("bear-off rule %q", r.name), err
+			}
+		}
+	}
+	return nil, nil, "", nil
+}
+
+// firstFailing evaluates a condition's terms by level, as play does, until
+// one is false; it returns the first that fails with an error.
+func (g *Game) firstFailing(c *Ctx, cp *compiled) (*condition, error) {
+	if cp == nil {
+		return nil, nil
+	}
+	order := make([]int, len(cp.terms))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(i, j int) bool { return cp.terms[order[i]].level < cp.terms[order[j]].level })
+	for _, i := range order {
+		t := &cp.terms[i]
+		ok, err := g.testTerm(c, t)
+		if err != nil {
+			return t, err
+		}
+		if !ok {
+			return nil, nil
+		}
+	}
+	return nil, nil
+}
+
+// mirror returns the function that turns a position half a turn with the
+// colours swapped, when the game is symmetric: two players with opposite
+// homes, a board that maps playing squares onto playing squares when turned,
+// and a setup that is its own mirror image. Otherwise nil.
+func (g *Game) mirror() func(*board.Position) board.Position {
+	b := g.Board
+	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home {
+		return nil
+	}
+	rot := make([]board.Square, b.NumSquares())
+	for sq := range rot {
+		f, r := b.Coord(board.Square(sq))
+		t, ok := b.At(b.Width-1-f, b.Height-1-r)
+		if !ok {
+			return nil
+		}
+		rot[sq] = t
+	}
+	swap := func(s board.Stack) board.Stack {
+		var out board.Stack
+		for i := s.Height(); i >= 1; i-- {
+			code := b.Piece(s, i)
+			owner := b.Owner(code)
+			out = b.Push(out, b.Single(code-owner+(1-owner)))
+		}
+		return out
+	}
+	for sq := range rot {
+		if swap(g.start.Cells[sq]) != g.start.Cells[rot[sq]] {
+			return nil
+		}
+	}
+	return func(p *board.Position) board.Position {
+		var q board.Position
+		for sq := range rot {
+			if s := p.Cells[sq]; s != 0 {
+				q.Cells[rot[sq]] = swap(s)
+			}
+		}
+		q.ToMove = 1 - p.ToMove
+		q.Off[0], q.Off[1] = p.Off[1], p.Off[0]
+		q.Recount(b)
+		return q
+	}
+}
+
+// compareMirror reports the first position whose mirror image has a
+// different number of moves, naming the rule whose count differs.
+func (bh *behaviour) compareMirror(p *board.Position, mirror func(*board.Position) board.Position) {
+	g := bh.g
+	q := mirror(p)
+	a, err1 := g.safeMoves(p)
+	b, err2 := g.safeMoves(&q)
+	if err1 != nil || err2 != nil || len(a) == len(b) {
+		return
+	}
+	bh.asymmetry = true
+	count := func(ms []board.Move) map[string]int {
+		out := map[string]int{}
+		for _, m := range ms {
+			k := "no_moves"
+			switch m.Kind {
+			case board.Step:
+				k = "moves\x00" + g.RuleName(m)
+			case board.BearOff:
+				k = "bear_off\x00" + g.RuleName(m)
+			}
+			out[k]++
+		}
+		return out
+	}
+	ca, cb := count(a), count(b)
+	var keys []string
+	for k := range ca {
+		keys = append(keys, k)
+	}
+	for k := range cb {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	path := []string{"moves"}
+	what := "the rules"
+	na, nb := len(a), len(b)
+	for _, k := range keys {
+		if ca[k] != cb[k] {
+			path = strings.Split(k, "\x00")
+			what = fmt.Sprintf("rule %q", path[len(path)-1])
+			na, nb = ca[k], cb[k]
+			break
+		}
+	}
+	at, to := bh.keySpan(path...)
+	bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "asymmetric",
+		"the setup is symmetric, so a position and its mirror image should have as many moves; look for a condition that names a player or a row",
+		"%s: %s gives %d moves but its mirror image %s (board turned, colours swapped) gives %d",
+		what, g.FormatPosition(p), na, g.FormatPosition(&q), nb))
+}
+
+// summary reports what the games never did.
+func (bh *behaviour) summary() {
+	g := bh.g
+	games := bh.opts.Playouts
+	hint := "check its condition with `stackrules explain`; a test in the file's tests: section shows where it applies"
+	for i, r := range g.moveRules {
+		if !bh.moveFired[i] {
+			at, to := bh.keySpan("moves", r.name)
+			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
+				"move rule %q made no move in %d random games (%d positions)", r.name, games, bh.positions))
+		}
+	}
+	for i, r := range g.bearRules {
+		if !bh.bearFired[i] {
+			at, to := bh.keySpan("bear_off", r.name)
+			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
+				"bear-off rule %q bore off no piece in %d random games (%d positions)", r.name, games, bh.positions))
+		}
+	}
+	for i, r := range g.captureRules {
+		if !bh.capFired[i] {
+			at, to := bh.keySpan("captures", r.name)
+			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
+				"capture rule %q made no capture in %d random games (%d positions)", r.name, games, bh.positions))
+		}
+	}
+	for i, r := range g.captureRules {
+		if !bh.capFired[i] {
+			at, to := bh.keySpan("captures", r.name)
+			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
+				"capture rule %q made no capture in %d random games (%d positions)", r.name, games, bh.positions))
+		}
+	}
+	for i, e := range g.ends {
+		if bh.endHeld[i] || e.cond == nil || e.cond.src == nil {
+			continue
+		}
+		src := e.cond.src
+		bh.ds = append(bh.ds, diagSpan(g.File, src.at(0), src.at(len(src.pos)-1), Warning, "never-fires", "",
+			"end: %s: `%s` held after no move of %d random games", e.result, src.Text, games))
+	}
+	if games > 0 && bh.decisive == 0 {
+		at, to := bh.keySpan("end")
+		if keyNode(g.root, "end") == nil {
+			at, to = bh.keySpan("name")
+		}
+		var how []string
+		if bh.drawRule > 0 {
+			how = append(how, fmt.Sprintf("%d drawn by the draw rule", bh.drawRule))
+		}
+		if bh.cut > 0 {
+			how = append(how, fmt.Sprintf("%d still going after %d plies", bh.cut, bh.opts.MaxPlies))
+		}
+		bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-ends",
+			"check the end conditions; a race needs its pieces to reach the bear-off squares",
+			"none of %d random games ended by the rules (%s)", games, strings.Join(how, ", ")))
+	}
+}

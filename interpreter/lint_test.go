@@ -1,0 +1,137 @@
+package interpreter_test
+
+import (
+	"bytes"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of the lint corpus and the docs copy of the schema")
+
+// goldenLintOptions keep the corpus fast: a few short random games.
+var goldenLintOptions = interpreter.LintOptions{Playouts: 6, MaxPlies: 300, Seed: 1}
+
+// Every broken file of testdata/lint is linted and its text and JSON output
+// compared with the golden files beside it (go test -run TestLintGolden
+// -update rewrites them after a deliberate change; review the diff).
+func TestLintGolden(t *testing.T) {
+	files, err := filepath.Glob("testdata/lint/*.yaml")
+	if err != nil || len(files) < 40 {
+		t.Fatalf("want at least 40 broken files in testdata/lint, found %d (%v)", len(files), err)
+	}
+	codes := map[string]bool{}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".yaml")
+		t.Run(name, func(t *testing.T) {
+			data, err := os.ReadFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ds := interpreter.Lint(name+".yaml", data, goldenLintOptions)
+			for _, d := range ds {
+				codes[d.Code] = true
+				if d.Line < 1 || d.Col < 1 || d.EndLine < d.Line || (d.EndLine == d.Line && d.EndCol <= d.Col) {
+					t.Errorf("bad range %d:%d-%d:%d in %v", d.Line, d.Col, d.EndLine, d.EndCol, d)
+				}
+			}
+			if (len(ds) == 0) != (name == "clean") {
+				t.Errorf("%d diagnostics; only clean.yaml should have none", len(ds))
+			}
+			var text, js bytes.Buffer
+			interpreter.WriteText(&text, ds, data)
+			interpreter.WriteJSON(&js, ds)
+			golden(t, strings.TrimSuffix(f, ".yaml")+".txt", text.Bytes())
+			golden(t, strings.TrimSuffix(f, ".yaml")+".json", js.Bytes())
+		})
+	}
+	// Each kind of mistake the linter knows is in the corpus at least once.
+	for _, c := range []string{"yaml", "unknown-key", "duplicate-key", "missing-key", "wrong-type", "empty-value", "yaml-tag",
+		"bad-value", "comment-cut", "expression", "name-scope", "setup", "setup-twice", "bad-square", "out-of-range",
+		"unknown-player", "bad-direction", "unreachable-bear-off", "constant", "runtime-error", "never-fires", "never-ends",
+		"no-start-move", "asymmetric", "test-failed", "bad-test"} {
+		if !codes[c] && !t.Failed() {
+			t.Errorf("no file in testdata/lint shows a diagnostic %q", c)
+		}
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run TestLintGolden -update to write it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs; got:\n%s\nwant:\n%s", path, got, want)
+	}
+}
+
+// Every built-in game and every example is lint-clean with the options
+// `stackrules lint` uses, its own tests included.
+func TestLintCleanFiles(t *testing.T) {
+	for _, f := range ruleFiles(t) {
+		t.Run(f.name, func(t *testing.T) {
+			ds := interpreter.Lint(f.name, f.data, interpreter.DefaultLintOptions)
+			if len(ds) > 0 {
+				var out bytes.Buffer
+				interpreter.WriteText(&out, ds, f.data)
+				t.Errorf("lint is not clean:\n%s", out.String())
+			}
+		})
+	}
+}
+
+// Lint finds at least what Check finds, at the same lines.
+func TestLintKeepsCheckDiagnostics(t *testing.T) {
+	files, _ := filepath.Glob("testdata/lint/*.yaml")
+	for _, f := range files {
+		data, _ := os.ReadFile(f)
+		_, checked := interpreter.Check("x.yaml", data)
+		linted := interpreter.Lint("x.yaml", data, interpreter.LintOptions{})
+		for _, c := range checked {
+			found := false
+			for _, l := range linted {
+				found = found || (l.Message == c.Message || l.Code == "yaml" && c.Code == "yaml")
+			}
+			if !found {
+				t.Errorf("%s: lint lost %v", f, c)
+			}
+		}
+	}
+}
+
+type ruleFile struct {
+	name string
+	data []byte
+}
+
+// ruleFiles are the built-in games and the examples.
+func ruleFiles(t *testing.T) []ruleFile {
+	t.Helper()
+	var out []ruleFile
+	for _, n := range variants.Names() {
+		data, _ := variants.Source(n)
+		out = append(out, ruleFile{"variants/" + n + ".yaml", data})
+	}
+	examples, _ := filepath.Glob("../examples/*.yaml")
+	for _, f := range examples {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, ruleFile{"examples/" + filepath.Base(f), data})
+	}
+	return out
+}
