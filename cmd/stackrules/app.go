@@ -40,6 +40,8 @@ func newApp(s *streams) *cli.App {
 		},
 		HideHelpCommand: false,
 		Commands: []*cli.Command{
+			playCommand(s),
+			replayCommand(s),
 			variantsCommand(s),
 			movesCommand(s),
 			perftCommand(s),

@@ -1,0 +1,325 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+)
+
+// What a player may type at the prompt: a move in the notation, a square
+// alone (to list its moves), an unambiguous shorthand, or a command.
+
+// playCommandHelp is the help text of the commands, in the order shown.
+var playCommandHelp = []struct{ name, args, help string }{
+	{"moves", "", "list the legal moves"},
+	{"hint", "", "ask the AI for a move (a short search)"},
+	{"undo", "", "take back your last move (and the AI's reply)"},
+	{"redo", "", "play again what undo took back"},
+	{"save", "[FILE]", "save the record now (to FILE, which then keeps the record)"},
+	{"resign", "", "give up the game"},
+	{"board", "", "draw the board again"},
+	{"flip", "", "turn the board around"},
+	{"position", "", "print the position string (for --position)"},
+	{"help", "", "this help"},
+	{"quit", "", "save the record and leave"},
+}
+
+// commandAliases maps what may be typed to a command's name.
+var commandAliases = map[string]string{
+	"moves": "moves", "m": "moves", "list": "moves",
+	"hint": "hint",
+	"undo": "undo", "u": "undo", "takeback": "undo",
+	"redo":   "redo",
+	"save":   "save",
+	"resign": "resign",
+	"board":  "board", "b": "board", "show": "board",
+	"flip":     "flip",
+	"position": "position", "pos": "position", "fen": "position",
+	"help": "help", "h": "help", "?": "help",
+	"quit": "quit", "q": "quit", "exit": "quit",
+}
+
+// splitCommand recognises a command: its name and the rest of the line.
+func splitCommand(line string) (name, arg string, ok bool) {
+	word, rest, _ := strings.Cut(strings.TrimSpace(line), " ")
+	name, ok = commandAliases[strings.ToLower(word)]
+	return name, strings.TrimSpace(rest), ok
+}
+
+func helpText(ascii bool) string {
+	var sb strings.Builder
+	sb.WriteString("Type a move in the notation: c3-d4 (one checker), 2c3-d4 (lift two), b8-off\n")
+	sb.WriteString("(bear off), c3xe5xg7 (a capture, every landing square), pass. Shorthand is\n")
+	sb.WriteString("fine when only one move matches: c3d4, c3-g7 for a capture. A square alone\n")
+	sb.WriteString("(c3) lists its moves. Commands:\n")
+	for _, c := range playCommandHelp {
+		fmt.Fprintf(&sb, "  %-14s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
+	}
+	sb.WriteString("Ctrl-C while the AI thinks makes it move now; at the prompt it asks to leave.\n")
+	return sb.String()
+}
+
+// resolution is what a line typed as a move comes to.
+type resolution struct {
+	move   board.Move
+	ok     bool
+	taken  string   // the move as written in the notation, when it was typed otherwise
+	listed []string // for a square alone: the moves from it
+	square string   // the square alone, for the listing
+	msg    string   // why the text is not a move here (one line)
+}
+
+// resolveMove matches text against the legal moves at p. legal are p's legal
+// moves.
+func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, text string) (res resolution) {
+	defer func() {
+		if r := recover(); r != nil {
+			res = resolution{msg: fmt.Sprintf("%q could not be read (%v)", text, r)}
+		}
+	}()
+	t := strings.ToLower(strings.TrimSpace(text))
+	if m, err := g.ParseMove(p, t); err == nil {
+		return resolution{move: m, ok: true}
+	}
+	if t == "pass" {
+		return resolution{msg: g.Explain(p, t).Short()}
+	}
+	count, path, isSquare, err := scanShorthand(g.Board, t)
+	if err != "" {
+		if _, perr := g.Board.ParseMove(t); perr == nil {
+			// Good notation that is no shorthand: let the rules say why.
+			return resolution{msg: g.Explain(p, t).Short()}
+		}
+		return resolution{msg: err}
+	}
+	if isSquare {
+		return listFrom(g, p, legal, path[0])
+	}
+	var matches []board.Move
+	for _, l := range legal {
+		if shorthandMatches(p, l, count, path) {
+			matches = append(matches, l)
+		}
+	}
+	switch len(matches) {
+	case 1:
+		m := matches[0]
+		r := resolution{move: m, ok: true}
+		if w := g.MoveString(m); w != t {
+			r.taken = w
+		}
+		return r
+	case 0:
+		return resolution{msg: whyNot(g, p, t, count, path)}
+	}
+	texts := make([]string, len(matches))
+	for i, m := range matches {
+		texts[i] = g.MoveString(m)
+	}
+	sort.Strings(texts)
+	return resolution{msg: fmt.Sprintf("%s is ambiguous: it could be %s; type the one you mean", t, orList(texts))}
+}
+
+// offSquare stands for "off" in a shorthand path.
+const offSquare = board.NoSquare
+
+// scanShorthand reads "[N]SQ[SEP]SQ..." where SEP is -, x, : or nothing and
+// the last may be "off". A lone square gives isSquare.
+func scanShorthand(b *board.Board, t string) (count int, path []board.Square, isSquare bool, msg string) {
+	if t == "" {
+		return 0, nil, false, "type a move, a square or a command (help lists them)"
+	}
+	i := 0
+	for i < len(t) && t[i] >= '0' && t[i] <= '9' {
+		i++
+	}
+	if i > 0 {
+		n, err := strconv.Atoi(t[:i])
+		if err != nil || n < 1 || n > 255 {
+			return 0, nil, false, fmt.Sprintf("%q: %q is not a number of checkers to lift", t, t[:i])
+		}
+		count = n
+	}
+	notMove := fmt.Sprintf("%q is not a move or a command: write a move like c3-d4, 2c3-d4, b8-off or c3xe5, or type help", t)
+	for i < len(t) {
+		if len(path) > 0 {
+			if c := t[i]; c == '-' || c == 'x' || c == ':' {
+				i++
+			}
+			if strings.HasPrefix(t[i:], "off") {
+				if i+3 != len(t) {
+					return 0, nil, false, notMove
+				}
+				path = append(path, offSquare)
+				i += 3
+				break
+			}
+		}
+		j := i
+		if j >= len(t) || t[j] < 'a' || t[j] > 'z' {
+			return 0, nil, false, notMove
+		}
+		j++
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j == i+1 {
+			return 0, nil, false, notMove
+		}
+		sq, err := b.ParseSquare(t[i:j])
+		if err != nil {
+			return 0, nil, false, t + ": " + err.Error()
+		}
+		path = append(path, sq)
+		i = j
+	}
+	if len(path) == 1 && count == 0 {
+		return 0, path, true, ""
+	}
+	if len(path) < 2 {
+		return 0, nil, false, notMove
+	}
+	return count, path, false, ""
+}
+
+// landings are the squares a move visits after its start: the destination,
+// every landing square of a capture, offSquare for a bear-off.
+func landings(m board.Move) []board.Square {
+	switch m.Kind {
+	case board.Step:
+		return []board.Square{m.To}
+	case board.BearOff:
+		return []board.Square{offSquare}
+	case board.Capture:
+		out := make([]board.Square, m.Jumps)
+		for i := range out {
+			out[i] = m.Landing(i)
+		}
+		return out
+	}
+	return nil
+}
+
+// shorthandMatches: the move starts on path[0], ends on the path's last
+// square, visits the squares between in order, and lifts count checkers
+// (the whole stack for a whole-stack move) when a count was given.
+func shorthandMatches(p *board.Position, m board.Move, count int, path []board.Square) bool {
+	if m.Kind == board.Pass || m.From != path[0] {
+		return false
+	}
+	ls := landings(m)
+	if len(ls) == 0 || ls[len(ls)-1] != path[len(path)-1] {
+		return false
+	}
+	k := 0
+	for _, sq := range path[1 : len(path)-1] {
+		for k < len(ls)-1 && ls[k] != sq {
+			k++
+		}
+		if k >= len(ls)-1 {
+			return false
+		}
+		k++
+	}
+	if count > 0 {
+		lift := int(m.Lift)
+		if m.Kind != board.Step {
+			return false
+		}
+		if lift == 0 {
+			lift = p.Cells[m.From].Height()
+		}
+		return lift == count
+	}
+	return true
+}
+
+// listFrom answers a square typed alone.
+func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq board.Square) resolution {
+	name := g.Board.SquareName(sq)
+	var from []board.Move
+	for _, l := range legal {
+		if l.Kind != board.Pass && l.From == sq {
+			from = append(from, l)
+		}
+	}
+	if len(from) > 0 {
+		texts := make([]string, len(from))
+		for i, m := range from {
+			texts[i] = g.MoveString(m)
+		}
+		sort.Strings(texts)
+		return resolution{listed: texts, square: name}
+	}
+	s := p.Cells[sq]
+	me := int(p.ToMove)
+	switch {
+	case s.Height() == 0:
+		return resolution{msg: fmt.Sprintf("there is no checker on %s", name)}
+	case g.Board.TopOwner(s) != me:
+		return resolution{msg: fmt.Sprintf("the top checker on %s is %s's, and %s is to move", name, g.Players[g.Board.TopOwner(s)].Name, g.Players[me].Name)}
+	}
+	var caps []string
+	for _, l := range legal {
+		if l.Kind == board.Capture {
+			caps = append(caps, g.MoveString(l))
+		}
+	}
+	if len(caps) > 0 {
+		sort.Strings(caps)
+		return resolution{msg: fmt.Sprintf("no legal move from %s: a capture must be made (%s)", name, orList(caps))}
+	}
+	return resolution{msg: fmt.Sprintf("no legal move from %s", name)}
+}
+
+// whyNot says in one line why text is not a legal move: the rule it breaks
+// when the interpreter can tell.
+func whyNot(g *interpreter.Game, p *board.Position, t string, count int, path []board.Square) string {
+	written := t
+	if _, err := g.Board.ParseMove(t); err != nil {
+		// Shorthand: say it in the notation so the rules can be checked.
+		written = notationOf(g.Board, count, path)
+	}
+	e := g.Explain(p, written)
+	if e.Legal {
+		return fmt.Sprintf("%s is not a legal move here", t)
+	}
+	return e.Short()
+}
+
+// notationOf writes a shorthand path in the notation.
+func notationOf(b *board.Board, count int, path []board.Square) string {
+	name := func(sq board.Square) string {
+		if sq == offSquare {
+			return "off"
+		}
+		return b.SquareName(sq)
+	}
+	if len(path) > 2 {
+		parts := make([]string, len(path))
+		for i, sq := range path {
+			parts[i] = name(sq)
+		}
+		return strings.Join(parts, "x")
+	}
+	s := name(path[0]) + "-" + name(path[1])
+	if count > 1 {
+		s = strconv.Itoa(count) + s
+	}
+	return s
+}
+
+// orList writes "a, b or c", eliding after eight.
+func orList(items []string) string {
+	if len(items) > 8 {
+		return strings.Join(items[:8], ", ") + fmt.Sprintf(" or %d more", len(items)-8)
+	}
+	if len(items) == 1 {
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}

@@ -1,0 +1,112 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/urfave/cli/v2"
+)
+
+func replayCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "replay",
+		Usage:     "check a game record move by move and print the final position (--show: every position)",
+		ArgsUsage: "FILE",
+		Description: "The game is the record's [Variant] (a built-in name or a rule file's path) unless\n" +
+			"--game names it. The first illegal move is reported with its number and line, and\n" +
+			"the exit status is then 1.",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "show", Usage: "print the position after every move"},
+			&cli.StringFlag{Name: "game", Usage: "check against `GAME` (a built-in name or a rule file) instead of the record's"},
+			&cli.BoolFlag{Name: "force", Usage: "check the moves even though the rule file changed since the record was made"},
+			&cli.BoolFlag{Name: "flip", Usage: "draw the board from the second player's side"},
+			&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only"},
+			&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("replay takes one record FILE")
+			}
+			path := c.Args().First()
+			rec, err := readRecord(path)
+			if err != nil {
+				return err
+			}
+			variant := rec.Tag("Variant")
+			if c.IsSet("game") {
+				variant = c.String("game")
+			}
+			if variant == "" {
+				return fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it with --game", path)
+			}
+			g, err := interpreter.Open(variant)
+			if err != nil {
+				return fmt.Errorf("%s: the record's game %q: %w", path, variant, err)
+			}
+			if err := g.CheckRules(rec); err != nil {
+				if !c.Bool("force") {
+					return fmt.Errorf("%s: %v; use --force to check its moves anyway", path, err)
+				}
+				fmt.Fprintf(s.err, "warning: %s: %v\n", path, err)
+			}
+			ro := renderOpts{Color: wantColor(true, s.out, c.Bool("no-color")), ASCII: c.Bool("ascii"), Flip: c.Bool("flip")}
+			h, rerr := g.Replay(rec)
+			if h == nil {
+				return fmt.Errorf("%s: %v", path, rerr)
+			}
+			number := func(i int) string {
+				n := len(g.Players)
+				if i%n == 0 {
+					return fmt.Sprintf("%d.", i/n+1)
+				}
+				return fmt.Sprintf("%d...", i/n+1)
+			}
+			positions := h.Positions()
+			moves := h.Moves()
+			view := func(i int) boardView {
+				v := boardView{}
+				if i > 0 {
+					m := moves[i-1]
+					v.Last, v.LastNo = &m, number(i-1)
+				}
+				return v
+			}
+			if c.Bool("show") {
+				for i := range positions {
+					if i == 0 {
+						fmt.Fprintf(s.out, "Start\n")
+					} else {
+						fmt.Fprintf(s.out, "%s %s\n", number(i-1), g.MoveString(moves[i-1]))
+					}
+					fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[i], view(i), ro))
+				}
+			}
+			if rerr != nil {
+				return fmt.Errorf("%s: %s", path, replayErrorText(g, h, rerr))
+			}
+			o := h.Outcome()
+			last := len(positions) - 1
+			if !c.Bool("show") {
+				v := view(last)
+				if o.Over {
+					v.Outcome = outcomeText(g, o)
+				}
+				fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[last], v, ro))
+			}
+			fmt.Fprintf(s.out, "%d moves, all legal.\n", h.Len())
+			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
+			computed := g.ResultText(o)
+			switch {
+			case o.Over && rec.Result != "*" && rec.Result != computed:
+				return fmt.Errorf("%s: the record's result is %s, but the moves end the game %s (%s)", path, rec.Result, computed, outcomeText(g, o))
+			case o.Over:
+				fmt.Fprintf(s.out, "Result: %s, %s.\n", computed, outcomeText(g, o))
+			case rec.Result != "*":
+				fmt.Fprintf(s.out, "Result: %s (%s).\n", rec.Result, orDash(rec.Tag("Termination")))
+			default:
+				fmt.Fprintf(s.out, "The game goes on: %s to move.\n", g.Players[positions[last].ToMove].Name)
+			}
+			return nil
+		},
+	}
+}
