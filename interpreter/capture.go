@@ -101,15 +101,17 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 				return
 			}
 		}
-		for pi := range g.Players {
-			g.promote.at[pi] = make([]bool, g.Board.NumSquares())
-			ctx := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare}
-			for sq := range g.promote.at[pi] {
-				ctx.to = board.Square(sq)
-				g.promote.at[pi][sq] = allTerms(c, ctx)
+		g.folding(d, rf.Promote.When, "promote", func() {
+			for pi := range g.Players {
+				g.promote.at[pi] = make([]bool, g.Board.NumSquares())
+				ctx := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare}
+				for sq := range g.promote.at[pi] {
+					ctx.to = board.Square(sq)
+					g.promote.at[pi][sq] = allTerms(c, ctx)
+				}
 			}
-		}
-		g.canPromote = true
+			g.canPromote = true
+		})
 	}
 }
 

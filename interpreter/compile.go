@@ -7,6 +7,7 @@ import (
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
+	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 )
@@ -155,6 +156,11 @@ func (g *Game) exprError(d *decoder, src *exprText, what string, err error) {
 			}
 			known = append(known, g.Kinds...)
 			hint = suggest(name, known)
+			for _, b := range builtin.Builtins {
+				if b.Name == name {
+					hint = fmt.Sprintf("`%s` is one of expr's builtins, which rule files turn off (only abs, min and max are on)", name)
+				}
+			}
 		}
 		d.diagAt(src.at(fe.From), Error, "expression", hint, "%s: %s", what, msg)
 		return

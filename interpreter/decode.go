@@ -572,7 +572,13 @@ func suggest(s string, known []string) string {
 			best, bestD = k, dd
 		}
 	}
-	if best == "" || bestD > max(2, len(s)/3) {
+	// Short names are a letter or two from many others: only suggest a
+	// near-certain fix for them.
+	limit := max(2, len(s)/3)
+	if len(s) <= 3 {
+		limit = 1 // `me` is two edits from `len`, but no fix for it
+	}
+	if best == "" || bestD > limit {
 		return ""
 	}
 	return fmt.Sprintf("did you mean `%s`?", best)

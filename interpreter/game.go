@@ -502,11 +502,24 @@ func (g *Game) RuleName(m board.Move) string {
 		if int(m.Rule) < len(g.bearRules) {
 			return g.bearRules[m.Rule].name
 		}
+	case board.Capture:
+		if int(m.Rule) < len(g.captureRules) {
+			return g.captureRules[m.Rule].name
+		}
 	case board.Pass:
 		return "pass"
 	}
 	return ""
 }
+
+// Crowned counts player's pieces of the promoted kind on the board.
+func (g *Game) Crowned(p *board.Position, player int) int { return g.crowned(p, player) }
+
+// HasBearOff reports whether the game has bear-off rules.
+func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
+
+// HasCaptures reports whether the game has capture rules.
+func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }
 
 // FormatPosition writes a position string.
 func (g *Game) FormatPosition(p *board.Position) string { return g.Board.FormatPosition(p) }

@@ -35,13 +35,6 @@ var DefaultLintOptions = LintOptions{Playouts: 20, MaxPlies: 1000, Seed: 1}
 func Lint(file string, data []byte, opts LintOptions) Diagnostics {
 	src := newSource(file, data)
 	g, ds := checkSafely(file, data)
-	for i := range ds {
-		if ds[i].Code == "yaml" {
-			at, end, msg, hint := yamlSyntaxError(data, yamlErr(ds[i].Message))
-			ds[i].Line, ds[i].Col, ds[i].EndLine, ds[i].EndCol = at.line, at.col, end.line, end.col
-			ds[i].Message, ds[i].Hint = "YAML: "+msg, hint
-		}
-	}
 	var root yaml.Node
 	if yaml.Unmarshal(data, &root) == nil && root.Kind != 0 {
 		ds = append(ds, commentCuts(src, &root, g)...)

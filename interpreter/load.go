@@ -44,7 +44,9 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	d := &decoder{src: newSource(file, data)}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
-		d.diagAt(yamlErrorPos(err), Error, "yaml", "", "%s", strings.TrimPrefix(err.Error(), "yaml: "))
+		at, end, msg, hint := yamlSyntaxError(data, err)
+		d.diags = append(d.diags, Diagnostic{File: file, Line: at.line, Col: at.col, EndLine: end.line, EndCol: end.col,
+			Severity: Error, Code: "yaml", Message: "YAML: " + msg, Hint: hint})
 		return nil, d.diags
 	}
 	if root.Kind == 0 {
@@ -319,7 +321,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 			}
 		}
 		r.cond = g.compileExpr(d, ms.When, fmt.Sprintf("move rule %q", ms.Name), inMove, true)
-		g.placeMoveTerms(r)
+		g.folding(d, ms.When, fmt.Sprintf("move rule %q", ms.Name), func() { g.placeMoveTerms(r) })
 		g.moveRules = append(g.moveRules, r)
 	}
 	for bi := range rf.BearOff {
@@ -339,14 +341,16 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 				}
 			}
 		}
-		for pi := range g.Players {
-			r.squares[pi] = make([]bool, b.NumSquares())
-			c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
-			for sq := 0; sq < b.NumSquares(); sq++ {
-				c.from = board.Square(sq)
-				r.squares[pi][sq] = static == nil || static(c)
+		g.folding(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), func() {
+			for pi := range g.Players {
+				r.squares[pi] = make([]bool, b.NumSquares())
+				c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
+				for sq := 0; sq < b.NumSquares(); sq++ {
+					c.from = board.Square(sq)
+					r.squares[pi][sq] = static == nil || static(c)
+				}
 			}
-		}
+		})
 		g.bearRules = append(g.bearRules, r)
 	}
 	for _, e := range rf.End {
@@ -407,6 +411,22 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 		}
 	}
 	return rel, names
+}
+
+// folding runs the load-time evaluation of a rule's static terms, turning a
+// runtime error in them (a division by zero) into a diagnostic at the
+// expression instead of a crash.
+func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
+	defer func() {
+		if r := recover(); r != nil {
+			at := srcPos{1, 1}
+			if e != nil {
+				at = e.at(0)
+			}
+			d.diagAt(at, Error, "runtime-error", "", "%s: evaluating its static terms when loading: %v", what, r)
+		}
+	}()
+	fold()
 }
 
 // stepExists reports whether a step leads from some playing square to another

@@ -22,30 +22,30 @@ func TestLoadErrorsPointAtTheCharacter(t *testing.T) {
 		name, old, new string
 		want           string // file:line:col and a part of the message
 	}{
-		{"plain", fwd, "when: lifted == 1 || botom == opponent", "bad.yaml:25:26: error: move rule \"forward\": unknown name botom (did you mean `bottom`?)"},
-		{"single-quoted", fwd, "when: 'lifted == 1 || botom == opponent'", "bad.yaml:25:27: error: move rule \"forward\": unknown name botom"},
-		{"double-quoted with escapes", fwd, `when: "lifted == 1 || \"x\" == opponent"`, "bad.yaml:25:33: error: move rule \"forward\": invalid operation: == (mismatched types string and int)"},
-		{"literal block", fwd, "when: |\n      lifted == 1 ||\n        botom == opponent", "bad.yaml:27:9: error: move rule \"forward\": unknown name botom"},
-		{"folded block", fwd, "when: >\n      lifted == 1 ||\n      botom == opponent", "bad.yaml:27:7: error: move rule \"forward\": unknown name botom"},
-		{"plain over two lines", fwd, "when: lifted == 1 ||\n      botom == opponent", "bad.yaml:26:7: error: move rule \"forward\": unknown name botom"},
-		{"not a condition", "when: row == farthest", "when: row + farthest", "bad.yaml:32:11: error: bear-off rule \"far-row\": expected bool, but got int"},
-		{"syntax", "when: row == farthest", "when: row == == farthest", "bad.yaml:32:18: error: bear-off rule \"far-row\": unexpected token"},
-		{"name out of scope", "- win: checkers(me) == 0", "- win: height == 0", "bad.yaml:35:10: error: end: win: `height` is not available in end conditions"},
-		{"disabled builtin", "when: row == farthest", "when: len([1]) == 1", "bad.yaml:32:11: error: bear-off rule \"far-row\""},
-		{"yaml tag", "when: row == farthest", "when: !row", "bad.yaml:32:11: error: bear-off rule \"far-row\": when starts with \"!row\", which YAML reads as a tag"},
-		{"unknown key", "lift: 1-2", "lifts: 1-2", "bad.yaml:24:5: error: unknown key \"lifts\" in move rule \"forward\" (did you mean `lift`?)"},
-		{"duplicate key", "  red: rows 1-3", "  red: rows 1-3\n  red: rows 4", "bad.yaml:19:3: error: setup for player \"red\" is given twice"},
-		{"unknown direction", "directions: backward", "directions: [backwards]", "bad.yaml:27:18: error: move rule \"backward\": unknown direction \"backwards\" (did you mean `backward`?)"},
-		{"direction off the board", "directions: backward", "directions: [s]", "bad.yaml:27:18: error: move rule \"backward\": direction \"s\" never leads to a playing square"},
-		{"bad lift", "lift: 1-2", "lift: two", "bad.yaml:24:11: error: move rule \"forward\": lift \"two\" is not a number of pieces"},
-		{"wrong type", "width: 8", "width: [8]", "bad.yaml:9:10: error: board: width must be a whole number"},
-		{"setup off the board", "blue: rows 6-8", "blue: [b6, i9]", "bad.yaml:19:14: error: setup for blue: square i9 is off the 8×8 board"},
-		{"setup on a light square", "blue: rows 6-8", "blue: [a2]", "bad.yaml:19:10: error: setup for blue: square a2 is not a playing square"},
-		{"setup twice on a square", "blue: rows 6-8", "blue: rows 3-8", "bad.yaml:19:9: error: setup places a piece on a3 twice"},
-		{"setup for no player", "blue: rows 6-8", "bleu: rows 6-8", "bad.yaml:19:3: error: setup names \"bleu\", which is not a player (did you mean `blue`?)"},
-		{"missing key", "  width: 8\n", "", "bad.yaml:9:3: error: board needs the key \"width\""},
+		{"plain", fwd, "when: lifted == 1 || botom == opponent", "bad.yaml:26:26: error: move rule \"forward\": unknown name botom (did you mean `bottom`?)"},
+		{"single-quoted", fwd, "when: 'lifted == 1 || botom == opponent'", "bad.yaml:26:27: error: move rule \"forward\": unknown name botom"},
+		{"double-quoted with escapes", fwd, `when: "lifted == 1 || \"x\" == opponent"`, "bad.yaml:26:33: error: move rule \"forward\": invalid operation: == (mismatched types string and int)"},
+		{"literal block", fwd, "when: |\n      lifted == 1 ||\n        botom == opponent", "bad.yaml:28:9: error: move rule \"forward\": unknown name botom"},
+		{"folded block", fwd, "when: >\n      lifted == 1 ||\n      botom == opponent", "bad.yaml:28:7: error: move rule \"forward\": unknown name botom"},
+		{"plain over two lines", fwd, "when: lifted == 1 ||\n      botom == opponent", "bad.yaml:27:7: error: move rule \"forward\": unknown name botom"},
+		{"not a condition", "when: row == farthest", "when: row + farthest", "bad.yaml:33:11: error: bear-off rule \"far-row\": expected bool, but got int"},
+		{"syntax", "when: row == farthest", "when: row == == farthest", "bad.yaml:33:18: error: bear-off rule \"far-row\": unexpected token"},
+		{"name out of scope", "- win: checkers(me) == 0", "- win: height == 0", "bad.yaml:36:10: error: end: win: `height` is not available in end conditions"},
+		{"disabled builtin", "when: row == farthest", "when: len([1]) == 1", "bad.yaml:33:11: error: bear-off rule \"far-row\""},
+		{"yaml tag", "when: row == farthest", "when: !row", "bad.yaml:33:11: error: bear-off rule \"far-row\": when starts with \"!row\", which YAML reads as a tag"},
+		{"unknown key", "lift: 1-2", "lifts: 1-2", "bad.yaml:25:5: error: unknown key \"lifts\" in move rule \"forward\" (did you mean `lift`?)"},
+		{"duplicate key", "  red: rows 1-3", "  red: rows 1-3\n  red: rows 4", "bad.yaml:20:3: error: setup for player \"red\" is given twice"},
+		{"unknown direction", "directions: backward", "directions: [backwards]", "bad.yaml:28:18: error: move rule \"backward\": unknown direction \"backwards\" (did you mean `backward`?)"},
+		{"direction off the board", "directions: backward", "directions: [s]", "bad.yaml:28:18: error: move rule \"backward\": direction \"s\" never leads to a playing square"},
+		{"bad lift", "lift: 1-2", "lift: two", "bad.yaml:25:11: error: move rule \"forward\": lift \"two\" is not a number of pieces"},
+		{"wrong type", "width: 8", "width: [8]", "bad.yaml:10:10: error: board: width must be a whole number"},
+		{"setup off the board", "blue: rows 6-8", "blue: [b6, i9]", "bad.yaml:20:14: error: setup for blue: square i9 is off the 8×8 board"},
+		{"setup on a light square", "blue: rows 6-8", "blue: [a2]", "bad.yaml:20:10: error: setup for blue: square a2 is not a playing square"},
+		{"setup twice on a square", "blue: rows 6-8", "blue: rows 3-8", "bad.yaml:20:9: error: setup places a piece on a3 twice"},
+		{"setup for no player", "blue: rows 6-8", "bleu: rows 6-8", "bad.yaml:20:3: error: setup names \"bleu\", which is not a player (did you mean `blue`?)"},
+		{"missing key", "  width: 8\n", "", "bad.yaml:10:3: error: board needs the key \"width\""},
 		{"no_moves value", "no_moves: lose", "no_moves: loose", "error: no_moves is \"loose\"; it must be one of: lose, pass, draw (did you mean `lose`?)"},
-		{"yaml syntax", "  red: rows 1-3", "  red: [rows 1-3", "bad.yaml:17:1: error:"},
+		{"yaml syntax", "  red: rows 1-3", "  red: [rows 1-3", "bad.yaml:19:8: error: YAML: did not find expected ',' or ']' (this `[` is not closed"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -126,5 +126,16 @@ func TestDocsListEveryName(t *testing.T) {
 		if static := strings.HasSuffix(strings.TrimSpace(row), "| yes |"); static != n.Static {
 			t.Errorf("docs/rule-language.md says `%s` static=%v; it is %v", n.Name, static, n.Static)
 		}
+	}
+}
+
+// A static term that fails when folded at load time is a diagnostic at the
+// expression, not a crash.
+func TestStaticFoldingErrorIsADiagnostic(t *testing.T) {
+	src := "name: x\nboard: {width: 8, height: 8}\nplayers: {a: {code: a, home: bottom}, b: {code: b, home: top}}\n" +
+		"setup: {a: rows 1-1, b: rows 8-8}\nmoves:\n  m:\n    directions: forward\n    when: row % (farthest - 8) == 0\n"
+	_, err := interpreter.Load("div.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "div.yaml:8:11: error: move rule \"m\": evaluating its static terms when loading: runtime error: integer divide by zero") {
+		t.Errorf("got %v", err)
 	}
 }

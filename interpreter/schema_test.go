@@ -115,7 +115,8 @@ func TestSchemaCopy(t *testing.T) {
 		t.Errorf("%s differs from interpreter/stackrules.schema.json; run go test ./interpreter -run TestSchemaCopy -update", docs)
 	}
 	examples, _ := filepath.Glob("../examples/*.yaml")
-	for _, f := range append(examples, "../variants/stackers.yaml") {
+	builtins, _ := filepath.Glob("../variants/*.yaml")
+	for _, f := range append(examples, builtins...) {
 		data, _ := os.ReadFile(f)
 		if !strings.HasPrefix(string(data), modeline+"\n") {
 			t.Errorf("%s does not start with %q", f, modeline)

@@ -341,19 +341,18 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		label string
 		count func(i int) int
 	}
-	kings := playerKings(g, p)
 	rows := []row{
 		{"showing", func(i int) int { return int(p.Showing[i]) }},
 		{"on board", func(i int) int { return int(p.OnBoard[i]) }},
 	}
-	if hasBearOff(g) {
+	if g.HasBearOff() {
 		rows = append(rows, row{"borne off", func(i int) int { return int(p.Off[i]) }})
 	}
-	if showCaptured(g, p) {
+	if g.HasCaptures() {
 		rows = append(rows, row{"captured", func(i int) int { return captured(g, p, i) }})
 	}
 	if len(g.Kinds) > 1 {
-		rows = append(rows, row{plural(2, g.Kinds[1]), func(i int) int { return kings[i] }})
+		rows = append(rows, row{plural(2, g.Kinds[1]), func(i int) int { return g.Crowned(p, i) }})
 	}
 	labelW := 0
 	for _, r := range rows {
@@ -415,56 +414,10 @@ func plural(n int, word string) string {
 	return word + "s"
 }
 
-// playerKings counts each player's pieces of a kind other than the plain one.
-func playerKings(g *interpreter.Game, p *board.Position) [board.MaxPlayers]int {
-	var n [board.MaxPlayers]int
-	b := g.Board
-	for sq := 0; sq < b.NumSquares(); sq++ {
-		s := p.Cells[sq]
-		for i := 1; i <= s.Height(); i++ {
-			code := b.Piece(s, i)
-			if b.Kind(code) > 0 {
-				n[b.Owner(code)]++
-			}
-		}
-	}
-	return n
-}
-
-// hasBearOff reports whether the game bears pieces off: ParsePosition fills
-// in the pieces borne off only for such games.
-// TODO(lead): an exported Game.HasBearOff would say this directly.
-func hasBearOff(g *interpreter.Game) bool {
-	p, err := g.ParsePosition(string(g.Board.Letter(0)) + " -")
-	if err != nil {
-		return false
-	}
-	for i := range g.Players {
-		if p.Off[i] > 0 {
-			return true
-		}
-	}
-	return false
-}
-
 // captured is the number of player's pieces gone from the board other than
 // by bearing off.
 func captured(g *interpreter.Game, p *board.Position, player int) int {
 	return max(0, g.Initial(player)-int(p.OnBoard[player])-int(p.Off[player]))
-}
-
-// showCaptured: pieces can leave this game's board only by capture when it
-// has no bear-off; a game with both shows captures once there are some.
-func showCaptured(g *interpreter.Game, p *board.Position) bool {
-	if !hasBearOff(g) {
-		return true
-	}
-	for i := range g.Players {
-		if captured(g, p, i) > 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // wrapItems joins items with sep into lines at most width wide, each line
