@@ -3,6 +3,8 @@ package interpreter_test
 import (
 	"strings"
 	"testing"
+
+	"github.com/stackrules/stackrules/board"
 )
 
 // Hand-worked positions for the draughts family (draughts-family.md). On the
@@ -129,5 +131,51 @@ func TestEnglishCheckersPerft(t *testing.T) {
 		if got := g.Perft(&p, d); got != want[d-1] {
 			t.Errorf("perft(%d) = %d, want %d", d, got, want[d-1])
 		}
+	}
+}
+
+// Sri Lanka: three kings against a lone king, 16 moves each without a capture
+// or crowning, is a draw (draw: quiet in the rule file).
+func TestSriLankaThreeKingsDraw(t *testing.T) {
+	g := open(t, "sri-lanka")
+	// White kings far from the black king, which cannot be caught quickly.
+	p, err := g.ParsePosition("w b1:W,d1:W,f1:W,k12:B")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.NewHistory(p)
+	seen := map[uint64]bool{p.Hash: true}
+	for h.Len() < 40 && !h.Outcome().Over {
+		pos := h.Position()
+		moves := g.LegalMoves(&pos, nil)
+		played := false
+		// Play quiet moves: no capture, none that lets the other side
+		// capture, and none that repeats a position.
+		for _, m := range moves {
+			if m.Kind == board.Capture {
+				continue
+			}
+			if err := h.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			next := h.Position()
+			captures := seen[next.Hash]
+			for _, r := range g.LegalMoves(&next, nil) {
+				captures = captures || r.Kind == board.Capture
+			}
+			if !captures {
+				seen[next.Hash] = true
+				played = true
+				break
+			}
+			h.Undo()
+		}
+		if !played {
+			t.Fatalf("no quiet move at ply %d", h.Len())
+		}
+	}
+	o := h.Outcome()
+	if !o.Over || o.Winner != -1 || !strings.Contains(o.Reason, "32 plies") || h.Len() != 32 {
+		t.Errorf("after %d plies: %+v, want a draw at 32", h.Len(), o)
 	}
 }

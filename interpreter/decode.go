@@ -111,6 +111,13 @@ type endSpec struct {
 type drawSpec struct {
 	Repetition int
 	QuietPlies int
+	Quiet      []quietSpec
+}
+
+// quietSpec is a shorter quiet-plies limit that applies while a condition holds.
+type quietSpec struct {
+	Plies int
+	When  *exprText
 }
 
 type playoutSpec struct {
@@ -310,6 +317,20 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "draw", []field{
 				{"repetition", false, func(_, v *yaml.Node) { rf.Draw.Repetition = d.integer(v, "draw: repetition", 2, 1000) }},
 				{"quiet_plies", false, func(_, v *yaml.Node) { rf.Draw.QuietPlies = d.integer(v, "draw: quiet_plies", 1, 1000000) }},
+				{"quiet", false, func(_, v *yaml.Node) {
+					if v.Kind != yaml.SequenceNode {
+						d.errorf(v, "wrong-type", "write `- {plies: 32, when: EXPR}`", "draw: quiet must be a list of {plies, when}")
+						return
+					}
+					for _, e := range v.Content {
+						var q quietSpec
+						d.mapping(e, "draw: quiet", []field{
+							{"plies", true, func(_, v *yaml.Node) { q.Plies = d.integer(v, "draw: quiet: plies", 1, 1000000) }},
+							{"when", true, func(_, v *yaml.Node) { q.When = d.expression(v, "draw: quiet: when") }},
+						})
+						rf.Draw.Quiet = append(rf.Draw.Quiet, q)
+					}
+				}},
 			})
 		}},
 		{"evaluate", false, func(_, v *yaml.Node) {

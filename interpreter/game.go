@@ -69,6 +69,7 @@ type Game struct {
 	canPromote   bool
 	totalPieces  int
 	evaluate     *compiled
+	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
 	prefer       *compiled
 	playPlies    int
 	evalScale    int
@@ -140,6 +141,12 @@ type bearOffRule struct {
 	cond     *compiled
 	squares  [board.MaxPlayers][]bool // static conditions, folded
 	pos, src boolFn
+}
+
+// quietRule is a shorter quiet-plies draw limit while a condition holds.
+type quietRule struct {
+	plies int
+	cond  *compiled
 }
 
 type endRule struct {

@@ -92,6 +92,17 @@ func (h *History) Outcome() Outcome {
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
 		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies)}
 	}
+	if len(h.g.quietRules) > 0 {
+		pos := cur.pos
+		c := h.g.ctx(&pos, h.g.prev(int(pos.ToMove)))
+		for _, q := range h.g.quietRules {
+			if cur.quiet >= q.plies && allTerms(q.cond, c) {
+				h.g.release(c)
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text)}
+			}
+		}
+		h.g.release(c)
+	}
 	if d.Repetition > 0 {
 		seen := 0
 		// Progress (a bear-off, a capture, a promotion) changes the pieces

@@ -55,7 +55,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
-		Draw: DrawRule(rf.Draw), NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
+		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
 	}
@@ -369,6 +369,11 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	}
 	g.buildCaptures(d, rf)
 	g.checkStackRoom(d, rf)
+	for _, q := range rf.Draw.Quiet {
+		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+		}
+	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
 	g.prefer = g.compileExpr(d, rf.Playout.Prefer, "playout: prefer", inPrefer, true)
 	g.findOverlaps()
