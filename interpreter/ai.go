@@ -73,14 +73,7 @@ func (a *SearchGame) reset(p *board.Position, me int) *Ctx {
 
 // LegalMoves is Game.LegalMoves on the search's own context.
 func (a *SearchGame) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
-	g := a.g
-	buf = buf[:0]
-	c := a.reset(p, g.prev(int(p.ToMove)))
-	if g.endTest(c) < 0 {
-		c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
-		buf = g.generate(c, buf, false)
-	}
-	return buf
+	return a.g.legalMoves(a.reset(p, 0), buf)
 }
 
 // Result fills 1 for the winner and 0 for the others, or 0.5 each for a draw.

@@ -257,15 +257,22 @@ func and(a, b boolFn) boolFn {
 // rules say to pass, the one move is a pass. It allocates nothing once buf
 // has grown to fit.
 func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
-	buf = buf[:0]
-	c := g.ctx(p, g.prev(int(p.ToMove)))
-	over := g.endTest(c) >= 0
-	if !over {
-		c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
-		buf = g.generate(c, buf, false)
-	}
+	c := g.ctx(p, 0)
+	buf = g.legalMoves(c, buf)
 	g.release(c)
 	return buf
+}
+
+// legalMoves is LegalMoves on a context already pointing at the position.
+func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
+	buf = buf[:0]
+	turn := int(c.pos.ToMove)
+	c.me, c.opp = g.prev(turn), turn
+	if g.endTest(c) >= 0 {
+		return buf
+	}
+	c.me, c.opp = turn, g.next(turn)
+	return g.generate(c, buf, false)
 }
 
 // generate appends the moves of c.me at c.pos. With any set it stops at the
