@@ -123,3 +123,22 @@ func BenchmarkMCTS(b *testing.B) {
 		}
 	}
 }
+
+// Multi-threaded search shares the game: each thread must work on its own
+// fork of the adapter. Run with -race to check.
+func TestAIParallelSearch(t *testing.T) {
+	for _, name := range []string{"liger", "lasca"} {
+		g := open(t, name)
+		p := g.Start()
+		for _, mode := range []ai.ParallelMode{ai.TreeParallel, ai.RootParallel} {
+			s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 400, Threads: 2, Parallel: mode, Seed: 3, PlayoutCap: 60})
+			res := s.Search(context.Background(), &p)
+			if res.Iterations < 400 || res.Legal == 0 {
+				t.Errorf("%s %v: %d iterations, %d legal", name, mode, res.Iterations, res.Legal)
+			}
+			if _, err := g.ParseMove(&p, g.MoveString(res.Move)); err != nil {
+				t.Errorf("%s %v: %v", name, mode, err)
+			}
+		}
+	}
+}
