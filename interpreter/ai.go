@@ -7,7 +7,22 @@ import (
 	"github.com/stackrules/stackrules/board"
 )
 
-// SearchGame is the AI's view of a game (ai.Game[board.Position, board.Move]):
+// SearchPosition is what the AI searches: a position with the count of plies
+// without progress (bear-off, capture, promotion), so that searches see the
+// quiet-plies draws games are played with. Repetition draws need the whole
+// history and stay outside the search.
+type SearchPosition struct {
+	board.Position
+	Quiet int32
+}
+
+// SearchPosition is the current position of the game with its quiet count.
+func (h *History) SearchPosition() SearchPosition {
+	s := h.states[len(h.states)-1]
+	return SearchPosition{Position: s.pos, Quiet: int32(s.quiet)}
+}
+
+// SearchGame is the AI's view of a game (ai.Game[SearchPosition, board.Move]):
 // players, legal moves, apply, returns per player and a hash, plus the rule
 // file's `evaluate` as an ai.Evaluator. Each SearchGame owns an evaluation
 // context, so it is for one goroutine; the search forks one per thread.
@@ -22,7 +37,7 @@ type SearchGame struct {
 type policyGame struct{ *SearchGame }
 
 // AI adapts g for the AI, with its playout hint when the rule file has one.
-func (g *Game) AI() ai.Game[board.Position, board.Move] {
+func (g *Game) AI() ai.Game[SearchPosition, board.Move] {
 	return g.newSearchGame().withPolicy()
 }
 
@@ -34,7 +49,7 @@ func (g *Game) newSearchGame() *SearchGame {
 	return &SearchGame{g: g, scale: scale, c: &Ctx{g: g}}
 }
 
-func (a *SearchGame) withPolicy() ai.Game[board.Position, board.Move] {
+func (a *SearchGame) withPolicy() ai.Game[SearchPosition, board.Move] {
 	if a.g.prefer != nil {
 		return policyGame{a}
 	}
@@ -42,12 +57,12 @@ func (a *SearchGame) withPolicy() ai.Game[board.Position, board.Move] {
 }
 
 // Fork gives a search thread its own context.
-func (a *SearchGame) Fork() ai.Game[board.Position, board.Move] {
+func (a *SearchGame) Fork() ai.Game[SearchPosition, board.Move] {
 	return a.g.newSearchGame().withPolicy()
 }
 
 // Fork gives a search thread its own context.
-func (a policyGame) Fork() ai.Game[board.Position, board.Move] { return a.SearchGame.Fork() }
+func (a policyGame) Fork() ai.Game[SearchPosition, board.Move] { return a.SearchGame.Fork() }
 
 // HasPlayoutPolicy reports whether the rule file has `playout: prefer`.
 func (g *Game) HasPlayoutPolicy() bool { return g.prefer != nil }
@@ -58,10 +73,44 @@ func (g *Game) HasEvaluate() bool { return g.evaluate != nil }
 // PlayoutPlies is the rule file's `playout: plies`, 0 when not given.
 func (g *Game) PlayoutPlies() int { return g.playPlies }
 
-func (a *SearchGame) Players() int                          { return len(a.g.Players) }
-func (a *SearchGame) ToMove(p *board.Position) int          { return int(p.ToMove) }
-func (a *SearchGame) Apply(p *board.Position, m board.Move) { a.g.Apply(p, m) }
-func (a *SearchGame) Hash(p *board.Position) uint64         { return p.Hash }
+func (a *SearchGame) Players() int                 { return len(a.g.Players) }
+func (a *SearchGame) ToMove(p *SearchPosition) int { return int(p.ToMove) }
+
+// Apply plays m and keeps the quiet count as History does.
+func (a *SearchGame) Apply(p *SearchPosition, m board.Move) {
+	before := p.Position.Cells[0]
+	if m.Kind == board.Step {
+		before = p.Position.Cells[m.From]
+	}
+	a.g.Apply(&p.Position, m)
+	if a.g.madeProgress(m, before, &p.Position) {
+		p.Quiet = 0
+	} else {
+		p.Quiet++
+	}
+}
+
+// Hash covers the quiet count where a quiet-plies draw rule makes it matter.
+func (a *SearchGame) Hash(p *SearchPosition) uint64 {
+	if a.g.Draw.QuietPlies == 0 && len(a.g.quietRules) == 0 {
+		return p.Hash
+	}
+	return p.Hash ^ (uint64(p.Quiet)+1)*0xd6e8feb86659fd93
+}
+
+// quietDraw reports whether the quiet count has reached a draw.
+func (a *SearchGame) quietDraw(p *SearchPosition) bool {
+	g := a.g
+	if g.Draw.QuietPlies > 0 && int(p.Quiet) >= g.Draw.QuietPlies {
+		return true
+	}
+	for _, q := range g.quietRules {
+		if int(p.Quiet) >= q.plies && allTerms(q.cond, a.reset(&p.Position, g.prev(int(p.ToMove)))) {
+			return true
+		}
+	}
+	return false
+}
 
 // reset points the context at p with me to move, as the pool does.
 func (a *SearchGame) reset(p *board.Position, me int) *Ctx {
@@ -72,13 +121,19 @@ func (a *SearchGame) reset(p *board.Position, me int) *Ctx {
 }
 
 // LegalMoves is Game.LegalMoves on the search's own context.
-func (a *SearchGame) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
-	return a.g.legalMoves(a.reset(p, 0), buf)
+func (a *SearchGame) LegalMoves(p *SearchPosition, buf []board.Move) []board.Move {
+	if a.quietDraw(p) {
+		return buf[:0]
+	}
+	return a.g.legalMoves(a.reset(&p.Position, 0), buf)
 }
 
 // Result fills 1 for the winner and 0 for the others, or 0.5 each for a draw.
-func (a *SearchGame) Result(p *board.Position, returns []float64) bool {
-	o := a.g.Result(p)
+func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
+	o := a.g.Result(&p.Position)
+	if !o.Over && a.quietDraw(p) {
+		o = Outcome{Over: true, Winner: -1}
+	}
 	if !o.Over {
 		return false
 	}
@@ -98,7 +153,8 @@ func (a *SearchGame) Result(p *board.Position, returns []float64) bool {
 // Evaluate scores each player with the rule file's `evaluate` (me = that
 // player) and turns the lead over the best other player into a chance of
 // winning with a logistic curve whose scale the rule file may set.
-func (a *SearchGame) Evaluate(p *board.Position, values []float64) bool {
+func (a *SearchGame) Evaluate(sp *SearchPosition, values []float64) bool {
+	p := &sp.Position
 	g := a.g
 	if g.evaluate == nil {
 		return false
@@ -122,7 +178,8 @@ func (a *SearchGame) Evaluate(p *board.Position, values []float64) bool {
 }
 
 // Prefer reports whether the rule file's `playout: prefer` holds for m.
-func (a policyGame) Prefer(p *board.Position, m board.Move) bool {
+func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
+	p := &sp.Position
 	if m.Kind == board.Pass {
 		return false
 	}

@@ -13,7 +13,7 @@ import (
 
 // The generic AI on real rule files, through the interpreter's adapter.
 
-func searchGame(g *interpreter.Game) ai.Game[board.Position, board.Move] { return g.AI() }
+func searchGame(g *interpreter.Game) ai.Game[interpreter.SearchPosition, board.Move] { return g.AI() }
 
 func search(t *testing.T, game, pos string, iterations int) (*interpreter.Game, ai.Result[board.Move]) {
 	t.Helper()
@@ -23,7 +23,7 @@ func search(t *testing.T, game, pos string, iterations int) (*interpreter.Game, 
 		t.Fatal(err)
 	}
 	s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: iterations, Seed: 1, PlayoutCap: g.PlayoutPlies()})
-	return g, s.Search(context.Background(), &p)
+	return g, s.Search(context.Background(), &interpreter.SearchPosition{Position: p})
 }
 
 func TestAITakesTheLastBearOff(t *testing.T) {
@@ -73,7 +73,8 @@ func TestAINeverPlaysAnIllegalMove(t *testing.T) {
 				pos := h.Position()
 				var m board.Move
 				if h.Len()%2 == 0 {
-					m, _ = player.Choose(context.Background(), &pos)
+					sp := h.SearchPosition()
+					m, _ = player.Choose(context.Background(), &sp)
 				} else {
 					moves := g.LegalMoves(&pos, nil)
 					m = moves[rng.IntN(len(moves))]
@@ -89,7 +90,7 @@ func TestAINeverPlaysAnIllegalMove(t *testing.T) {
 func TestAISameSeedSameMove(t *testing.T) {
 	for _, name := range []string{"liger", "stackers", "bashni"} {
 		g := open(t, name)
-		p := g.Start()
+		p := interpreter.SearchPosition{Position: g.Start()}
 		var first string
 		for i := 0; i < 2; i++ {
 			s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 500, Seed: 42, PlayoutCap: g.PlayoutPlies()})
@@ -111,7 +112,7 @@ func BenchmarkMCTS(b *testing.B) {
 		for _, threads := range []int{1, 2} {
 			b.Run(name+"/threads="+string(rune('0'+threads)), func(b *testing.B) {
 				g := open(b, name)
-				p := g.Start()
+				p := interpreter.SearchPosition{Position: g.Start()}
 				iters := 0
 				for i := 0; i < b.N; i++ {
 					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies()})
@@ -129,16 +130,51 @@ func BenchmarkMCTS(b *testing.B) {
 func TestAIParallelSearch(t *testing.T) {
 	for _, name := range []string{"liger", "lasca"} {
 		g := open(t, name)
-		p := g.Start()
+		start := g.Start()
+		p := interpreter.SearchPosition{Position: start}
 		for _, mode := range []ai.ParallelMode{ai.TreeParallel, ai.RootParallel} {
 			s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 400, Threads: 2, Parallel: mode, Seed: 3, PlayoutCap: 60})
 			res := s.Search(context.Background(), &p)
 			if res.Iterations < 400 || res.Legal == 0 {
 				t.Errorf("%s %v: %d iterations, %d legal", name, mode, res.Iterations, res.Legal)
 			}
-			if _, err := g.ParseMove(&p, g.MoveString(res.Move)); err != nil {
+			if _, err := g.ParseMove(&start, g.MoveString(res.Move)); err != nil {
 				t.Errorf("%s %v: %v", name, mode, err)
 			}
 		}
+	}
+}
+
+// Searches see quiet-plies draws: the search position counts plies without
+// progress the way History does.
+func TestSearchPositionQuietDraw(t *testing.T) {
+	g := open(t, "stackers")
+	sg := searchGame(g)
+	p, _ := g.ParsePosition("b b8:b,a1:b,e5:w,h2:w")
+	sp := interpreter.SearchPosition{Position: p, Quiet: 98}
+	returns := make([]float64, 2)
+	if sg.Result(&sp, returns) {
+		t.Fatal("over at 98 quiet plies")
+	}
+	m, _ := g.ParseMove(&p, "a1-b2")
+	sg.Apply(&sp, m)
+	if sp.Quiet != 99 || sg.Result(&sp, returns) {
+		t.Fatalf("after a quiet move: quiet %d", sp.Quiet)
+	}
+	q := sp
+	m, _ = g.ParseMove(&q.Position, "e5-d4")
+	sg.Apply(&q, m)
+	if !sg.Result(&q, returns) || returns[0] != 0.5 || len(sg.LegalMoves(&q, nil)) != 0 {
+		t.Fatalf("at 100 quiet plies: over=%v returns=%v", sg.Result(&q, returns), returns)
+	}
+	if sg.Hash(&q) == sg.Hash(&interpreter.SearchPosition{Position: q.Position}) {
+		t.Error("the hash ignores the quiet count")
+	}
+	// A bear-off is progress.
+	sp.Position.SetToMove(0)
+	m, _ = g.ParseMove(&sp.Position, "b8-off")
+	sg.Apply(&sp, m)
+	if sp.Quiet != 0 {
+		t.Errorf("quiet %d after a bear-off", sp.Quiet)
 	}
 }

@@ -60,16 +60,29 @@ func (h *History) Play(m board.Move) error {
 	}
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
 	h.g.Apply(&next.pos, m)
-	// Progress — a bear-off, a capture, a promotion — resets the quiet count.
-	switch {
-	case m.Kind == board.BearOff || m.Kind == board.Capture:
+	before := cur.pos.Cells[0]
+	if m.Kind == board.Step {
+		before = cur.pos.Cells[m.From]
+	}
+	if h.g.madeProgress(m, before, &next.pos) {
 		next.quiet = 0
-	case m.Kind == board.Step && h.g.Board.TopKind(next.pos.Cells[m.To]) > h.g.Board.TopKind(cur.pos.Cells[m.From]):
-		next.quiet = 0 // a promotion
 	}
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)
 	return nil
+}
+
+// madeProgress reports whether move m, which left the stack before on its
+// source square, made progress — a bear-off, a capture, a promotion — which
+// resets the count of quiet plies. after is the position after it.
+func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
+	switch m.Kind {
+	case board.BearOff, board.Capture:
+		return true
+	case board.Step:
+		return g.Board.TopKind(after.Cells[m.To]) > g.Board.TopKind(before)
+	}
+	return false
 }
 
 // Undo takes back the last move; false when there is none.

@@ -16,8 +16,8 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
-type aiGame = ai.Game[board.Position, board.Move]
-type aiPlayer = ai.Player[board.Position, board.Move]
+type aiGame = ai.Game[interpreter.SearchPosition, board.Move]
+type aiPlayer = ai.Player[interpreter.SearchPosition, board.Move]
 
 // searchGame is the game as the AI sees it, with the rule file's playout hint
 // when it has one.
@@ -194,7 +194,7 @@ func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxP
 		if maxPlies > 0 && h.Len() >= maxPlies {
 			return h, true, nil
 		}
-		pos := h.Position()
+		pos := h.SearchPosition()
 		m, _ := players[pos.ToMove].Choose(ctx, &pos)
 		if err := h.Play(m); err != nil {
 			return h, false, fmt.Errorf("player %d chose an illegal move: %w", pos.ToMove, err)
@@ -240,7 +240,7 @@ func bestCommand(s *streams) *cli.Command {
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
-			res := search.Search(ctx, &p)
+			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
 			mover := g.Players[res.Player].Name
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
 			switch res.Proof {

@@ -880,7 +880,9 @@ func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMove
 		case <-stop:
 		}
 	}()
-	m, info = p.Choose(ctx, pos)
+	// The search sees the quiet plies played so far, for the draw rule.
+	searchPos := interpreter.SearchPosition{Position: *pos, Quiet: ss.h.SearchPosition().Quiet}
+	m, info = p.Choose(ctx, &searchPos)
 	close(stop)
 	<-watched
 	if sp != nil {
@@ -956,7 +958,7 @@ func (ss *session) hint(pos *board.Position) error {
 		return nil
 	}
 	line := fmt.Sprintf("Hint: %s (%s)", ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
-	if mp, ok := p.(*ai.MCTSPlayer[board.Position, board.Move]); ok {
+	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {
