@@ -397,21 +397,30 @@ func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
 			}
 		}
 	}
-	// owner == opponent / me: the owner names read the stacks.
-	if r, ok := fieldOf(n.Right); ok && n.Operator != "<" {
+	// bottom/top/to_top == me/opponent: the owner names read the stacks.
+	// One closure with predictable branches costs less than two calls.
+	if rid, ok := n.Right.(*ast.IdentifierNode); ok && (rid.Value == "me" || rid.Value == "opponent") && n.Operator != "<" {
 		if id, ok := n.Left.(*ast.IdentifierNode); ok {
 			b := g.Board
-			var own func(c *Ctx) int
-			switch id.Value {
-			case "bottom":
-				own = func(c *Ctx) int { return b.Owner(b.Piece(c.src, c.lifted)) }
-			case "top":
-				own = func(c *Ctx) int { return b.TopOwner(c.src) }
-			case "to_top":
-				own = func(c *Ctx) int { return b.TopOwner(c.dst) }
-			}
-			if own != nil {
-				return func(c *Ctx) bool { return (own(c) == r(c)) == eq }, true
+			mine := rid.Value == "me"
+			which := map[string]int{"bottom": 1, "top": 2, "to_top": 3}[id.Value]
+			if which > 0 {
+				return func(c *Ctx) bool {
+					var o int
+					switch which {
+					case 1:
+						o = b.Owner(b.Piece(c.src, c.lifted))
+					case 2:
+						o = b.TopOwner(c.src)
+					default:
+						o = b.TopOwner(c.dst)
+					}
+					want := c.opp
+					if mine {
+						want = c.me
+					}
+					return (o == want) == eq
+				}, true
 			}
 		}
 	}
