@@ -84,7 +84,7 @@ type moveRule struct {
 	// targets[player][from] are the destinations the rule's directions reach
 	// from a square and its static conditions allow.
 	// Each is a move template: only Lift is filled in per move.
-	targets               [board.MaxPlayers][][]board.Move
+	targets               [board.MaxPlayers][][]board.Square
 	pos, src, lift, dest  boolFn // the rule's terms by level; nil is true
 	earlier               []int  // earlier rules that can make the same moves
 	dirNames              []string
@@ -288,9 +288,15 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 	}
 	p, me := c.pos, c.me
 	rules, bears := g.moveRules, g.bearRules
-	var active [32]bool
+	// The rules whose position-level terms hold, so the loop over squares
+	// skips the others (Liger's backward rule, most of the time).
+	var active [32]uint8
+	nActive := 0
 	for i, r := range rules {
-		active[i] = r.pos == nil || r.pos(c)
+		if r.pos == nil || r.pos(c) {
+			active[nActive] = uint8(i)
+			nActive++
+		}
 	}
 	var bearActive [32]bool
 	for i, r := range bears {
@@ -306,8 +312,9 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			c.from, c.src, c.to, c.dst = from, s, noSquare, 0
 			h := s.Height()
 			kindBit := uint8(1) << uint(g.Board.TopKind(s))
-			for ri, r := range rules {
-				if !active[ri] || r.kinds&kindBit == 0 {
+			for _, ri8 := range active[:nActive] {
+				ri, r := int(ri8), rules[ri8]
+				if r.kinds&kindBit == 0 {
 					continue
 				}
 				targets := r.targets[me][sq]
@@ -333,25 +340,23 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 						}
 						continue
 					}
-					for _, t := range targets {
-						if r.toEmpty && p.Cells[t.To] != 0 {
+					for _, to := range targets {
+						if r.toEmpty && p.Cells[to] != 0 {
 							continue
 						}
 						if r.dest != nil {
-							c.to, c.dst = t.To, p.Cells[t.To]
+							c.to, c.dst = to, p.Cells[to]
 							if !r.dest(c) {
 								continue
 							}
 						}
 						if r.earlier != nil {
-							c.to, c.dst = t.To, p.Cells[t.To]
+							c.to, c.dst = to, p.Cells[to]
 							if g.madeEarlier(c, r) {
 								continue
 							}
 						}
-						// Built field by field: changing a copy of t on the stack and
-						// appending it stalls on store forwarding.
-						buf = appendStep(buf, from, t.To, r.liftByte(k), uint8(ri))
+						buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
 						if any {
 							return buf
 						}
@@ -424,7 +429,7 @@ func (r *moveRule) allows(c *Ctx) bool {
 	}
 	found := false
 	for _, t := range r.targets[c.me][c.from] {
-		if t.To == c.to {
+		if t == c.to {
 			found = true
 			break
 		}

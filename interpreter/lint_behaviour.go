@@ -363,7 +363,7 @@ func (g *Game) findRuntimeError(p *board.Position) (*compiled, *condition, strin
 			for k := lo; k <= hi; k++ {
 				c.lifted = k
 				for _, tg := range r.targets[me][sq] {
-					c.to, c.dst = tg.To, p.Cells[tg.To]
+					c.to, c.dst = tg, p.Cells[tg]
 					if t, err := g.firstFailing(c, r.cond); t != nil {
 						return r.cond, t, fmt.Sprintf("move rule %q", r.name), err
 					}

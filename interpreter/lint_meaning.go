@@ -438,9 +438,9 @@ func (g *Game) unreachableBearOffs(neverTrue map[*bearOffRule]bool) Diagnostics 
 						continue
 					}
 					for _, t := range r.targets[qi][sq] {
-						if !reach[pi][t.To] {
-							reach[pi][t.To] = true
-							queue = append(queue, int(t.To))
+						if !reach[pi][t] {
+							reach[pi][t] = true
+							queue = append(queue, int(t))
 						}
 					}
 					if r.flying {

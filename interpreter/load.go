@@ -476,7 +476,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	}
 	b := g.Board
 	for pi := range g.Players {
-		r.targets[pi] = make([][]board.Move, b.NumSquares())
+		r.targets[pi] = make([][]board.Square, b.NumSquares())
 		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
@@ -488,7 +488,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 					allowed := static == nil || static(c)
 					ray = append(ray, rayStep{to: to, ok: allowed})
 					if allowed {
-						r.targets[pi][sq] = append(r.targets[pi][sq], board.Move{From: board.Square(sq), To: to, Kind: board.Step, Rule: uint8(len(g.moveRules))})
+						r.targets[pi][sq] = append(r.targets[pi][sq], to)
 					}
 					if !r.flying {
 						break
@@ -540,7 +540,7 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 		for sq := range a.targets[pi] {
 			for _, t := range a.targets[pi][sq] {
 				for _, u := range b.targets[pi][sq] {
-					if t.To == u.To {
+					if t == u {
 						return true
 					}
 				}
