@@ -285,6 +285,17 @@ func (g *Game) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
 		if !ok1 || !ok2 {
 			return nil, false
 		}
+		// `lifted == K || ...` (Liger's forward rule) tests the field inline.
+		if l, ok := n.Left.(*ast.BinaryNode); ok && l.Operator == "==" {
+			if id, ok := l.Left.(*ast.IdentifierNode); ok && id.Value == "lifted" {
+				if k, ok := g.constInt(l.Right); ok {
+					if n.Operator == "&&" || n.Operator == "and" {
+						return func(c *Ctx) bool { return c.lifted == k && b(c) }, true
+					}
+					return func(c *Ctx) bool { return c.lifted == k || b(c) }, true
+				}
+			}
+		}
 		if n.Operator == "&&" || n.Operator == "and" {
 			return func(c *Ctx) bool { return a(c) && b(c) }, true
 		}
