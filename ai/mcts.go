@@ -234,14 +234,6 @@ func (n *node[M]) children() []node[M] {
 	return unsafe.Slice(p, n.nkids)
 }
 
-func (n *node[M]) mean() float64 {
-	v := n.visits.Load()
-	if v <= 0 {
-		return 0.5
-	}
-	return float64(n.value.Load()) / valueOneFloat / float64(v)
-}
-
 // fixed converts a return to value units (clamped to [0,1]: an evaluator
 // slightly out of range must not wrap the sum).
 func fixed(r float64) int64 {

@@ -67,9 +67,6 @@ func (a policyGame) Fork() ai.Game[SearchPosition, board.Move] { return a.Search
 // HasPlayoutPolicy reports whether the rule file has `playout: prefer`.
 func (g *Game) HasPlayoutPolicy() bool { return g.prefer != nil }
 
-// HasEvaluate reports whether the rule file has `evaluate`.
-func (g *Game) HasEvaluate() bool { return g.evaluate != nil }
-
 // PlayoutPlies is the rule file's `playout: plies`, 0 when not given.
 func (g *Game) PlayoutPlies() int { return g.playPlies }
 

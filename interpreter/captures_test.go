@@ -12,10 +12,7 @@ import (
 // (a2, b1, ..., l1).
 
 func TestCaptureMoveLists(t *testing.T) {
-	cases := []struct {
-		game, clause, pos string
-		want              string // sorted legal moves
-	}{
+	checkMoveLists(t, []moveListCase{
 		{"english-checkers", "a man jumps twice, changing direction; capture is mandatory", "b c3:b,d4:w,d6:w,h8:w",
 			"c3xe5xc7"},
 		{"english-checkers", "a king jumps backward", "b e5:B,d4:w,h8:w",
@@ -40,19 +37,7 @@ func TestCaptureMoveLists(t *testing.T) {
 			"c3xa5xc7xe5xc3 c3xe5xc7xa5xc3"},
 		{"lasca", "a column moves whole, onto empty squares only", "w c3:bw,d4:b,e5:b,g7:b",
 			"c3-b4"},
-	}
-	for _, c := range cases {
-		t.Run(c.game+"/"+c.clause, func(t *testing.T) {
-			g := open(t, c.game)
-			p, err := g.ParsePosition(c.pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := strings.Join(sortedMoves(g, &p), " "); got != c.want {
-				t.Errorf("%s\nposition %s\ngot  %s\nwant %s", c.clause, c.pos, got, c.want)
-			}
-		})
-	}
+	})
 }
 
 func TestCaptureResults(t *testing.T) {

@@ -365,24 +365,6 @@ func (g *Game) compare(n *ast.BinaryNode) (boolFn, bool) {
 	return nil, false
 }
 
-// fieldOf gives direct access to the context fields the commonest terms
-// read, so `lifted == 1` or `bottom == opponent` costs one call, not three.
-func fieldOf(n ast.Node) (func(c *Ctx) int, bool) {
-	id, ok := n.(*ast.IdentifierNode)
-	if !ok {
-		return nil, false
-	}
-	switch id.Value {
-	case "lifted":
-		return func(c *Ctx) int { return c.lifted }, true
-	case "me":
-		return func(c *Ctx) int { return c.me }, true
-	case "opponent":
-		return func(c *Ctx) int { return c.opp }, true
-	}
-	return nil, false
-}
-
 // fusedCompare compiles `name == constant`, `x == opponent` and a kept count
 // compared with a constant into one closure each.
 func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {

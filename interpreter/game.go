@@ -84,15 +84,14 @@ type moveRule struct {
 	// targets[player][from] are the destinations the rule's directions reach
 	// from a square and its static conditions allow.
 	// Each is a move template: only Lift is filled in per move.
-	targets               [board.MaxPlayers][][]board.Square
-	pos, src, lift, dest  boolFn // the rule's terms by level; nil is true
-	earlier               []int  // earlier rules that can make the same moves
-	dirNames              []string
-	absDirs               [board.MaxPlayers][]board.Direction
-	liftText, directionTx string
-	flying                bool
-	kinds                 uint8 // the kinds of top piece the rule moves (bit k for kind k)
-	toEmpty               bool  // the destination must be empty (a folded `to_height == 0`)
+	targets              [board.MaxPlayers][][]board.Square
+	pos, src, lift, dest boolFn // the rule's terms by level; nil is true
+	earlier              []int  // earlier rules that can make the same moves
+	dirNames             []string
+	absDirs              [board.MaxPlayers][]board.Direction
+	flying               bool
+	kinds                uint8 // the kinds of top piece the rule moves (bit k for kind k)
+	toEmpty              bool  // the destination must be empty (a folded `to_height == 0`)
 	// rays[player][from] are, per direction, the squares along it with
 	// whether the static terms allow each (for flying rules).
 	rays [board.MaxPlayers][][][]rayStep

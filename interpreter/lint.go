@@ -90,10 +90,6 @@ func dropConsequences(ds Diagnostics) Diagnostics {
 	return out
 }
 
-type yamlErr string
-
-func (e yamlErr) Error() string { return "yaml: " + string(e) }
-
 // checkSafely is Check that turns a crash of the loader into a diagnostic.
 func checkSafely(file string, data []byte) (g *Game, ds Diagnostics) {
 	defer func() {

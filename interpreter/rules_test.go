@@ -27,10 +27,7 @@ func open(t testing.TB, name string) *interpreter.Game {
 }
 
 func TestHandWorkedMoveLists(t *testing.T) {
-	cases := []struct {
-		game, clause, pos string
-		want              string // the legal moves, sorted, space-separated
-	}{
+	checkMoveLists(t, []moveListCase{
 		{"liger", "a single checker steps diagonally forward", "r c3:r,f6:b",
 			"c3-b4 c3-d4"},
 		{"liger", "blue's forward is down the board", "b c3:r,f6:b",
@@ -69,7 +66,17 @@ func TestHandWorkedMoveLists(t *testing.T) {
 			"a1-b2 a1-off"},
 		{"stackers", "a player with no move passes", "b d4:bw,h8:w",
 			"pass"},
-	}
+	})
+}
+
+// moveListCase is a position worked out by hand and its legal moves.
+type moveListCase struct {
+	game, clause, pos string
+	want              string // the legal moves, sorted, space-separated
+}
+
+func checkMoveLists(t *testing.T, cases []moveListCase) {
+	t.Helper()
 	for _, c := range cases {
 		t.Run(c.game+"/"+c.clause, func(t *testing.T) {
 			g := open(t, c.game)

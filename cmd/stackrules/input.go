@@ -155,7 +155,6 @@ func scanShorthand(b *board.Board, t string) (count int, path []board.Square, is
 					return 0, nil, false, notMove
 				}
 				path = append(path, offSquare)
-				i += 3
 				break
 			}
 		}

@@ -522,14 +522,12 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 
 // interactive runs play as if at a terminal, with Ctrl-C sent by the test.
 type interactive struct {
-	t     *testing.T
-	in    *io.PipeWriter
-	out   syncBuffer
-	errw  syncBuffer
-	sigs  chan os.Signal
-	done  chan int
-	code  int
-	saved func()
+	t    *testing.T
+	in   *io.PipeWriter
+	out  syncBuffer
+	errw syncBuffer
+	sigs chan os.Signal
+	done chan int
 }
 
 func startInteractive(t *testing.T, terminal bool, args ...string) *interactive {
