@@ -55,6 +55,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -71,6 +72,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	for _, p := range g.Players {
+		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
+	}
+	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
@@ -365,13 +370,13 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
 	g.checkStackRoom(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
-			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c, reason: q.Reason})
 		}
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
