@@ -154,3 +154,14 @@ func (g *Game) numberBoard(d *decoder, rf *ruleFile) {
 // PDNGameType is the GameType tag of the game's PDN records, 0 when the
 // rule file gives none.
 func (g *Game) PDNGameType() int { return g.words.PDNGameType }
+
+// LiftsPart reports whether some move rule lifts part of a stack, so that
+// moves carry a count ("2c3-d4").
+func (g *Game) LiftsPart() bool {
+	for _, r := range g.moveRules {
+		if !r.liftAll && r.liftMax != 1 {
+			return true
+		}
+	}
+	return false
+}

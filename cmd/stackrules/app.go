@@ -43,6 +43,7 @@ func newApp(s *streams) *cli.App {
 			playCommand(s),
 			replayCommand(s),
 			variantsCommand(s),
+			rulesCommand(s),
 			movesCommand(s),
 			perftCommand(s),
 			benchCommand(s),
@@ -178,8 +179,5 @@ func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 	if !o.Over {
 		return ""
 	}
-	if o.Winner < 0 {
-		return "draw (" + o.Reason + ")"
-	}
-	return fmt.Sprintf("%s wins (%s)", g.Players[o.Winner].Name, o.Reason)
+	return g.OutcomeText(o)
 }

@@ -746,15 +746,15 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 }
 
 func (ss *session) command(name, arg string, pos *board.Position, legal []board.Move) (bool, error) {
-	if arg != "" && name != "save" {
+	if arg != "" && name != "save" && name != "help" {
 		ss.out("%s takes nothing after it (type help for the commands)\n", name)
 		return false, nil
 	}
 	switch name {
 	case "help":
-		ss.out("%s", helpText(ss.ro.ASCII))
+		ss.help(arg)
 	case "moves":
-		ss.out("%d legal moves:\n", len(legal))
+		ss.out("%d %s:\n", len(legal), plural(len(legal), "legal move"))
 		for _, l := range moveList(ss.g, legal, 78) {
 			ss.out("%s\n", l)
 		}

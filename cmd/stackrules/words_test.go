@@ -1,0 +1,98 @@
+package main
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
+)
+
+// `stackrules rules GAME` prints the rules in words, the board at the start
+// and the notation with moves legal at the start; for every built-in game.
+func TestRulesCommand(t *testing.T) {
+	for _, name := range variants.Names() {
+		g, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCLI(t, "rules", name, "--ascii")
+		if code != 0 || errOut != "" {
+			t.Fatalf("%s: exit %d, stderr %q", name, code, errOut)
+		}
+		first := strings.Fields(g.Summary)[:4]
+		for _, want := range []string{g.Name, strings.Join(first, " "), "At the start:", "to move", "Writing moves", "Sources:"} {
+			if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+				t.Errorf("%s: no %q in\n%s", name, want, out)
+			}
+		}
+		start := g.Start()
+		example := g.MoveString(g.LegalMoves(&start, nil)[0])
+		if !strings.Contains(out, example) {
+			t.Errorf("%s: the example moves do not include %s:\n%s", name, example, out)
+		}
+		for _, l := range strings.Split(out, "\n") {
+			if visibleWidth(l) > 80 {
+				t.Errorf("%s: line wider than 80 columns: %q", name, l)
+			}
+		}
+	}
+	_, out, _ := runCLI(t, "rules", "english-checkers")
+	if !strings.Contains(out, "c3-d4 (11-15)") {
+		t.Errorf("english checkers' examples are not in both notations:\n%s", out)
+	}
+	if code, _, errOut := runCLI(t, "rules"); code != 2 || !strings.Contains(errOut, "name a game") {
+		t.Errorf("rules without a game: exit %d, %q", code, errOut)
+	}
+}
+
+// `variants GAME` shows that game; the list's descriptions line up however
+// long the names.
+func TestVariantsShowsOneAndAligns(t *testing.T) {
+	code, out, _ := runCLI(t, "variants", "liger")
+	if code != 0 || !strings.Contains(out, "Liger (Mark Steere)") || !strings.Contains(out, "bore off") && !strings.Contains(out, "Bear off") {
+		t.Errorf("variants liger: exit %d\n%s", code, out)
+	}
+	_, out, _ = runCLI(t, "variants")
+	col := -1
+	for _, l := range lines(t, out) {
+		name := strings.Fields(l)[0]
+		at := strings.Index(l, name) + len(name)
+		for at < len(l) && l[at] == ' ' {
+			at++
+		}
+		if col >= 0 && at != col {
+			t.Errorf("descriptions start at column %d and %d:\n%s", col, at, out)
+		}
+		col = at
+	}
+}
+
+// The end of a game is said in the rule file's words.
+func TestGameOverInWords(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct{ game, pos, move, want string }{
+		{"liger", "r b8:r,e5:b", "b8-off", "Game over: red wins: bore off every checker."},
+		{"liger", "r c3:r,d4:b,a1:r", "c3-d4", "Game over: blue wins: the last move left the opponent no checker showing."},
+		{"english-checkers", "b c3:b,d4:w", "c3xe5", "Game over: black wins: white has no legal move."},
+		{"english-checkers", "b c3:b,d4:w", "11x18", "Game over: black wins: white has no legal move."},
+	} {
+		code, out, errOut := playScript(t, c.move+"\n", "play", c.game, "--position", c.pos, "--first", "human", "--second", "human",
+			"--record", filepath.Join(dir, "r.txt"), "--force")
+		if code != 0 || !strings.Contains(out, c.want) {
+			t.Errorf("%s %s: exit %d, want %q in\n%s%s", c.game, c.move, code, c.want, out, errOut)
+		}
+	}
+}
+
+// help rules at the prompt shows the rules; help lists it.
+func TestHelpRulesAtThePrompt(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "r.txt")
+	_, out, _ := playScript(t, "help\nhelp rules\nhelp nonsense\nquit\n", "play", "stackers", "--first", "human", "--second", "human", "--record", rec)
+	for _, want := range []string{"help rules", "first to bear off all twelve checkers wins", "Writing moves", `There is no help on "nonsense"`} {
+		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+}
