@@ -190,15 +190,30 @@ func (g *Game) ReadPDN(rd io.Reader) (*Record, *History, error) {
 	if err != nil {
 		return nil, nil, err
 	}
+	h, err := g.ReplayPDN(r)
+	return r, h, err
+}
+
+// IsPDN reports whether a parsed record is PDN rather than a stackrules
+// record: it names a GameType or a FEN and no Variant.
+func IsPDN(r *Record) bool {
+	return r.Tag("Variant") == "" && (r.Tag("GameType") != "" || r.Tag("FEN") != "")
+}
+
+// ReplayPDN plays a PDN record's moves from its start (its FEN, if any),
+// checking each; on an illegal move it returns the history up to it and a
+// *ReplayError.
+func (g *Game) ReplayPDN(r *Record) (*History, error) {
 	if t := r.Tag("GameType"); t != "" && g.words.PDNGameType != 0 {
 		if n, _, _ := strings.Cut(t, ","); n != strconv.Itoa(g.words.PDNGameType) {
-			return r, nil, fmt.Errorf("[GameType %q] is not %s (game type %d)", t, g.Name, g.words.PDNGameType)
+			return nil, fmt.Errorf("[GameType %q] is not %s (game type %d)", t, g.Name, g.words.PDNGameType)
 		}
 	}
 	start := g.Start()
 	if fen := r.Tag("FEN"); fen != "" {
+		var err error
 		if start, err = g.ParseFEN(fen); err != nil {
-			return r, nil, fmt.Errorf("[FEN]: %v", err)
+			return nil, fmt.Errorf("[FEN]: %v", err)
 		}
 	}
 	h := g.NewHistory(start)
@@ -209,10 +224,10 @@ func (g *Game) ReadPDN(rd io.Reader) (*Record, *History, error) {
 			err = h.Play(m)
 		}
 		if err != nil {
-			return r, h, &ReplayError{Ply: i + 1, Line: rm.Line, Move: rm.Text, Err: err}
+			return h, &ReplayError{Ply: i + 1, Line: rm.Line, Move: rm.Text, Err: err}
 		}
 	}
-	return r, h, nil
+	return h, nil
 }
 
 // parsePDNMove matches a PDN move against the legal moves at p.

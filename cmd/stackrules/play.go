@@ -45,6 +45,7 @@ func playCommand(s *streams) *cli.Command {
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players (default: from the clock)"},
+		notationFlag,
 	)
 	return &cli.Command{
 		Name:      "play",
@@ -95,7 +96,7 @@ var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // reservedFlag are play's own flags, which no player name may shadow.
 var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
-	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true}
+	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
 
 // sideFlags is the value of --side, repeatable; a spec may hold commas.
 type sideFlags struct{ items []string }
@@ -193,6 +194,9 @@ func runPlay(c *cli.Context, s *streams) error {
 		Color: wantColor(interactive, s.out, c.Bool("no-color")),
 		ASCII: c.Bool("ascii"),
 		Flip:  ss.defaultFlip() != c.Bool("flip"),
+	}
+	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
+		return err
 	}
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
@@ -755,7 +759,7 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 		ss.help(arg)
 	case "moves":
 		ss.out("%d %s:\n", len(legal), plural(len(legal), "legal move"))
-		for _, l := range moveList(ss.g, legal, 78) {
+		for _, l := range moveList(ss.g, legal, 78, ss.ro.Numeric) {
 			ss.out("%s\n", l)
 		}
 	case "board":
@@ -817,7 +821,7 @@ func (ss *session) undo() bool {
 	var taken []string
 	for ss.h.Len() > last {
 		m := moves[ss.h.Len()-1]
-		taken = append([]string{ss.g.MoveString(m)}, taken...)
+		taken = append([]string{ss.mv(m)}, taken...)
 		ss.redo = append(ss.redo, m)
 		ss.h.Undo()
 	}
@@ -841,7 +845,7 @@ func (ss *session) redoMoves() bool {
 			break
 		}
 		ss.redo = ss.redo[:len(ss.redo)-1]
-		played = append(played, ss.g.MoveString(m))
+		played = append(played, ss.mv(m))
 		pos := ss.h.Position()
 		if ss.seats[pos.ToMove].human || ss.outcome().Over {
 			break
@@ -916,7 +920,7 @@ func (ss *session) aiTurn() error {
 	if now {
 		lead = "Moving now: "
 	}
-	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	ss.autosave()
 	return nil
 }
@@ -957,12 +961,12 @@ func (ss *session) hint(pos *board.Position) error {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
-	line := fmt.Sprintf("Hint: %s (%s)", ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	line := fmt.Sprintf("Hint: %s (%s)", ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {
-				alt = append(alt, ss.g.MoveString(ms.Move))
+				alt = append(alt, ss.mv(ms.Move))
 			}
 		}
 		if len(alt) > 0 {

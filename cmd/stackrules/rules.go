@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -173,4 +174,66 @@ func (ss *session) help(topic string) {
 	default:
 		ss.out("There is no help on %q: type help for the commands, or help rules for the rules.\n", topic)
 	}
+}
+
+var notationFlag = &cli.StringFlag{Name: "notation", Value: "auto",
+	Usage: "write moves as `numeric` (11-15, on boards that number their squares), algebraic (c3-d4), or auto (numeric where the board is numbered)"}
+
+// numericNotation reads --notation: whether moves are written numerically.
+func numericNotation(c *cli.Context, g *interpreter.Game) (bool, error) {
+	switch strings.ToLower(c.String("notation")) {
+	case "auto", "":
+		return g.Board.Numbered(), nil
+	case "numeric", "numbers", "pdn":
+		if !g.Board.Numbered() {
+			return false, usagef("--notation numeric: %s does not number its squares (the rule file's board: numbering)", g.Name)
+		}
+		return true, nil
+	case "algebraic":
+		return false, nil
+	}
+	return false, usagef("--notation is %q; it must be numeric, algebraic or auto", c.String("notation"))
+}
+
+// moveText writes a move in the notation chosen.
+func moveText(g *interpreter.Game, m board.Move, numeric bool) string {
+	if numeric {
+		return g.Board.NumericMoveString(m)
+	}
+	return g.MoveString(m)
+}
+
+// mv writes a move as the session shows moves.
+func (ss *session) mv(m board.Move) string { return moveText(ss.g, m, ss.ro.Numeric) }
+
+// numericToAlgebraic rewrites numeric text ("11x25", "15") with square
+// names, on a numbered board, so shorthand works in either notation.
+func numericToAlgebraic(b *board.Board, t string) (string, bool) {
+	if !b.Numbered() || t == "" || t[0] < '0' || t[0] > '9' {
+		return "", false
+	}
+	var sb strings.Builder
+	for i := 0; i < len(t); {
+		c := t[i]
+		if c == '-' || c == 'x' || c == ':' {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j == i {
+			return "", false
+		}
+		n, _ := strconv.Atoi(t[i:j])
+		sq, ok := b.NumberedSquare(n)
+		if !ok {
+			return "", false
+		}
+		sb.WriteString(b.SquareName(sq))
+		i = j
+	}
+	return sb.String(), true
 }

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,5 +96,70 @@ func TestHelpRulesAtThePrompt(t *testing.T) {
 		if !strings.Contains(strings.Join(strings.Fields(out), " "), want) {
 			t.Errorf("no %q in\n%s", want, out)
 		}
+	}
+}
+
+// On a numbered board the terminal player reads and writes numeric moves
+// (--notation auto), and algebraic ones when asked.
+func TestPlayInNumericNotation(t *testing.T) {
+	dir := t.TempDir()
+	rec := filepath.Join(dir, "r.txt")
+	_, out, _ := playScript(t, "11-15\nmoves\nc3-d4\n24-20\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec)
+	for _, want := range []string{"7 legal moves:", "21-17 22-17 22-18", "Last move: 1... 24-20"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if got := recordMoves(readRecordFile(t, rec)); strings.Join(got, " ") != "c3-d4 b6-a5" {
+		t.Errorf("record moves %v", got)
+	}
+	_, out, _ = playScript(t, "11-15\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec, "--notation", "algebraic")
+	if !strings.Contains(out, "Last move: 1. c3-d4") {
+		t.Errorf("--notation algebraic:\n%s", out)
+	}
+	if code, _, errOut := playScript(t, "", "play", "liger", "--notation", "numeric", "--record", rec); code != 2 || !strings.Contains(errOut, "does not number its squares") {
+		t.Errorf("numeric liger: exit %d, %q", code, errOut)
+	}
+}
+
+// A game is exported as PDN, and the PDN replays to the same end.
+func TestReplayPDN(t *testing.T) {
+	dir := t.TempDir()
+	rec, pdn := filepath.Join(dir, "r.txt"), filepath.Join(dir, "g.pdn")
+	g, _ := interpreter.Open("english-checkers")
+	moves, h := randomGame(t, g, 11)
+	playScript(t, strings.Join(moves, "\n")+"\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec)
+	code, out, errOut := runCLI(t, "replay", rec, "--pdn", pdn)
+	if code != 0 || !strings.Contains(out, "Wrote "+pdn) {
+		t.Fatalf("replay --pdn: exit %d %s %s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "replay", pdn)
+	want := fmt.Sprintf("%d moves, all legal.", h.Len())
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "Result: "+g.ResultText(h.Outcome())) {
+		t.Errorf("replay of the PDN: exit %d, want %q:\n%s%s", code, want, out, errOut)
+	}
+	if code, _, errOut := runCLI(t, "replay", rec, "--pdn", "-", "--game", "liger", "--force"); code == 0 {
+		t.Errorf("a checkers record replayed as liger: %s", errOut)
+	}
+}
+
+// replay --step walks forward and back with the board.
+func TestReplayStep(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "r.txt")
+	playScript(t, "11-15\n24-20\n15-19\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec)
+	var o, e bytes.Buffer
+	code := run([]string{"stackrules", "replay", rec, "--step", "--ascii"}, strings.NewReader("\n\nb\nend\nf\n9\nstart\nb\n2\nq\n"), &o, &e)
+	out := o.String()
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, e.String())
+	}
+	for _, want := range []string{"Ply 0 of 3, the start.", "Ply 1 of 3, after 1. 11-15.", "Ply 2 of 3, after 1... 24-20.", "Ply 3 of 3, after 2. 15-19.",
+		"That is the end of the game.", `"9": type Enter`, "That is the start of the game."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Count(out, "Ply 1 of 3") != 2 || strings.Count(out, "Ply 2 of 3") != 2 {
+		t.Errorf("forward then back did not show ply 1 twice and ply 2 (by number) twice:\n%s", out)
 	}
 }
