@@ -163,3 +163,27 @@ func TestReplayStep(t *testing.T) {
 		t.Errorf("forward then back did not show ply 1 twice and ply 2 (by number) twice:\n%s", out)
 	}
 }
+
+// match says how to stop it, then a line per game with the running score
+// and an interval that means something for a few games.
+func TestMatchReportsEachGame(t *testing.T) {
+	code, out, errOut := runCLI(t, "match", "liger", "--a", "greedy", "--b", "random", "--games", "3", "--seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"Ctrl-C stops and prints the summary", "game 1/3: ", "game 2/3: ", "game 3/3: ", "plies; A +", "to go", "Elo "} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("no %q in the progress:\n%s", want, errOut)
+		}
+	}
+	if strings.Contains(errOut+out, "100% to 100%") || strings.Contains(errOut+out, "0% to 0%)") {
+		t.Errorf("an interval of one point:\n%s%s", errOut, out)
+	}
+	if !strings.Contains(out, "Wilson interval") {
+		t.Errorf("summary:\n%s", out)
+	}
+	_, out, errOut = runCLI(t, "match", "liger", "--a", "greedy", "--b", "random", "--games", "1", "--json")
+	if !strings.HasPrefix(out, "{") || !strings.Contains(errOut, "game 1/1") {
+		t.Errorf("--json: stdout %q, stderr %q", out, errOut)
+	}
+}
