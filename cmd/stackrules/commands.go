@@ -126,7 +126,7 @@ func perftCommand(s *streams) *cli.Command {
 				return nil
 			}
 			for d := 1; d <= depth; d++ {
-				fmt.Fprintf(s.out, "%d\t%d\n", d, g.Perft(&p, d))
+				fmt.Fprintf(s.out, "%d\t%d\n", d, perftShown(s.err, g, &p, d))
 			}
 			return nil
 		},

@@ -187,3 +187,37 @@ func TestMatchReportsEachGame(t *testing.T) {
 		t.Errorf("--json: stdout %q, stderr %q", out, errOut)
 	}
 }
+
+// bench's columns line up whatever the length of the games' names.
+func TestBenchColumnsAlign(t *testing.T) {
+	code, out, errOut := runCLI(t, "bench", "liger", "english-checkers", "--time", "50ms")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	ls := lines(t, out)
+	if len(ls) != 3 {
+		t.Fatalf("bench printed\n%s", out)
+	}
+	for _, l := range ls[1:] {
+		if len(l) != len(ls[0]) {
+			t.Errorf("rows of different widths:\n%s", out)
+		}
+	}
+}
+
+// Perft counted root move by root move, as the progress line does, is
+// perft, and reports once per root move.
+func TestPerftByRoot(t *testing.T) {
+	g, _ := interpreter.Open("english-checkers")
+	start := g.Start()
+	calls := 0
+	n := perftByRoot(g, &start, 5, func(done, total int, nodes int64) {
+		calls++
+		if done != calls || total != 7 {
+			t.Errorf("report %d of %d at call %d", done, total, calls)
+		}
+	})
+	if n != g.Perft(&start, 5) || n != 7361 || calls != 7 {
+		t.Errorf("perft 5 by root moves = %d in %d reports", n, calls)
+	}
+}
