@@ -190,9 +190,11 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 	} else {
 		where := make(map[board.Square]*yaml.Node)
+		clash := newSetupClashes()
+		defer clash.report(d, b)
 		put := func(player int, sq board.Square, n *yaml.Node) {
 			if prev := where[sq]; prev != nil {
-				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				clash.add(n, prev, sq)
 				return
 			}
 			where[sq] = n

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stackrules/stackrules/board"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -164,4 +165,41 @@ func (g *Game) LiftsPart() bool {
 		}
 	}
 	return false
+}
+
+// setupClashes gathers the squares two setup entries both fill, so that an
+// overlap is one error naming its squares, not one error per square.
+type setupClashes struct {
+	order []setupClash
+}
+
+type setupClash struct {
+	at, prev *yaml.Node
+	squares  []board.Square
+}
+
+func newSetupClashes() *setupClashes { return &setupClashes{} }
+
+func (sc *setupClashes) add(at, prev *yaml.Node, sq board.Square) {
+	for i := range sc.order {
+		if sc.order[i].at == at && sc.order[i].prev == prev {
+			sc.order[i].squares = append(sc.order[i].squares, sq)
+			return
+		}
+	}
+	sc.order = append(sc.order, setupClash{at: at, prev: prev, squares: []board.Square{sq}})
+}
+
+func (sc *setupClashes) report(d *decoder, b *board.Board) {
+	for _, c := range sc.order {
+		names := make([]string, len(c.squares))
+		for i, sq := range c.squares {
+			names[i] = b.SquareName(sq)
+		}
+		what := "a piece on " + names[0] + " twice"
+		if len(names) > 1 {
+			what = fmt.Sprintf("pieces twice on %d squares: %s", len(names), strings.Join(names, ", "))
+		}
+		d.errorf(c.at, "setup-twice", fmt.Sprintf("first placed at line %d", c.prev.Line), "setup places %s", what)
+	}
 }

@@ -100,3 +100,21 @@ func TestWordsKeys(t *testing.T) {
 		}
 	}
 }
+
+// Two setups that overlap on several squares give one error naming them.
+func TestOverlappingSetupIsOneError(t *testing.T) {
+	src := strings.Replace(cleanFile(t), "  blue: rows 5-6", "  blue: rows 2-6", 1)
+	_, ds := Check("x.yaml", []byte(src))
+	n := 0
+	for _, d := range ds {
+		if d.Code == "setup-twice" {
+			n++
+			if !strings.Contains(d.Message, "pieces twice on 3 squares: b2, d2, f2") {
+				t.Errorf("%v", d)
+			}
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d setup-twice errors: %v", n, ds)
+	}
+}

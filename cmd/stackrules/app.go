@@ -39,6 +39,7 @@ func newApp(s *streams) *cli.App {
 			return usageError{err.Error()}
 		},
 		HideHelpCommand: false,
+		Version:         appVersion(),
 		Commands: []*cli.Command{
 			playCommand(s),
 			replayCommand(s),
@@ -76,7 +77,7 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		return 2
 	}
 	if strings.HasPrefix(err.Error(), "No help topic for") {
-		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		fmt.Fprintf(errw, "stackrules: %s\n", unknownCommandText(app, err.Error()))
 		return 2
 	}
 	fmt.Fprintf(errw, "stackrules: %v\n", err)

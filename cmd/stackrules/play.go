@@ -931,7 +931,7 @@ func evalText(g *interpreter.Game, mover int, info ai.Info) string {
 	var parts []string
 	switch {
 	case info.Legal == 1:
-		parts = append(parts, "the only move")
+		return "the only move" // whatever the search did, nothing was chosen
 	case info.Proof == ai.Win:
 		parts = append(parts, "a forced win for "+g.Players[mover].Name)
 	case info.Proof == ai.Loss:

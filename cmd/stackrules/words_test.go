@@ -221,3 +221,28 @@ func TestPerftByRoot(t *testing.T) {
 		t.Errorf("perft 5 by root moves = %d in %d reports", n, calls)
 	}
 }
+
+// The small things: a mistyped command gets a suggestion, --version answers,
+// explain fails on text that is not a move, lint on a missing file names no
+// place in it.
+func TestSmallThings(t *testing.T) {
+	code, _, errOut := runCLI(t, "plya")
+	if code != 2 || !strings.Contains(errOut, `did you mean "play"?`) || strings.Contains(errOut, "No help topic") {
+		t.Errorf("plya: exit %d, %q", code, errOut)
+	}
+	code, out, _ := runCLI(t, "--version")
+	if code != 0 || !strings.HasPrefix(out, "stackrules version ") {
+		t.Errorf("--version: exit %d, %q", code, out)
+	}
+	code, out, errOut = runCLI(t, "explain", "liger", "hello")
+	if code != 1 || !strings.Contains(errOut, `"hello"`) || out != "" {
+		t.Errorf("explain hello: exit %d, %q %q", code, out, errOut)
+	}
+	if code, out, _ := runCLI(t, "explain", "liger", "c3-b2"); code != 0 || !strings.Contains(out, "not legal") {
+		t.Errorf("explain of an illegal move: exit %d, %q", code, out)
+	}
+	code, out, errOut = runCLI(t, "lint", "no/such/file.yaml")
+	if code != 1 || strings.Contains(out+errOut, ":0:0:") || !strings.Contains(out+errOut, "no/such/file.yaml: error: cannot read the file") {
+		t.Errorf("lint of a missing file: exit %d, %q %q", code, out, errOut)
+	}
+}
