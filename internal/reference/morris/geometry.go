@@ -1,8 +1,3 @@
-// Package morris is an independent Nine Men's Morris generator for differential tests;
-// written from shared/rules/morris-and-dice.md only.
-//
-// It shares no code with the project's board, interpreter or variants packages, so a
-// bug there cannot hide by being copied here. It uses only the standard library.
 package morris
 
 // pointNames lists the 24 points by rank, then file; a point's index in this list is its
