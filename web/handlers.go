@@ -62,6 +62,8 @@ type newRequest struct {
 	Variant string   `json:"variant"`
 	Seats   []string `json:"seats"`  // per player: "human" or an AI spec
 	Friend  bool     `json:"friend"` // hold only the first human seat; the others are for whoever opens the share link
+	// Position starts the game from a position string instead of the start.
+	Position string `json:"position"`
 }
 
 type newResponse struct {
@@ -101,7 +103,16 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		}
 		seats[i] = st
 	}
-	sess, err := session.New(g, e.Key, seats, g.Start())
+	start := g.Start()
+	if strings.TrimSpace(req.Position) != "" {
+		p, err := g.ParsePosition(req.Position)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "%v", err)
+			return
+		}
+		start = p
+	}
+	sess, err := session.New(g, e.Key, seats, start)
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return

@@ -11,9 +11,24 @@ let state = null;
 let selected = null;      // the square a move starts from
 let capPath = [];         // landing squares clicked so far in a capture
 const CELL = 60;
-// Colours with a pattern each, so sides differ by more than colour.
+// Each side gets a colour (its name's, when its name is a colour, as most
+// rule files' player names are) and a pattern of its own, so that sides
+// differ by more than colour.
 const COLORS = ["#c62828", "#1e3a5f", "#2e7d32", "#f9a825"];
+const NAMED = { red: "#c62828", blue: "#1e5aa8", black: "#222222", white: "#f2f2f2", green: "#2e7d32",
+  yellow: "#f9c825", orange: "#ef6c00", purple: "#6a1b9a", brown: "#6d4c41", pink: "#e91e63" };
 const PATTERNS = ["solid", "ring", "dots", "stripes"];
+function colorOf(i) {
+  const p = state && state.players[i];
+  return (p && NAMED[p.name.toLowerCase()]) || COLORS[i % COLORS.length];
+}
+// The colour that shows on top of a side's colour.
+function contrastOf(i) {
+  const c = colorOf(i);
+  const n = parseInt(c.slice(1), 16);
+  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
+  return lum > 150 ? "#222" : "#fff";
+}
 
 function ownerOf(letter) {
   const lower = letter.toLowerCase();
@@ -81,21 +96,22 @@ function el(name, attrs, parent) {
 
 function defs(svg) {
   const d = el("defs", {}, svg);
-  COLORS.forEach((c, i) => {
+  state.players.forEach((_, i) => {
     const p = el("pattern", { id: "pat" + i, width: 6, height: 6, patternUnits: "userSpaceOnUse" }, d);
-    el("rect", { width: 6, height: 6, fill: c }, p);
-    if (PATTERNS[i] === "dots") el("circle", { cx: 3, cy: 3, r: 1.2, fill: "#fff", "fill-opacity": 0.7 }, p);
-    if (PATTERNS[i] === "stripes") el("path", { d: "M0,6 L6,0", stroke: "#000", "stroke-opacity": 0.5, "stroke-width": 1.5 }, p);
+    el("rect", { width: 6, height: 6, fill: colorOf(i) }, p);
+    const mark = contrastOf(i);
+    if (PATTERNS[i % 4] === "dots") el("circle", { cx: 3, cy: 3, r: 1.2, fill: mark, "fill-opacity": 0.7 }, p);
+    if (PATTERNS[i % 4] === "stripes") el("path", { d: "M0,6 L6,0", stroke: mark, "stroke-opacity": 0.6, "stroke-width": 1.5 }, p);
   });
 }
 
 function drawDisc(g, cx, cy, owner, promoted, top) {
-  const fill = "url(#pat" + (owner % 4) + ")";
+  const mark = contrastOf(owner);
   el("ellipse", { cx, cy: cy + 3, rx: 22, ry: 9, fill: "#000", "fill-opacity": 0.35 }, g);
-  el("ellipse", { cx, cy, rx: 22, ry: 9, fill, stroke: "#fff", "stroke-width": 1.2, class: "disc p" + owner }, g);
-  if (PATTERNS[owner % 4] === "ring") el("ellipse", { cx, cy, rx: 13, ry: 5, fill: "none", stroke: "#fff", "stroke-width": 2 }, g);
+  el("ellipse", { cx, cy, rx: 22, ry: 9, fill: "url(#pat" + owner + ")", stroke: mark === "#222" ? "#444" : "#fff", "stroke-width": 1.2, class: "disc p" + owner }, g);
+  if (PATTERNS[owner % 4] === "ring") el("ellipse", { cx, cy, rx: 13, ry: 5, fill: "none", stroke: mark, "stroke-width": 2 }, g);
   if (promoted && top) {
-    const t = el("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "crown" }, g);
+    const t = el("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "crown", fill: mark === "#222" ? "#b8860b" : "#ffd54f" }, g);
     t.textContent = "♛";
   }
 }
@@ -154,6 +170,10 @@ function render() {
 }
 
 function panel() {
+  // For scripts and tests: what the page shows, in attributes.
+  document.body.dataset.version = state.version;
+  document.body.dataset.plies = state.history.length;
+  document.body.dataset.over = state.result.over;
   $("title").textContent = state.title;
   document.title = state.title + " · stackrules";
   const o = state.result;

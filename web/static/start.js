@@ -55,7 +55,7 @@ async function start(ev) {
     seats[seats.findIndex((s) => s !== "human")] = "human";
   }
   const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ variant: chosen.key, seats, friend }) });
+    body: JSON.stringify({ variant: chosen.key, seats, friend, position: $("position").value.trim() }) });
   const body = await r.json();
   if (!r.ok) { showError(body.error); return; }
   enter(body);
