@@ -45,6 +45,7 @@ func newApp(s *streams) *cli.App {
 			replayCommand(s),
 			variantsCommand(s),
 			rulesCommand(s),
+			gamesCommand(s),
 			movesCommand(s),
 			perftCommand(s),
 			benchCommand(s),

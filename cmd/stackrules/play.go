@@ -39,7 +39,7 @@ func playCommand(s *streams) *cli.Command {
 		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
 		positionFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
-		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default ./stackrules-GAME-DATE-TIME.txt)"},
+		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
 		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made"},
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from the other side (default: from the human's side)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
@@ -399,7 +399,8 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) 
 
 var notWordChars = regexp.MustCompile(`[^a-z0-9]+`)
 
-// defaultRecordPath is ./stackrules-GAME-DATE-TIME.txt, not taken yet.
+// defaultRecordPath is stackrules-GAME-DATE-TIME.txt in the records
+// folder (see recordsDir), not taken yet.
 func defaultRecordPath(variant string, t time.Time) string {
 	base := strings.ToLower(filepath.Base(variant))
 	base = strings.TrimSuffix(strings.TrimSuffix(base, ".yaml"), ".yml")
@@ -408,7 +409,7 @@ func defaultRecordPath(variant string, t time.Time) string {
 	if base == "" {
 		base = "game"
 	}
-	stem := fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405"))
+	stem := filepath.Join(defaultRecordFolder(), fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405")))
 	path := stem + ".txt"
 	for i := 2; ; i++ {
 		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {

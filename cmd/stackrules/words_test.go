@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
@@ -244,5 +246,41 @@ func TestSmallThings(t *testing.T) {
 	code, out, errOut = runCLI(t, "lint", "no/such/file.yaml")
 	if code != 1 || strings.Contains(out+errOut, ":0:0:") || !strings.Contains(out+errOut, "no/such/file.yaml: error: cannot read the file") {
 		t.Errorf("lint of a missing file: exit %d, %q %q", code, out, errOut)
+	}
+}
+
+// play keeps its records in the data folder, and games lists them newest
+// first with the game, the sides and the result.
+func TestGamesLists(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	t.Chdir(t.TempDir())
+	if code, out, _ := runCLI(t, "games"); code != 0 || !strings.Contains(out, "No games recorded in "+filepath.Join(dir, "stackrules", "games")) {
+		t.Errorf("no games: exit %d %q", code, out)
+	}
+	playScript(t, "c3-d4\n", "play", "liger", "--first", "human", "--second", "human")
+	playScript(t, "b8-off\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "random")
+	files, _ := filepath.Glob(filepath.Join(dir, "stackrules", "games", "*.txt"))
+	if len(files) != 2 {
+		t.Fatalf("records %v", files)
+	}
+	// The second is newer whatever the clock's resolution.
+	old := time.Now().Add(-time.Hour)
+	for _, f := range files {
+		if data, _ := os.ReadFile(f); !strings.Contains(string(data), "1-0") {
+			os.Chtimes(f, old, old)
+		}
+	}
+	code, out, errOut := runCLI(t, "games")
+	if code != 0 {
+		t.Fatalf("exit %d %s", code, errOut)
+	}
+	ls := lines(t, out)
+	if len(ls) != 4 || !strings.Contains(ls[1], "date") || !strings.Contains(ls[2], "1-0 (win: ") && !strings.Contains(ls[2], "1-0 (red") ||
+		!strings.Contains(ls[2], "red human, blue random") || !strings.Contains(ls[3], " * ") || !strings.Contains(ls[3], "liger") {
+		t.Errorf("games:\n%s", out)
+	}
+	if strings.Index(ls[2], "liger") != strings.Index(ls[3], "liger") {
+		t.Errorf("columns do not line up:\n%s", out)
 	}
 }
