@@ -176,4 +176,3 @@ func columns(rows [][]string) []string {
 	}
 	return out
 }
-
