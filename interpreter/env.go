@@ -141,7 +141,7 @@ var names = map[string]nameDef{
 			}
 			return c.g.progress(c.pos, p)
 		}},
-	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
+	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board; always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0
