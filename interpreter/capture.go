@@ -207,8 +207,10 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
 					continue
 				}
+				mark, goesOn := len(buf), false
 				for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
 					extended = true
+					before := len(buf)
 					next := section
 					if g.capture.takeTop {
 						rest, top := b.Lift(os, 1)
@@ -235,6 +237,21 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 					if !r.flying {
 						break
 					}
+					for i := before; i < len(buf) && !goesOn; i++ {
+						goesOn = int(buf[i].Jumps) > n+1
+					}
+				}
+				if goesOn {
+					// A capture goes on while it can: when a landing square
+					// beyond this piece lets the jumper go on, it may not
+					// stop on one that does not.
+					out := buf[:mark]
+					for _, m := range buf[mark:] {
+						if int(m.Jumps) != n+1 {
+							out = append(out, m)
+						}
+					}
+					buf = out
 				}
 			}
 		}

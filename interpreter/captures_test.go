@@ -27,6 +27,8 @@ func TestCaptureMoveLists(t *testing.T) {
 			"b6xd8xf6 b6xd8xg5 b6xd8xh4"},
 		{"bashni", "men capture backward in Bashni", "w e5:w,d4:b,h8:b",
 			"e5xc3"},
+		{"bashni", "a flying king lands where it can go on capturing, not beyond it", "w a1:W,c3:b,f4:b,h8:b",
+			"a1xe5xg3 a1xe5xh2"},
 		{"sri-lanka", "maximum capture: the two-piece sequence, not the one-piece one", "w d3:w,c4:b,e4:b,e6:b",
 			"d3xf5xd7"},
 		{"sri-lanka", "a flying king captures from afar and chooses its landing square", "w a2:W,d5:b",
