@@ -22,14 +22,15 @@
 // A play is the mover's letter followed by its piece moves, each written from/to in the
 // mover's own steps, "base" for a piece coming out of the base and 56 for the winning
 // square; "*" after the to-step marks a landing that sent opposing pieces back to base.
-// Moves within a play are sorted as text. A piece that bounced back out of the winning
+// Moves within a play are written highest from-step first, base last, as GNU Backgammon
+// does. A piece that bounced back out of the winning
 // square is written with its final step. Examples, red to play:
 //
 //	r base/0 base/0   double 6: two pieces out
 //	r base/3          6 and 3: a piece comes out and moves 3
 //	r 10/13 base/0    6 and 3: a piece comes out, the piece on step 10 moves 3
 //	r 10/19           one piece moves by the sum
-//	r 12/14* 30/35    two pieces move one die each; the landing on step 14 captured
+//	r 30/35 12/14*    two pieces move one die each; the landing on step 14 captured
 //	r 53/56           an exact finish with one die, the other die lost
 //	r 54/49           5 and 2 by the sum: to 56, then 5 back
 //	pass              no die can be used

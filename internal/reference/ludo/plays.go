@@ -181,8 +181,16 @@ func (p *Position) play(c candidate) Play {
 	}
 	q.sortSteps(me)
 
-	parts := make([]string, len(c.moves))
-	for k, m := range c.moves {
+	// Text order: highest from-step first, base last, as GNU Backgammon writes moves.
+	moves := append([]move(nil), c.moves...)
+	sort.Slice(moves, func(a, b int) bool {
+		if moves[a].from != moves[b].from {
+			return moves[a].from > moves[b].from
+		}
+		return moves[a].to > moves[b].to
+	})
+	parts := make([]string, len(moves))
+	for k, m := range moves {
 		from := "base"
 		if m.from != inBase {
 			from = strconv.Itoa(m.from)
@@ -192,7 +200,7 @@ func (p *Position) play(c candidate) Play {
 	if c.bringUp {
 		q.extra = true // same player rolls again; captures wait for the extra roll
 	} else {
-		for k, m := range c.moves {
+		for k, m := range moves {
 			if q.capture(me, m.to) {
 				parts[k] += "*"
 			}
@@ -207,7 +215,6 @@ func (p *Position) play(c candidate) Play {
 		}
 		q.toMove = (me + 1) % p.players
 	}
-	sort.Strings(parts[:len(c.moves)])
 	return Play{Text: string(p.Letter(me)) + " " + strings.Join(parts, " "), After: &q}
 }
 
