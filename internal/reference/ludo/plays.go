@@ -200,8 +200,13 @@ func (p *Position) play(c candidate) Play {
 	if c.bringUp {
 		q.extra = true // same player rolls again; captures wait for the extra roll
 	} else {
+		captured := map[int]bool{} // loop squares cleared, so that every landing there is marked
 		for k, m := range moves {
+			sq := q.loopSquare(me, m.to)
 			if q.capture(me, m.to) {
+				captured[sq] = true
+			}
+			if sq >= 0 && captured[sq] {
 				parts[k] += "*"
 			}
 		}
@@ -229,23 +234,23 @@ func hasStep(steps [pieces]int8, s int) bool {
 
 // capture sends back to base every opposing piece on the loop square of player me's step
 // s, and reports whether there was any. Steps off the loop capture nothing.
-func (q *Position) capture(me, s int) bool {
-	sq := q.loopSquare(me, s)
+func (p *Position) capture(me, s int) bool {
+	sq := p.loopSquare(me, s)
 	if sq < 0 {
 		return false
 	}
-	any := false
-	for i := 0; i < q.players; i++ {
+	found := false
+	for i := 0; i < p.players; i++ {
 		if i == me {
 			continue
 		}
-		for k, t := range q.steps[i] {
-			if q.loopSquare(i, int(t)) == sq {
-				q.steps[i][k] = inBase
-				any = true
+		for k, t := range p.steps[i] {
+			if p.loopSquare(i, int(t)) == sq {
+				p.steps[i][k] = inBase
+				found = true
 			}
 		}
-		q.sortSteps(i)
+		p.sortSteps(i)
 	}
-	return any
+	return found
 }

@@ -191,6 +191,17 @@ func TestCapturesOnlyWhereAMovedPieceEnded(t *testing.T) {
 	}
 }
 
+func TestTwoPiecesLandingOnACaptureAreBothMarked(t *testing.T) {
+	// Yellow's step 39 is loop square 13, red's step 13.
+	p := pos(t, 2, TwoDice, 0, [4]int{10, 10, b, b}, [4]int{39, b, b, b})
+	plays := playsOf(t, p, 3, 3)
+	if got, want := texts(plays), []string{"r 10/13* 10/13*", "r 10/16"}; !reflect.DeepEqual(got, want) {
+		t.Fatalf("plays %q, want %q", got, want)
+	}
+	wantSteps(t, plays[0].After, 1, allBase)
+	wantSteps(t, plays[1].After, 1, [4]int{b, b, b, 39})
+}
+
 func TestCapturesOnlyOnLoopSquares(t *testing.T) {
 	// Green's home column step 51 would be loop square 13+51 = 64 = 12 mod 52 if it were on
 	// the loop; red landing on loop 12 must leave it, and takes yellow's piece there.
@@ -351,7 +362,7 @@ func TestRandomGames(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
 	games := 20
 	if deep() {
-		games = 400
+		games = 200
 	}
 	for _, cfg := range []struct {
 		players int
