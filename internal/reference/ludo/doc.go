@@ -32,7 +32,7 @@
 //	r 10/19           one piece moves by the sum
 //	r 30/35 12/14*    two pieces move one die each; the landing on step 14 captured
 //	r 53/56           an exact finish with one die, the other die lost
-//	r 54/49           5 and 2 by the sum: to 56, then 5 back
+//	r 54/51           5 and 2 by the sum: to 56, then 5 back
 //	pass              no die can be used
 //
 // At the beginner level "r base/0" brings a piece out (an extra roll is then pending), and
