@@ -64,7 +64,8 @@ func sampleForGnubg(t *testing.T, n int) []*Position {
 
 // TestAgainstGnubg asks GNU Backgammon for the legal plays of sampled positions
 // (set board by Position ID, set dice, hint at 0-ply for up to 1000 plays) and
-// compares them, text for text, with Plays. It skips when gnubg is not installed.
+// compares them, text for text, with Plays; the hand-worked positions of
+// rules_test.go are asked too. It skips when gnubg is not installed.
 func TestAgainstGnubg(t *testing.T) {
 	bin := findGnubg()
 	if bin == "" {
@@ -75,6 +76,10 @@ func TestAgainstGnubg(t *testing.T) {
 		n = 400
 	}
 	positions := sampleForGnubg(t, n)
+	// The hand-worked positions too, so gnubg checks the hand-worked answers.
+	for _, c := range handCases {
+		positions = append(positions, build(t, c.white, c.black, White, c.d1, c.d2))
+	}
 	var script strings.Builder
 	script.WriteString("set player 0 human\nset player 1 human\nnew game\n")
 	script.WriteString("set evaluation chequerplay evaluation plies 0\n")
