@@ -39,7 +39,7 @@ func sampleForGnubg(t *testing.T, n int) []*Position {
 	quota := map[string]int{"bar": n / 4, "bearoff": n / 4, "pass": n / 10}
 	quota["other"] = n - quota["bar"] - quota["bearoff"] - quota["pass"]
 	var out []*Position
-	for i, p := range randomPositions(t, 7, 20000) {
+	for i, p := range randomPositions(t, 7, 40*n) {
 		kind := "other"
 		switch {
 		case len(p.Plays()) == 1 && p.Plays()[0].Text == "pass":
@@ -48,7 +48,7 @@ func sampleForGnubg(t *testing.T, n int) []*Position {
 			kind = "bar"
 		case p.b.allHome(p.turn):
 			kind = "bearoff"
-		case i%37 != 0:
+		case i%11 != 0:
 			continue
 		}
 		if quota[kind] > 0 {
@@ -65,7 +65,8 @@ func sampleForGnubg(t *testing.T, n int) []*Position {
 // TestAgainstGnubg asks GNU Backgammon for the legal plays of sampled positions
 // (set board by Position ID, set dice, hint at 0-ply for up to 1000 plays) and
 // compares them, text for text, with Plays; the hand-worked positions of
-// rules_test.go are asked too. It skips when gnubg is not installed.
+// rules_test.go are asked too: 60 sampled positions, 1000 with STACKRULES_DEEP=1.
+// It skips when gnubg is not installed.
 func TestAgainstGnubg(t *testing.T) {
 	bin := findGnubg()
 	if bin == "" {
@@ -73,7 +74,7 @@ func TestAgainstGnubg(t *testing.T) {
 	}
 	n := 60
 	if os.Getenv("STACKRULES_DEEP") == "1" && !testing.Short() {
-		n = 400
+		n = 1000
 	}
 	positions := sampleForGnubg(t, n)
 	// The hand-worked positions too, so gnubg checks the hand-worked answers.

@@ -51,3 +51,9 @@ func TestPerftStartDeep(t *testing.T) {
 	}
 	t.Logf("perft(3) = %d in %v", int64(want), time.Since(start))
 }
+
+func BenchmarkPerft2(b *testing.B) {
+	for b.Loop() {
+		Perft(Start(), 2)
+	}
+}
