@@ -262,7 +262,7 @@ func (g *Game) constantTerms(cs condSet) Diagnostics {
 			ds = append(ds, diagSpan(g.File, from, to, Warning, "constant", constHint(v, cs),
 				"%s: `%s` is always %v", cs.what, text, v))
 			continue
-		case t.level == lvStatic:
+		case t.static:
 			seenTrue, seenFalse, any := g.staticDomain(cs, t)
 			if !any {
 				continue
