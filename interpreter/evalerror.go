@@ -92,7 +92,12 @@ func allowedNode(n ast.Node, parent ast.Node) (string, bool) {
 		return fmt.Sprintf("the operator `%s` is not part of the rule language", n.Operator), false
 	case *ast.BinaryNode:
 		switch n.Operator {
-		case "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "%", "&&", "||", "and", "or", "in":
+		case "%":
+			if k, ok := n.Right.(*ast.IntegerNode); ok && k.Value == 0 {
+				return "modulo by zero", false
+			}
+			return "", true
+		case "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "&&", "||", "and", "or", "in":
 			return "", true
 		case "..":
 			if p, ok := parent.(*ast.BinaryNode); ok && p.Operator == "in" && p.Right == n {

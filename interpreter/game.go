@@ -6,6 +6,7 @@ package interpreter
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
@@ -78,8 +79,9 @@ type Game struct {
 	playPlies    int
 	evalScale    int
 	pool         sync.Pool
-	building     *compiled // the expression being compiled, while loading
-	folds        []*Ctx    // the contexts of load-time evaluation, for their errors
+	building     *compiled                 // the expression being compiled, while loading
+	folds        []*Ctx                    // the contexts of load-time evaluation, for their errors
+	searchErr    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
