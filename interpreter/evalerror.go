@@ -143,7 +143,7 @@ func allowedNode(n ast.Node, parent ast.Node) (string, bool) {
 	case *ast.NilNode:
 		return "nil is not part of the rule language; `none` is the owner of no piece", false
 	case *ast.MemberNode, *ast.ChainNode:
-		return "member access is not part of the rule language", false
+		return "indexing and member access are not part of the rule language", false
 	case *ast.SliceNode:
 		return "slices are not part of the rule language", false
 	case *ast.MapNode, *ast.PairNode:
