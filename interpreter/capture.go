@@ -191,7 +191,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 			if st.active&(1<<ri) == 0 || r.kinds&kindBit == 0 {
 				continue
 			}
-			c.from, c.src = cur, section
+			// The whole stack moves: lifted is its height, bottom its
+			// bottom piece's owner; row is the row it jumps from.
+			c.from, c.src, c.lifted = cur, section, section.Height()
 			if r.src != nil && !r.src(c) {
 				continue
 			}

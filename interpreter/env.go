@@ -100,7 +100,7 @@ var names = map[string]nameDef{
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.src) }},
 	"piece": {doc: "piece(i): the owner of the i-th piece from the top of the square moved from (1 = top), `none` past the bottom",
 		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, i)) }},
-	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off)",
+	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off, the whole stack for a capture)",
 		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return c.lifted }},
 	"bottom": {doc: "the owner of the lowest lifted piece: piece(lifted)",
 		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, c.lifted)) }},
