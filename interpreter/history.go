@@ -42,14 +42,19 @@ func (h *History) Moves() []board.Move { return h.moves }
 func (h *History) Len() int { return len(h.moves) }
 
 // Play plays a legal move; it returns an error for a move that is not legal
-// here or when the game is over.
+// here or when the game is over, and an *EvalError, playing nothing, when
+// the rule file's expressions fail at the position before or after it.
 func (h *History) Play(m board.Move) error {
 	cur := h.states[len(h.states)-1]
 	if o := h.Outcome(); o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
+	moves, err := h.g.LegalMovesErr(&cur.pos, nil)
+	if err != nil {
+		return err
+	}
 	legal := false
-	for _, l := range h.g.LegalMoves(&cur.pos, nil) {
+	for _, l := range moves {
 		if l == m {
 			legal = true
 			break
@@ -66,6 +71,15 @@ func (h *History) Play(m board.Move) error {
 	}
 	if h.g.madeProgress(m, before, &next.pos) {
 		next.quiet = 0
+	}
+	// A rule file whose expressions fail at the new position (a modulo by
+	// zero) refuses the move, keeping the game as it was, rather than
+	// failing later at every look at the position.
+	if _, err := h.g.ResultErr(&next.pos); err != nil {
+		return err
+	}
+	if _, err := h.g.LegalMovesErr(&next.pos, nil); err != nil {
+		return err
 	}
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)

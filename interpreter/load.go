@@ -332,7 +332,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
 				switch {
-				case t.level <= lvStatic:
+				case t.static:
 					static = and(static, t.test)
 				case t.level == lvPosition:
 					r.pos = and(r.pos, t.test)
@@ -344,7 +344,8 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		g.folding(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), func() {
 			for pi := range g.Players {
 				r.squares[pi] = make([]bool, b.NumSquares())
-				c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
+				c := g.foldCtx(pi)
+				c.to, c.lifted = noSquare, 1
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.from = board.Square(sq)
 					r.squares[pi][sq] = static == nil || static(c)
@@ -422,6 +423,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 // runtime error in them (a division by zero) into a diagnostic at the
 // expression instead of a crash.
 func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
+	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			at := srcPos{1, 1}
@@ -432,6 +434,22 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 		}
 	}()
 	fold()
+	for _, c := range g.folds {
+		if c.err != nil {
+			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
+			break
+		}
+	}
+	g.folds = g.folds[:0]
+}
+
+// foldCtx is a context for evaluating static terms at load time for player
+// pi; folding reports the runtime errors met in it.
+func (g *Game) foldCtx(pi int) *Ctx {
+	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
+	g.folds = append(g.folds, c)
+	return c
 }
 
 // stepExists reports whether a step leads from some playing square to another
@@ -456,18 +474,18 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 				r.kinds &= mask
 				continue
 			}
-			if t.node != nil && !r.flying && t.node.String() == "to_height == 0" {
+			if t.node != nil && !r.flying && !g.opts.reference && t.node.String() == "to_height == 0" {
 				r.toEmpty = true
 				continue
 			}
-			switch t.level {
-			case lvConst, lvStatic:
+			switch {
+			case t.static:
 				static = and(static, t.test)
-			case lvPosition:
+			case t.level <= lvPosition:
 				r.pos = and(r.pos, t.test)
-			case lvSource:
+			case t.level == lvSource:
 				r.src = and(r.src, t.test)
-			case lvLift:
+			case t.level == lvLift:
 				r.lift = and(r.lift, t.test)
 			default:
 				r.dest = and(r.dest, t.test)
@@ -477,7 +495,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	b := g.Board
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Square, b.NumSquares())
-		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
+		c := g.foldCtx(pi)
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)

@@ -196,6 +196,9 @@ func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxP
 		}
 		pos := h.SearchPosition()
 		m, _ := players[pos.ToMove].Choose(ctx, &pos)
+		if err := g.SearchErr(); err != nil {
+			return h, false, err
+		}
 		if err := h.Play(m); err != nil {
 			return h, false, fmt.Errorf("player %d chose an illegal move: %w", pos.ToMove, err)
 		}
@@ -241,6 +244,9 @@ func bestCommand(s *streams) *cli.Command {
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
 			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
+			if err := g.SearchErr(); err != nil {
+				return err
+			}
 			mover := g.Players[res.Player].Name
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
 			switch res.Proof {

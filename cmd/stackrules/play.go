@@ -716,7 +716,12 @@ func (ss *session) humanTurn() error {
 // move, undo, redo, resign) and the game loop decides what comes next.
 func (ss *session) handle(line string, pos *board.Position, legal []board.Move) (done bool, err error) {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if ee, ok := r.(*interpreter.EvalError); ok {
+			ss.autosave()
+			ss.out("%v\n", ee)
+			done, err = false, nil
+		} else if r != nil {
 			ss.out("internal error on %q: %v (the game is kept; please report this)\n", line, r)
 			done, err = false, nil
 		}
@@ -731,6 +736,7 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 			ss.out("(%s)\n", res.taken)
 		}
 		if err := ss.h.Play(res.move); err != nil {
+			ss.autosave() // the game as it was; the move is refused
 			ss.out("%v\n", err)
 			return false, nil
 		}
@@ -901,6 +907,10 @@ func (ss *session) aiTurn() error {
 	name := ss.g.Players[pos.ToMove].Name
 	movesNow := ss.interactive && ss.humans() > 0
 	m, info, now, sig := ss.think(st.player, &pos, name+" thinks", movesNow)
+	if err := ss.g.SearchErr(); err != nil {
+		ss.autosave()
+		return err
+	}
 	if sig != nil {
 		return ss.leave(fmt.Sprintf("\nStopped (%v) while %s was thinking.", sig, name))
 	}
