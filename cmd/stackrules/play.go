@@ -265,6 +265,9 @@ func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *in
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%s: %s", path, replayErrorText(g, h, err))
 	}
+	if err := g.CheckResult(rec, h.Outcome()); err != nil {
+		return nil, nil, nil, "", fmt.Errorf("%s: %v", path, err)
+	}
 	return g, h, rec, variant, nil
 }
 
