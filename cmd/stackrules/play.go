@@ -40,7 +40,7 @@ func playCommand(s *streams) *cli.Command {
 		positionFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
 		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default ./stackrules-GAME-DATE-TIME.txt)"},
-		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made"},
+		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made; with --record: replace FILE even when it is not a record of this game"},
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from the other side (default: from the human's side)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
