@@ -1,10 +1,12 @@
 package interpreter_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
@@ -26,6 +28,12 @@ var fuzzGames = func() []*interpreter.Game {
 	}
 	return gs
 }()
+
+// watchdog crashes the fuzzing process when one input takes over 20 s, so
+// that a hang is reported with its input rather than stalling the fuzzer.
+func watchdog(input string) *time.Timer {
+	return time.AfterFunc(20*time.Second, func() { panic("no answer in 20s on " + input) })
+}
 
 // FuzzRecord: ParseRecord never panics; what it reads, String writes so
 // that it reads back the same (tags, moves, comments, result); replaying it
@@ -50,6 +58,7 @@ func FuzzRecord(f *testing.F) {
 	f.Add("1. c3-d4 { never closed\n2. b2-c3\n")
 	f.Add("1. c3-d4 } f6-e5 1-1\n")
 	f.Fuzz(func(t *testing.T, text string) {
+		defer watchdog(fmt.Sprintf("record %q", text)).Stop()
 		rec, err := interpreter.ParseRecord(strings.NewReader(text))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
@@ -101,6 +110,7 @@ func FuzzPositionAndMove(f *testing.F) {
 	f.Add(uint8(0), "r -", "pass")
 	f.Fuzz(func(t *testing.T, which uint8, posText, moveText string) {
 		g := fuzzGames[int(which)%len(fuzzGames)]
+		defer watchdog(fmt.Sprintf("%s: position %q, move %q", g.Name, posText, moveText)).Stop()
 		p, err := g.ParsePosition(posText)
 		if err != nil {
 			if strings.Contains(err.Error(), "\x00") {
