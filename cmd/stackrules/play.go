@@ -584,7 +584,8 @@ func (ss *session) save(path string) (string, error) {
 }
 
 // nothingToSave: no move played, nothing resigned, no record asked for or
-// written, so leaving writes no file.
+// written, so leaving writes no file; or a resumed game that is as it was
+// read, whose file is left untouched.
 func (ss *session) nothingToSave() bool {
 	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.explicitRecord && !ss.written
 }
