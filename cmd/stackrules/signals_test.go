@@ -32,6 +32,40 @@ func TestBuiltBinaryUnderSignals(t *testing.T) {
 	t.Run("match Ctrl-C", func(t *testing.T) { testMatchInterrupted(t, bin) })
 	t.Run("play SIGTERM", func(t *testing.T) { testPlayTerminated(t, bin) })
 	t.Run("play killed at random moments", func(t *testing.T) { testPlayFaults(t, bin) })
+	t.Run("long loops stop on Ctrl-C", func(t *testing.T) { testLongLoopsStop(t, bin) })
+}
+
+// perft, bench and best stop soon after Ctrl-C; best still answers.
+func testLongLoopsStop(t *testing.T, bin string) {
+	for _, tc := range []struct {
+		args []string
+		want string // in the output, when it is to answer
+	}{
+		{[]string{"perft", "liger", "--depth", "25"}, ""},
+		{[]string{"bench", "liger", "--time", "1h"}, ""},
+		{[]string{"best", "liger", "--time", "1h"}, "best move for red"},
+	} {
+		cmd := exec.Command(bin, tc.args...)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, &out
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(500 * time.Millisecond)
+		cmd.Process.Signal(os.Interrupt)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case <-done:
+		case <-time.After(15 * time.Second):
+			cmd.Process.Kill()
+			t.Errorf("%v did not stop on Ctrl-C", tc.args)
+			continue
+		}
+		if !strings.Contains(out.String(), tc.want) {
+			t.Errorf("%v after Ctrl-C:\n%s", tc.args, out.String())
+		}
+	}
 }
 
 // exitCode is the status of a finished command, -N when a signal N killed it.
