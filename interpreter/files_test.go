@@ -99,13 +99,22 @@ func TestRecordFormEdges(t *testing.T) {
 		}
 	}
 	// Comments span lines and come back where they were.
-	text := "[Game \"Liger\"]\n\n{intro} 1. c3-d4 {one\ntwo} f6-e5 * {after}\n"
+	text := "[Game \"Liger\"]\n\n{intro} 1. c3-d4 {one\ntwo} 1... {three} f6-e5 * {after}\n"
 	rec, err = interpreter.ParseRecord(strings.NewReader(text))
-	if err != nil || rec.Intro != "{intro}" || rec.Moves[0].Comment != "{one\ntwo}" || rec.Outro != "{after}" {
+	if err != nil || rec.Intro != "{intro}" || rec.Moves[0].Comment != "{one\ntwo} {three}" || rec.Outro != "{after}" {
 		t.Fatalf("comments: %v %+v", err, rec)
 	}
-	if got := rec.String(); !strings.Contains(got, "{intro} 1. c3-d4 {one\ntwo} f6-e5 * {after}\n") {
+	if got := rec.String(); !strings.Contains(got, "{intro} 1. c3-d4 {one\ntwo} {three} f6-e5 * {after}\n") {
 		t.Errorf("written back:\n%s", got)
+	}
+	// A record of the largest size made of comments reads in linear time
+	// (found by FuzzRecord: it took minutes for 600 kB, quadratic).
+	for _, filler := range []string{"{}", "{} 1. "} {
+		many := "1. c3-d4 " + strings.Repeat(filler, (interpreter.MaxRecordSize-20)/len(filler)) + "*\n"
+		rec, err = interpreter.ParseRecord(strings.NewReader(many))
+		if err != nil || len(rec.Moves) != 1 || !strings.HasPrefix(rec.Moves[0].Comment, "{} {} {}") {
+			t.Fatalf("a record of comments: %v", err)
+		}
 	}
 }
 

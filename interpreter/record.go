@@ -204,7 +204,14 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 		depth       int             // braces open
 		commentLine int             // where the comment being read began
 	)
-	addComment := func(c string) {
+	// The comments after one move (or before the first, or after the
+	// result) are gathered and joined once: adding them one at a time to a
+	// string took time quadratic in their number.
+	var pending []string
+	flushComments := func() {
+		if len(pending) == 0 {
+			return
+		}
 		target := &r.Intro
 		switch {
 		case ended:
@@ -212,17 +219,17 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 		case len(r.Moves) > 0:
 			target = &r.Moves[len(r.Moves)-1].Comment
 		}
-		if *target != "" {
-			*target += " "
-		}
-		*target += c
+		*target = strings.Join(pending, " ")
+		pending = pending[:0]
 	}
+	addComment := func(c string) { pending = append(pending, c) }
 	token := func(n int, tok string) error {
 		switch {
 		case ended:
 			return fmt.Errorf("line %d: %q after the result", n, tok)
 		case moveNumberRE.MatchString(tok):
 		case resultRE.MatchString(tok):
+			flushComments()
 			r.Result = tok
 			ended = true
 		case strings.HasPrefix(tok, "["):
@@ -232,6 +239,7 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 			if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
 				tok = tok[i+1:]
 			}
+			flushComments()
 			r.Moves = append(r.Moves, RecordMove{Text: tok, Line: n})
 		}
 		return nil
@@ -315,6 +323,7 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 	if depth > 0 {
 		return nil, fmt.Errorf("line %d: the comment opened by { is never closed (a } is missing)", commentLine)
 	}
+	flushComments()
 	if len(r.Tags) == 0 && len(r.Moves) == 0 {
 		return nil, fmt.Errorf("empty record")
 	}
