@@ -28,6 +28,12 @@ func lockRecord(path, target string) (*recordLock, error) {
 	lp := lockPath(target)
 	for tries := 0; ; tries++ {
 		f, err := os.OpenFile(lp, os.O_RDWR|os.O_CREATE, 0o644)
+		if errors.Is(err, os.ErrPermission) || errors.Is(err, syscall.EROFS) {
+			// A folder this user cannot write to: the record can be read
+			// and played on, and saving it there will fail and say so
+			// (the record is then printed), so there is nothing to lock.
+			return &recordLock{}, nil
+		}
 		if err != nil {
 			return nil, fmt.Errorf("%s: cannot lock the record: %w", path, err)
 		}
@@ -60,6 +66,9 @@ func lockRecord(path, target string) (*recordLock, error) {
 
 // release removes the lock file while still holding the lock, then drops it.
 func (l *recordLock) release() {
+	if l.f == nil {
+		return
+	}
 	os.Remove(l.path)
 	l.f.Close()
 }
