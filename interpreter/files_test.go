@@ -108,7 +108,8 @@ func TestRecordFormEdges(t *testing.T) {
 		t.Errorf("written back:\n%s", got)
 	}
 	// A record of the largest size made of comments reads in linear time
-	// (found by FuzzRecord: it took minutes for 600 kB, quadratic).
+	// (adding comments one by one to a string was quadratic: minutes for
+	// 600 kB; seen while looking into a stalled FuzzRecord run).
 	for _, filler := range []string{"{}", "{} 1. "} {
 		many := "1. c3-d4 " + strings.Repeat(filler, (interpreter.MaxRecordSize-20)/len(filler)) + "*\n"
 		rec, err = interpreter.ParseRecord(strings.NewReader(many))
