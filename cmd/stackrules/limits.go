@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"time"
 
@@ -82,3 +83,16 @@ func interrupted(s *streams, g *interpreter.Game, h *interpreter.History, varian
 
 // stopped says whether ctx was cancelled (Ctrl-C).
 func stopped(ctx context.Context) bool { return ctx.Err() != nil }
+
+// checkRecordsDir refuses a --records folder that already holds a record
+// this match would write (game-001.txt...): they are the records of an
+// earlier match, and writing over them would lose it.
+func checkRecordsDir(dir string, n int) error {
+	for i := 0; i < n; i++ {
+		name := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1))
+		if _, err := os.Lstat(name); err == nil {
+			return fmt.Errorf("%s already exists: --records %s holds the records of an earlier match; choose a new folder", name, dir)
+		}
+	}
+	return nil
+}

@@ -130,3 +130,14 @@ func TestInputLimits(t *testing.T) {
 		t.Errorf("non-ASCII piece letter: exit %d, %q", code, errOut)
 	}
 }
+
+// match --records does not write over the records of an earlier match.
+func TestMatchRecordsDirIsNotOverwritten(t *testing.T) {
+	dir := t.TempDir()
+	old := filepath.Join(dir, "game-002.txt")
+	writeFile(t, old, "an earlier match\n", 0o644)
+	code, _, errOut := playScript(t, "", "match", "liger", "--a", "random", "--b", "random", "--games", "2", "--records", dir)
+	if code != 1 || !strings.Contains(errOut, "game-002.txt already exists") || readFile(t, old) != "an earlier match\n" {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}

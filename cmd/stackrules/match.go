@@ -103,6 +103,9 @@ func matchCommand(s *streams) *cli.Command {
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					return err
 				}
+				if err := checkRecordsDir(dir, n); err != nil {
+					return err
+				}
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
