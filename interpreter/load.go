@@ -17,7 +17,7 @@ func Open(nameOrPath string, opts ...Options) (*Game, error) {
 	if data, ok := variants.Source(nameOrPath); ok {
 		return Load(nameOrPath+".yaml", data, opts...)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := ReadLimited(nameOrPath, MaxRuleFileSize, "rule file")
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/.\\") {
 			return nil, fmt.Errorf("no built-in game %q and no such file (built-in games: %s)", nameOrPath, strings.Join(variants.Names(), ", "))

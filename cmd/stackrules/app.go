@@ -83,6 +83,11 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 	if err == nil {
 		return 0
 	}
+	var es exitStatus
+	if errors.As(err, &es) {
+		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		return es.code
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(errw, "stackrules: %v\nRun 'stackrules help' or 'stackrules COMMAND --help' for usage.\n", err)

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -78,6 +79,9 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, matchFlagRanges, nil); err != nil {
+				return err
+			}
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
@@ -99,10 +103,14 @@ func matchCommand(s *streams) *cli.Command {
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					return err
 				}
+				if err := checkRecordsDir(dir, n); err != nil {
+					return err
+				}
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			progress := isTerminal(s.err) && !c.Bool("json")
+			fmt.Fprintln(s.err, "Ctrl-C stops the match; the games finished are summarised, the one interrupted is not counted.")
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
 			start := time.Now()
 			seed := c.Uint64("seed")
@@ -125,6 +133,12 @@ func matchCommand(s *streams) *cli.Command {
 					}
 				}
 				h, adjudged, err := playGame(ctx, g, players, c.Int("max-plies"))
+				if errors.Is(err, errInterrupted) {
+					if err := interrupted(s, g, h, c.Args().First(), names, dir, i, n); err != nil {
+						return err
+					}
+					break
+				}
 				if err != nil {
 					return fmt.Errorf("game %d: %w", i+1, err)
 				}
@@ -199,6 +213,9 @@ func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxP
 		if err := g.SearchErr(); err != nil {
 			return h, false, err
 		}
+		if stopped(ctx) {
+			return h, false, errInterrupted // the move was chosen in a hurry
+		}
 		if err := h.Play(m); err != nil {
 			return h, false, fmt.Errorf("player %d chose an illegal move: %w", pos.ToMove, err)
 		}
@@ -224,6 +241,9 @@ func bestCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "top", Value: 8, Usage: "show the `N` most visited moves"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, bestIntRanges(c), bestDurations); err != nil {
+				return err
+			}
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
