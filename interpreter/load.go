@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -369,6 +370,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	}
 	g.buildCaptures(d, rf)
 	g.checkStackRoom(d, rf)
+	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
 			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
@@ -591,4 +593,42 @@ func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
+
+// What resets the count of quiet plies (draw: progress), as bits of
+// Game.progress.
+const (
+	progressCapture uint8 = 1 << iota
+	progressPromotion
+	progressBearOff
+	progressKind // a move by a piece of kind k: progressKind << k
+)
+
+// buildProgress reads draw: progress: the moves that reset the quiet count.
+// Without it, a capture, a promotion or a bear-off does.
+func (g *Game) buildProgress(d *decoder, rf *ruleFile) {
+	g.resets = progressCapture | progressPromotion | progressBearOff
+	if rf.Draw.progress == nil {
+		return
+	}
+	g.resets = 0
+	choices := append([]string{"capture", "promotion", "bear_off"}, g.Kinds...)
+	for _, n := range rf.Draw.Progress {
+		v := d.str(n, "draw: progress")
+		switch v {
+		case "capture":
+			g.resets |= progressCapture
+		case "promotion":
+			g.resets |= progressPromotion
+		case "bear_off":
+			g.resets |= progressBearOff
+		default:
+			k := slices.Index(g.Kinds, v)
+			if k < 0 {
+				d.errorf(n, "bad-value", suggest(v, choices), "draw: progress %q is not capture, promotion, bear_off or a kind from `kinds`", v)
+				continue
+			}
+			g.resets |= progressKind << k
+		}
+	}
 }
