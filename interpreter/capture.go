@@ -57,9 +57,6 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 capture rules")
 		return
 	}
-	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
-		d.errorf(rf.Captures[0].node, "unsupported", "", "a game with both captures and bear-offs is not supported yet: position strings could not tell pieces borne off from pieces captured")
-	}
 	if cs.node != nil && len(rf.Captures) == 0 {
 		d.errorf(cs.node, "no-captures", "add a `captures:` section", "capture settings are given, but there are no capture rules")
 	}
@@ -371,7 +368,10 @@ func (g *Game) applyCapture(p *board.Position, m board.Move) {
 			var gone [board.MaxPlayers]int16
 			b.Count(os, &gone)
 			for pl := range gone {
-				p.OnBoard[pl] -= gone[pl]
+				if gone[pl] != 0 {
+					p.OnBoard[pl] -= gone[pl]
+					p.AddCaptured(pl, int(gone[pl]))
+				}
 			}
 			p.Set(b, over, 0)
 		}

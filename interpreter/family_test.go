@@ -160,3 +160,52 @@ draw:
 		t.Errorf("got %v, want an error at t.yaml:12:23 naming \"kings\" and suggesting king", err)
 	}
 }
+
+// Pieces captured are counted as moves are applied, and a position string
+// gives back the same position: cells, counts and hash. A game with both
+// captures and bear-offs writes both counts after the cells.
+func TestCapturedAndBorneOffCounts(t *testing.T) {
+	race, err := interpreter.Open("../examples/checkers-race.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games := []*interpreter.Game{open(t, "english-checkers"), open(t, "lasca"), open(t, "international"), race}
+	bothCounts := 0
+	for _, g := range games {
+		for _, p := range randomPositions(t, g, 1500, 5) {
+			s := g.FormatPosition(&p)
+			q, err := g.ParsePosition(s)
+			if err != nil {
+				t.Fatalf("%s: %v", g.Name, err)
+			}
+			if q != p {
+				t.Fatalf("%s: %s reads back as another position:\napplied %+v %+v %+v\nparsed  %+v %+v %+v",
+					g.Name, s, p.Off, p.Captured, p.Hash, q.Off, q.Captured, q.Hash)
+			}
+			for i := range g.Players {
+				if int(p.OnBoard[i]+p.Off[i]+p.Captured[i]) != g.Initial(i) {
+					t.Fatalf("%s: %s: %s's pieces do not add up", g.Name, s, g.Players[i].Name)
+				}
+			}
+			if strings.Contains(s, " off:") && strings.Contains(s, " captured:") {
+				bothCounts++
+			}
+		}
+	}
+	if bothCounts < 50 {
+		t.Errorf("only %d positions of checkers-race carry both counts", bothCounts)
+	}
+	for _, c := range []struct {
+		g         *interpreter.Game
+		pos, want string
+	}{
+		{race, "r c3:r,h8:b off:r2,b0 captured:r3,b1", "red has 1 pieces on the board, 2 borne off and 3 captured: 6 in all, but starts with 12"},
+		{race, "r c3:r,h8:b off:r12,b0", "red has 1 pieces on the board, 12 borne off"},
+		{race, "r c3:r,h8:b hand:r1,b0", `"hand:r1,b0" is not a count field of this game`},
+		{open(t, "english-checkers"), "b c3:b,h8:w off:b1,w0", "is not a count field of this game (it has none)"},
+	} {
+		if _, err := c.g.ParsePosition(c.pos); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s %q: got %v, want an error saying %q", c.g.Name, c.pos, err, c.want)
+		}
+	}
+}
