@@ -36,6 +36,13 @@ const (
 	DefaultMaxNodes = 4 << 20
 	// DefaultProgressEvery is how often the progress callback is called.
 	DefaultProgressEvery = 100 * time.Millisecond
+	// DefaultDiscount is the factor per ply by which a simulation's outcome
+	// shrinks towards a draw (0.5) on its way back up the tree: a node's
+	// value is 0.5 + (return - 0.5) * Discount^plies, plies counted from the
+	// node to the end of the simulation. So a win sooner is worth more than
+	// a win later, a loss later less bad than a loss sooner, and the search
+	// makes progress in won positions instead of shuffling. See docs/ai.md.
+	DefaultDiscount = 0.998
 
 	maxPV          = 16     // principal variation length
 	reuseDepth     = 3      // plies below the old root searched for the new position
@@ -95,6 +102,12 @@ type Config struct {
 	ProgressEvery time.Duration
 	// NoSolver turns off MCTS-Solver proofs (for comparisons).
 	NoSolver bool
+	// Discount is the per-ply discount of outcomes in (0,1] (0:
+	// DefaultDiscount, 1: none).
+	Discount float64
+	// NoRepetition ignores the game's Repetition rule in the tree (for
+	// comparisons with the search before it knew of it).
+	NoRepetition bool
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought).
 	KeepSearching bool
@@ -123,6 +136,9 @@ func (c Config) normalized() Config {
 	}
 	if c.ProgressEvery <= 0 {
 		c.ProgressEvery = DefaultProgressEvery
+	}
+	if c.Discount <= 0 || c.Discount > 1 {
+		c.Discount = DefaultDiscount
 	}
 	return c
 }
@@ -265,6 +281,8 @@ type worker[P any, M comparable] struct {
 	pref         []M
 	returns      []float64
 	path         []*node[M]
+	keys         []uint64 // repetition keys of the positions on path below the root
+	plies        int      // playout plies of the current iteration
 	leafTerminal bool
 	iterations   int
 	done         atomic.Int64 // iterations, for the progress goroutine
@@ -285,6 +303,16 @@ type MCTS[P any, M comparable] struct {
 	rootHash uint64
 	hasRoot  bool
 	progress func(Progress[M])
+
+	// Repetition draws (nil rep: none): the game's positions before the
+	// root as given by SetHistory, and those plus the root's key for the
+	// current search.
+	rep      Repetition[P]
+	repLimit int
+	history  []uint64
+	base     []uint64
+	// discount[k] is Discount^k (nil when Discount is 1).
+	discount []float64
 
 	// Shared between threads; padded so the per-iteration reads of stop do
 	// not miss because of writes to claimed.
@@ -314,6 +342,18 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 	}
 	for i := 0; i < ntrees; i++ {
 		s.trees = append(s.trees, &tree[M]{maxNodes: int64(max(cfg.MaxNodes/ntrees, 1))})
+	}
+	if r, ok := g.(Repetition[P]); ok && !cfg.NoRepetition && r.RepetitionLimit() > 0 {
+		s.rep, s.repLimit = r, r.RepetitionLimit()
+	}
+	if cfg.Discount < 1 {
+		// long enough for a playout below a deep tree; further is clamped
+		s.discount = make([]float64, cfg.PlayoutCap+1024)
+		d := 1.0
+		for i := range s.discount {
+			s.discount[i] = d
+			d *= cfg.Discount
+		}
 	}
 	for i := 0; i < cfg.Threads; i++ {
 		wg := g
@@ -345,6 +385,13 @@ func (s *MCTS[P, M]) Config() Config { return s.cfg }
 // must be quick (it holds up nothing but the next report). nil removes it.
 // With RootParallel the figures are merged over all trees.
 func (s *MCTS[P, M]) SetProgress(f func(Progress[M])) { s.progress = f }
+
+// SetHistory gives the search the RepetitionKeys of the game's positions
+// before the ones it will be asked about, oldest first (see HistoryUser); it
+// holds for every Search until the next SetHistory.
+func (s *MCTS[P, M]) SetHistory(keys []uint64) {
+	s.history = append(s.history[:0], keys...)
+}
 
 // Reset forgets the tree.
 func (s *MCTS[P, M]) Reset() {
@@ -457,6 +504,9 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 		ctx = context.Background()
 	}
 	s.attach(p)
+	if s.rep != nil {
+		s.base = append(append(s.base[:0], s.history...), s.rep.RepetitionKey(&s.rootPos))
+	}
 	legal := -1
 	for i, t := range s.trees {
 		if t.root.kids.Load() == nil {
@@ -608,8 +658,10 @@ func (w *worker[P, M]) selectLeaf() bool {
 	s, t, vl := w.s, w.t, w.s.vl
 	w.pos = s.rootPos
 	w.leafTerminal = false
+	w.plies = 0
 	n := t.root
 	w.path = append(w.path[:0], n)
+	w.keys = w.keys[:0]
 	n.visits.Add(vl)
 	for {
 		st := n.state.Load()
@@ -639,7 +691,37 @@ func (w *worker[P, M]) selectLeaf() bool {
 		c.visits.Add(vl)
 		w.path = append(w.path, c)
 		n = c
+		if s.rep != nil && w.repeated() {
+			// A draw on this path only: the same node may be reached with
+			// another history after the root moves, so nothing is stored.
+			fill(w.returns, 0.5)
+			return false
+		}
 	}
+}
+
+// repeated records the repetition key of w.pos, reached on the current path,
+// and reports whether the position has now occurred RepetitionLimit times,
+// counting the path and the game's history before the root.
+func (w *worker[P, M]) repeated() bool {
+	s := w.s
+	key := s.rep.RepetitionKey(&w.pos)
+	back := s.rep.Reversible(&w.pos)
+	seen := 1
+	for i := len(w.keys) - 1; i >= 0 && back > 0; i-- {
+		back--
+		if w.keys[i] == key {
+			seen++
+		}
+	}
+	for i := len(s.base) - 1; i >= 0 && back > 0; i-- {
+		back--
+		if s.base[i] == key {
+			seen++
+		}
+	}
+	w.keys = append(w.keys, key)
+	return seen >= s.repLimit
 }
 
 // result fills w.returns for the finished game at w.pos.
@@ -739,6 +821,7 @@ func (w *worker[P, M]) playout() bool {
 	s := w.s
 	g := w.g
 	for ply := 0; ; ply++ {
+		w.plies = ply
 		if ply >= s.cfg.PlayoutCap {
 			if !g.Result(&w.pos, w.returns) {
 				if w.eval == nil || !w.eval.Evaluate(&w.pos, w.returns) {
@@ -783,12 +866,18 @@ func (w *worker[P, M]) backprop() {
 		}
 	}
 	d := 1 - s.vl
-	for _, n := range path {
+	// plies from path[i] to the end of the simulation: end - i
+	end := len(path) - 1 + w.plies
+	for i, n := range path {
 		if d != 0 {
 			n.visits.Add(d)
 		}
 		if mover := n.mover(); mover >= 0 {
-			n.value.Add(fixed(w.returns[mover]))
+			r := w.returns[mover]
+			if s.discount != nil {
+				r = 0.5 + (r-0.5)*s.discount[min(end-i, len(s.discount)-1)]
+			}
+			n.value.Add(fixed(r))
 		}
 	}
 }
