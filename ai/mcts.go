@@ -152,6 +152,9 @@ type MoveStats[M comparable] struct {
 	Value float64
 	// Proof is Win/Loss for the player to move at the root.
 	Proof Proof
+	// Plies is, for a proven move, the number of plies to the end of the
+	// game counting this move, with the proof's best play (0: unproven).
+	Plies int
 }
 
 // Result is the outcome of one Search.
@@ -168,6 +171,8 @@ type Result[M comparable] struct {
 	// Proof is the root's status for Player: Win means Move forces a win,
 	// Loss means every move loses against best play.
 	Proof Proof
+	// Plies is, when proven, the number of plies to the end with Move.
+	Plies int
 	// Moves holds every root move, most visited first.
 	Moves []MoveStats[M]
 	// PV is the expected line starting with Move (most visited replies).
@@ -213,6 +218,8 @@ const (
 	stTerminal    = 1 << 2
 	stExpanding   = 1 << 3 // a thread claimed the expansion
 	stMoverShift  = 8      // mover+1 in bits 8..15
+	stDepthShift  = 16     // with a proof: plies from the node to the end, bits 16..31
+	maxProofDepth = 0xffff
 	valueOne      = 1 << 32
 	valueOneFloat = float64(valueOne)
 )
@@ -229,14 +236,21 @@ func (n *node[M]) mover() int     { return int(n.state.Load()>>stMoverShift&0xff
 func (n *node[M]) proof() uint32  { return n.state.Load() & stProofMask }
 func (n *node[M]) terminal() bool { return n.state.Load()&stTerminal != 0 }
 
-// setProof records a proof unless one is there already; reports whether it did.
-func (n *node[M]) setProof(p uint32) bool {
+// proofDepth is the number of plies from a proven node's position to the end
+// of the game with the proof's best play: the winner's fastest win, the
+// loser's longest resistance (among the moves proven when it was set).
+func (n *node[M]) proofDepth() int { return int(n.state.Load() >> stDepthShift) }
+
+// setProof records a proof and its depth unless one is there already;
+// reports whether it did.
+func (n *node[M]) setProof(p uint32, depth int) bool {
+	d := uint32(min(depth, maxProofDepth)) << stDepthShift
 	for {
 		old := n.state.Load()
 		if old&stProofMask != proofUnknown {
 			return false
 		}
-		if n.state.CompareAndSwap(old, old|p) {
+		if n.state.CompareAndSwap(old, old|p|d) {
 			return true
 		}
 	}
@@ -546,7 +560,7 @@ func (s *MCTS[P, M]) checkForced() {
 		s.g.Apply(&w.pos, k.move)
 		if s.g.Result(&w.pos, w.returns) {
 			k.state.Or(stTerminal)
-			k.setProof(terminalProof(w.returns, k.mover()))
+			k.setProof(terminalProof(w.returns, k.mover()), 0)
 		}
 	}
 }
@@ -741,6 +755,7 @@ func fill(v []float64, x float64) {
 // them (a win for its mover, or a loss in a two-player game).
 func (w *worker[P, M]) provenReturns(n *node[M], st uint32) bool {
 	mover := int(st>>stMoverShift&0xff) - 1
+	w.plies = int(st >> stDepthShift) // for the discount: the game ends that much later
 	switch {
 	case st&stProofMask == proofWin:
 		fill(w.returns, 0)
@@ -860,7 +875,7 @@ func (w *worker[P, M]) backprop() {
 		leaf := path[len(path)-1]
 		leaf.state.Or(stTerminal)
 		if mover := leaf.mover(); !s.cfg.NoSolver && mover >= 0 {
-			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p) {
+			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p, 0) {
 				w.propagate()
 			}
 		}
@@ -929,11 +944,14 @@ func (w *worker[P, M]) prove(n *node[M]) bool {
 	kids := n.children()
 	q := kids[0].mover()
 	anyWin, allLoss := false, true
+	fastestWin, longestLoss := maxProofDepth, 0
 	for i := range kids {
 		switch kids[i].proof() {
 		case proofWin:
 			anyWin = true
+			fastestWin = min(fastestWin, kids[i].proofDepth())
 		case proofLoss:
+			longestLoss = max(longestLoss, kids[i].proofDepth())
 		default:
 			allLoss = false
 		}
@@ -950,7 +968,11 @@ func (w *worker[P, M]) prove(n *node[M]) bool {
 	case allLoss && w.s.players == 2:
 		p = proofWin
 	}
-	return p != proofUnknown && n.setProof(p)
+	depth := 1 + longestLoss
+	if anyWin {
+		depth = 1 + fastestWin
+	}
+	return p != proofUnknown && n.setProof(p, depth)
 }
 
 // rootProofOf is the root's status for the player to move there.
@@ -1020,6 +1042,7 @@ func (s *MCTS[P, M]) rootStats() []MoveStats[M] {
 			sums[j] += k.value.Load()
 			if p := k.proof(); p != proofUnknown {
 				out[j].Proof = Proof(p)
+				out[j].Plies = 1 + k.proofDepth()
 			}
 		}
 	}
@@ -1032,11 +1055,17 @@ func (s *MCTS[P, M]) rootStats() []MoveStats[M] {
 	return out
 }
 
-// bestIndex chooses the move to play: a proven win (most visited), else the
-// most visited move not proven lost (ties: higher value), else the most
-// visited move (all lose; resist longest).
+// bestIndex chooses the move to play: the fastest proven win (then the most
+// visited), else the most visited move not proven lost (ties: higher value),
+// else the proven loss that resists longest (then the most visited).
 func bestIndex[M comparable](st []MoveStats[M]) int {
 	better := func(a, b MoveStats[M]) bool {
+		if a.Plies != b.Plies {
+			if a.Proof == Win {
+				return a.Plies < b.Plies
+			}
+			return a.Plies > b.Plies
+		}
 		if a.Visits != b.Visits {
 			return a.Visits > b.Visits
 		}
@@ -1090,9 +1119,9 @@ func (s *MCTS[P, M]) fillResult(res *Result[M]) {
 	res.Proof = Unknown
 	switch {
 	case best.Proof == Win:
-		res.Proof, res.Value = Win, 1
+		res.Proof, res.Value, res.Plies = Win, 1, best.Plies
 	case best.Proof == Loss: // every move is lost, or bestIndex would avoid it
-		res.Proof, res.Value = Loss, 0
+		res.Proof, res.Value, res.Plies = Loss, 0, best.Plies
 	}
 	for _, w := range s.workers {
 		res.Iterations += w.iterations
