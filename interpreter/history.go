@@ -118,6 +118,18 @@ func (h *History) Undo() bool {
 	return true
 }
 
+// RepetitionKeys appends to buf[:0] the hashes of the positions before the
+// current one that it could repeat (those since the last progress), oldest
+// first: what an AI search needs to see repetition draws (ai.HistoryUser).
+func (h *History) RepetitionKeys(buf []uint64) []uint64 {
+	buf = buf[:0]
+	last := len(h.states) - 1
+	for i := max(0, last-h.states[last].quiet); i < last; i++ {
+		buf = append(buf, h.states[i].pos.Hash)
+	}
+	return buf
+}
+
 // Outcome is the result at the current position, draw rules included.
 func (h *History) Outcome() Outcome {
 	cur := h.states[len(h.states)-1]

@@ -906,6 +906,7 @@ func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMove
 	}()
 	// The search sees the quiet plies played so far, for the draw rule.
 	searchPos := interpreter.SearchPosition{Position: *pos, Quiet: ss.h.SearchPosition().Quiet}
+	giveHistory(p, ss.h)
 	m, info = p.Choose(ctx, &searchPos)
 	close(stop)
 	<-watched
