@@ -54,6 +54,8 @@ type Geometry struct {
 	coords        []coord // dense index -> coordinate
 	index         []int16 // file + rank*Width -> dense index, or -1
 	neighbor      [8][]Square
+	numberOf      []int16  // square -> its number in numeric notation (1..N); nil when not numbered
+	byNumber      []Square // number-1 -> square
 }
 
 type coord struct{ file, rank int8 }

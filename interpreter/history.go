@@ -138,7 +138,7 @@ func (h *History) Outcome() Outcome {
 	}
 	d := h.g.Draw
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies)}
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}
 	}
 	if len(h.g.quietRules) > 0 {
 		pos := cur.pos
@@ -146,7 +146,7 @@ func (h *History) Outcome() Outcome {
 		for _, q := range h.g.quietRules {
 			if cur.quiet >= q.plies && allTerms(q.cond, c) {
 				h.g.release(c)
-				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text)}
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
 			}
 		}
 		h.g.release(c)
@@ -161,7 +161,7 @@ func (h *History) Outcome() Outcome {
 			}
 		}
 		if seen >= d.Repetition {
-			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition)}
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}
 		}
 	}
 	return Outcome{Winner: -1}

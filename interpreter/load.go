@@ -56,6 +56,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -72,6 +73,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	for _, p := range g.Players {
+		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
+	}
+	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
@@ -190,9 +195,11 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 	} else {
 		where := make(map[board.Square]*yaml.Node)
+		clash := newSetupClashes()
+		defer clash.report(d, b)
 		put := func(player int, sq board.Square, n *yaml.Node) {
 			if prev := where[sq]; prev != nil {
-				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				clash.add(n, prev, sq)
 				return
 			}
 			where[sq] = n
@@ -371,14 +378,14 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
 	g.checkStackRoom(d, rf)
 	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
-			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c, reason: q.Reason})
 		}
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)

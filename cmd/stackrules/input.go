@@ -88,6 +88,9 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 	if t == "pass" {
 		return resolution{msg: g.Explain(p, t).Short()}
 	}
+	if a, ok := numericToAlgebraic(g.Board, t); ok {
+		t = a // numeric shorthand (11x25, a square alone: 15) reads as its squares
+	}
 	count, path, isSquare, err := scanShorthand(g.Board, t)
 	if err != "" {
 		if _, perr := g.Board.ParseMove(t); perr == nil {

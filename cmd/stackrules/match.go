@@ -125,6 +125,8 @@ func matchCommand(s *streams) *cli.Command {
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
 			start := time.Now()
 			seed := c.Uint64("seed")
+			report := newMatchProgress(s.err, n)
+			report.begin(g.Name, sum.A, sum.B)
 			for i := 0; i < n; i++ {
 				if ctx.Err() != nil {
 					fmt.Fprintf(s.err, "stopped after %d games\n", i)
@@ -168,6 +170,7 @@ func matchCommand(s *streams) *cli.Command {
 				suite.record(i, seatA, o)
 				sum.Games++
 				sum.Plies += h.Len()
+				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Len(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
 				if dir != "" {
 					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
@@ -181,9 +184,6 @@ func matchCommand(s *streams) *cli.Command {
 						return err
 					}
 				}
-				if progress {
-					fmt.Fprintf(s.err, "\r\033[K%s %d/%d  A +%d =%d -%d", bar(i+1, n, 30), i+1, n, sum.AWins, sum.Draws, sum.BWins)
-				}
 			}
 			if progress {
 				fmt.Fprint(s.err, "\r\033[K")
@@ -193,9 +193,9 @@ func matchCommand(s *streams) *cli.Command {
 			sum.Openings = suite.summary()
 			rec := ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins}
 			sum.Score = rec.Score()
-			sum.ScoreLo, sum.ScoreHi = rec.ScoreInterval()
+			sum.ScoreLo, sum.ScoreHi = rec.WilsonInterval()
 			sum.Elo = rec.Elo()
-			sum.EloLo, sum.EloHi = rec.EloInterval()
+			sum.EloLo, sum.EloHi = ai.EloFromScore(sum.ScoreLo), ai.EloFromScore(sum.ScoreHi)
 			if c.Bool("json") {
 				b, _ := json.Marshal(sum)
 				fmt.Fprintln(s.out, string(b))
@@ -206,8 +206,8 @@ func matchCommand(s *streams) *cli.Command {
 			if sum.Adjudged > 0 {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
-			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% CI %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
-			fmt.Fprintf(s.out, "Elo difference %+.0f (95%% CI %+.0f to %+.0f)\n", sum.Elo, sum.EloLo, sum.EloHi)
+			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
+			fmt.Fprintf(s.out, "Elo difference %s (%s to %s)\n", eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
 			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
 			printOpenings(s, sum.Openings)
 			return nil
@@ -241,11 +241,6 @@ func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, m
 		}
 	}
 	return h, false, nil
-}
-
-func bar(done, total, width int) string {
-	full := done * width / total
-	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
 }
 
 func bestCommand(s *streams) *cli.Command {

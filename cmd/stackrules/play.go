@@ -39,12 +39,13 @@ func playCommand(s *streams) *cli.Command {
 		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
 		positionFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
-		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default ./stackrules-GAME-DATE-TIME.txt)"},
+		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
 		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made; with --record: replace FILE even when it is not a record of this game"},
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from the other side (default: from the human's side)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players (default: from the clock)"},
+		notationFlag,
 	)
 	return &cli.Command{
 		Name:      "play",
@@ -95,7 +96,7 @@ var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // reservedFlag are play's own flags, which no player name may shadow.
 var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
-	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true}
+	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
 
 // sideFlags is the value of --side, repeatable; a spec may hold commas.
 type sideFlags struct{ items []string }
@@ -205,6 +206,9 @@ func runPlay(c *cli.Context, s *streams) error {
 		Color: wantColor(interactive, s.out, c.Bool("no-color")),
 		ASCII: c.Bool("ascii"),
 		Flip:  ss.defaultFlip() != c.Bool("flip"),
+	}
+	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
+		return err
 	}
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
@@ -409,7 +413,8 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) 
 
 var notWordChars = regexp.MustCompile(`[^a-z0-9]+`)
 
-// defaultRecordPath is ./stackrules-GAME-DATE-TIME.txt, not taken yet.
+// defaultRecordPath is stackrules-GAME-DATE-TIME.txt in the records
+// folder (see recordsDir), not taken yet.
 func defaultRecordPath(variant string, t time.Time) string {
 	base := strings.ToLower(filepath.Base(variant))
 	base = strings.TrimSuffix(strings.TrimSuffix(base, ".yaml"), ".yml")
@@ -418,7 +423,7 @@ func defaultRecordPath(variant string, t time.Time) string {
 	if base == "" {
 		base = "game"
 	}
-	stem := fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405"))
+	stem := filepath.Join(defaultRecordFolder(), fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405")))
 	path := stem + ".txt"
 	for i := 2; ; i++ {
 		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
@@ -769,16 +774,16 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 }
 
 func (ss *session) command(name, arg string, pos *board.Position, legal []board.Move) (bool, error) {
-	if arg != "" && name != "save" {
+	if arg != "" && name != "save" && name != "help" {
 		ss.out("%s takes nothing after it (type help for the commands)\n", name)
 		return false, nil
 	}
 	switch name {
 	case "help":
-		ss.out("%s", helpText(ss.ro.ASCII))
+		ss.help(arg)
 	case "moves":
-		ss.out("%d legal moves:\n", len(legal))
-		for _, l := range moveList(ss.g, legal, 78) {
+		ss.out("%d %s:\n", len(legal), plural(len(legal), "legal move"))
+		for _, l := range moveList(ss.g, legal, 78, ss.ro.Numeric) {
 			ss.out("%s\n", l)
 		}
 	case "board":
@@ -841,7 +846,7 @@ func (ss *session) undo() bool {
 	var taken []string
 	for ss.h.Len() > last {
 		m := moves[ss.h.Len()-1]
-		taken = append([]string{ss.g.MoveString(m)}, taken...)
+		taken = append([]string{ss.mv(m)}, taken...)
 		ss.redo = append(ss.redo, m)
 		ss.h.Undo()
 	}
@@ -865,7 +870,7 @@ func (ss *session) redoMoves() bool {
 			break
 		}
 		ss.redo = ss.redo[:len(ss.redo)-1]
-		played = append(played, ss.g.MoveString(m))
+		played = append(played, ss.mv(m))
 		pos := ss.h.Position()
 		if ss.seats[pos.ToMove].human || ss.outcome().Over {
 			break
@@ -946,7 +951,7 @@ func (ss *session) aiTurn() error {
 	if now {
 		lead = "Moving now: "
 	}
-	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	ss.autosave()
 	return nil
 }
@@ -957,7 +962,7 @@ func evalText(g *interpreter.Game, mover int, info ai.Info) string {
 	var parts []string
 	switch {
 	case info.Legal == 1:
-		parts = append(parts, "the only move")
+		return "the only move" // whatever the search did, nothing was chosen
 	case info.Proof == ai.Win:
 		parts = append(parts, "a forced win for "+g.Players[mover].Name)
 	case info.Proof == ai.Loss:
@@ -988,12 +993,12 @@ func (ss *session) hint(pos *board.Position) error {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
-	line := fmt.Sprintf("Hint: %s (%s)", ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	line := fmt.Sprintf("Hint: %s (%s)", ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {
-				alt = append(alt, ss.g.MoveString(ms.Move))
+				alt = append(alt, ss.mv(ms.Move))
 			}
 		}
 		if len(alt) > 0 {
