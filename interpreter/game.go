@@ -6,6 +6,7 @@ package interpreter
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
@@ -19,6 +20,10 @@ type Options struct {
 	// VMOnly evaluates every expression with expr's VM instead of compiled
 	// closures: the baseline the closure compiler is measured against.
 	VMOnly bool
+	// reference (tests only) evaluates every condition whole with expr's VM,
+	// for each candidate move where all its names are known: no tables, no
+	// levels, no folded terms. The level optimisations are checked against it.
+	reference bool
 }
 
 // Player is one side of a game.
@@ -73,11 +78,15 @@ type Game struct {
 	totalPieces  int
 	evaluate     *compiled
 	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
+	resets       uint8       // the moves that reset the quiet count (progress* bits)
 	prefer       *compiled
 	playPlies    int
 	evalScale    int
 	words        wordsSpec
 	pool         sync.Pool
+	building     *compiled                 // the expression being compiled, while loading
+	folds        []*Ctx                    // the contexts of load-time evaluation, for their errors
+	searchErr    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
@@ -174,12 +183,14 @@ type Ctx struct {
 	machine  vm.VM
 	cap      capState // scratch space of the capture search
 	sqBuf    [board.MaxSquares]board.Square
+	err      *EvalError // the first runtime error met; see evalerror.go
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c := g.pool.Get().(*Ctx)
 	c.pos, c.me, c.opp = p, me, g.next(me)
 	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
+	c.err = nil
 	return c
 }
 
@@ -261,11 +272,29 @@ func and(a, b boolFn) boolFn {
 // empty when the game is over. When the player to move has no move and the
 // rules say to pass, the one move is a pass. It allocates nothing once buf
 // has grown to fit.
+//
+// A runtime error in one of the rule file's expressions (a modulo by zero)
+// makes it panic with an *EvalError; LegalMovesErr returns it instead.
 func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
+	buf, err := g.LegalMovesErr(p, buf)
+	if err != nil {
+		panic(err)
+	}
+	return buf
+}
+
+// LegalMovesErr is LegalMoves returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) LegalMovesErr(p *board.Position, buf []board.Move) ([]board.Move, error) {
 	c := g.ctx(p, 0)
 	buf = g.legalMoves(c, buf)
+	if c.err != nil {
+		err := g.takeErr(c)
+		g.release(c)
+		return buf[:0], err
+	}
 	g.release(c)
-	return buf
+	return buf, nil
 }
 
 // legalMoves is LegalMoves on a context already pointing at the position.
@@ -499,10 +528,34 @@ func (g *Game) endTest(c *Ctx) int {
 // the position alone: the end conditions for the player who just moved, then
 // the no-move rule for the player to move. Draws by repetition or by quiet
 // plies need the game's history; see History.
+//
+// A runtime error in the rule file's expressions makes it panic with an
+// *EvalError; ResultErr returns it instead.
 func (g *Game) Result(p *board.Position) Outcome {
-	mover := g.prev(int(p.ToMove))
-	c := g.ctx(p, mover)
+	o, err := g.ResultErr(p)
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// ResultErr is Result returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) ResultErr(p *board.Position) (Outcome, error) {
+	c := g.ctx(p, g.prev(int(p.ToMove)))
 	defer g.release(c)
+	o := g.result(c)
+	if c.err != nil {
+		return Outcome{}, g.takeErr(c)
+	}
+	return o, nil
+}
+
+// result is Result on a context pointing at the position.
+func (g *Game) result(c *Ctx) Outcome {
+	p := c.pos
+	mover := g.prev(int(p.ToMove))
+	c.me, c.opp = mover, g.next(mover)
 	if i := g.endTest(c); i >= 0 {
 		e := g.ends[i]
 		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text, Why: e.reason}

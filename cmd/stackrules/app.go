@@ -66,12 +66,30 @@ func newApp(s *streams) *cli.App {
 
 // run runs the command line and returns the exit status: 0 success, 1 a
 // reported error, 2 a usage error.
-func run(args []string, in io.Reader, out, errw io.Writer) int {
+func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
+	// A runtime error in a rule file's expression (interpreter.EvalError)
+	// is reported like the rule file's other mistakes, at its place, from
+	// whichever command met it.
+	defer func() {
+		if r := recover(); r != nil {
+			ee, ok := r.(*interpreter.EvalError)
+			if !ok {
+				panic(r)
+			}
+			fmt.Fprintf(errw, "stackrules: %v\n", ee)
+			status = 1
+		}
+	}()
 	s := &streams{in: in, out: out, err: errw}
 	app := newApp(s)
 	err := app.Run(hoistFlags(app, args))
 	if err == nil {
 		return 0
+	}
+	var es exitStatus
+	if errors.As(err, &es) {
+		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		return es.code
 	}
 	var ue usageError
 	if errors.As(err, &ue) {

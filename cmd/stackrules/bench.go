@@ -44,8 +44,8 @@ func benchCommand(s *streams) *cli.Command {
 			if len(games) == 0 {
 				games = variants.Names()
 			}
-			if c.Duration("time") <= 0 || c.Int("max-plies") < 1 {
-				return usagef("bench: --time and --max-plies must be positive")
+			if err := checkFlags(c, benchIntRanges, benchDurations); err != nil {
+				return err
 			}
 			progress := isTerminal(s.err) && !c.Bool("json")
 			nameW := len("game")

@@ -19,7 +19,7 @@ var playCommandHelp = []struct{ name, args, help string }{
 	{"hint", "", "ask the AI for a move (a short search)"},
 	{"undo", "", "take back your last move (and the AI's reply)"},
 	{"redo", "", "play again what undo took back"},
-	{"save", "[FILE]", "save the record now (to FILE, which then keeps the record)"},
+	{"save", "[FILE]", "save now (to FILE from then on; save --force FILE replaces it)"},
 	{"resign", "", "give up the game (asks first at a terminal)"},
 	{"draw", "", "offer a draw (an AI answers at once, a person is asked)"},
 	{"board", "", "draw the board again"},

@@ -29,9 +29,10 @@ func perftByRoot(g *interpreter.Game, p *board.Position, depth int, report func(
 
 // perftShown is perft(depth) with a progress line on w when w is a terminal
 // and the depth is deep enough to need one.
-func perftShown(w io.Writer, g *interpreter.Game, p *board.Position, depth int) int64 {
-	if depth < progressDepth || !isTerminal(w) {
-		return g.Perft(p, depth)
+func perftShown(w io.Writer, g *interpreter.Game, p *board.Position, depth int, opts interpreter.PerftOptions) int64 {
+	// Deduplicated counts merge root moves, so they are counted whole.
+	if depth < progressDepth || !isTerminal(w) || opts.Dedup {
+		return g.PerftWith(p, depth, opts)
 	}
 	start := time.Now()
 	n := perftByRoot(g, p, depth, func(done, total int, nodes int64) {

@@ -623,15 +623,17 @@ func TestPlayCtrlCMovesNow(t *testing.T) {
 	}
 }
 
-// In a pipe, Ctrl-C saves and leaves without asking.
+// In a pipe, Ctrl-C saves and leaves without asking, exiting 130.
 func TestPlayCtrlCInAPipe(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "r.txt")
 	it := startInteractive(t, false, "play", "--red", "human", "--blue", "human", "--record", rec)
 	it.send("c3-d4")
 	it.waitOut("1... blue> ", 1)
 	it.sigs <- os.Interrupt
-	if code := it.wait(); code != 0 {
-		t.Fatalf("exit %d\n%s", code, it.out.String())
+	// Saved, and then the shell's status for SIGINT: the game did not end
+	// by itself.
+	if code := it.wait(); code != 130 {
+		t.Fatalf("exit %d, want 130\n%s", code, it.out.String())
 	}
 	out := it.out.String()
 	if strings.Contains(out, "Leave the game?") || !strings.Contains(out, "Stopped by a signal (interrupt).\nGame saved to "+rec) {

@@ -47,9 +47,14 @@ func replayCommand(s *streams) *cli.Command {
 			if variant == "" {
 				return fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it with --game", path)
 			}
-			g, err := interpreter.Open(variant)
-			if err != nil {
-				return fmt.Errorf("%s: the record's game %q: %w", path, variant, err)
+			var g *interpreter.Game
+			if c.IsSet("game") {
+				g, err = interpreter.Open(variant)
+				if err != nil {
+					return fmt.Errorf("%s: the game %q: %w", path, variant, err)
+				}
+			} else if g, err = openRecordGame(path, variant); err != nil {
+				return err
 			}
 			if err := g.CheckRules(rec); err != nil {
 				if !c.Bool("force") {
@@ -119,9 +124,10 @@ func replayCommand(s *streams) *cli.Command {
 			fmt.Fprintf(s.out, "%d moves, all legal.\n", h.Len())
 			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
 			computed := g.ResultText(o)
+			if err := g.CheckResult(rec, o); err != nil {
+				return fmt.Errorf("%s: %v", path, err)
+			}
 			switch {
-			case o.Over && rec.Result != "*" && rec.Result != computed:
-				return fmt.Errorf("%s: the record's result is %s, but the moves end the game %s (%s)", path, rec.Result, computed, outcomeText(g, o))
 			case o.Over:
 				fmt.Fprintf(s.out, "Result: %s, %s.\n", computed, outcomeText(g, o))
 			case rec.Result != "*":
