@@ -34,7 +34,7 @@ func forwardLine() string {
 // exit 1, never a panic.
 func TestRuntimeErrorInExpression(t *testing.T) {
 	file := ligerWith(t, "lifted % (height - height) == 1")
-	where := "bad-liger.yaml:"+forwardLine()+":11: error: move rule \"forward\": `lifted % (height - height)`: runtime error: integer divide by zero (at position r a1:r,"
+	where := "bad-liger.yaml:" + forwardLine() + ":11: error: move rule \"forward\": `lifted % (height - height)`: runtime error: integer divide by zero (at position r a1:r,"
 	for _, args := range [][]string{
 		{"moves", file},
 		{"perft", "-d", "2", file},
