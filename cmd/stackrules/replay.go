@@ -121,7 +121,7 @@ func replayCommand(s *streams) *cli.Command {
 				}
 				fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[last], v, ro))
 			}
-			fmt.Fprintf(s.out, "%d moves, all legal.\n", h.Len())
+			fmt.Fprintf(s.out, "%d %s, all legal.\n", h.Len(), plural(h.Len(), "move"))
 			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
 			computed := g.ResultText(o)
 			if err := g.CheckResult(rec, o); err != nil {
