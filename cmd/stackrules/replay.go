@@ -10,7 +10,7 @@ import (
 func replayCommand(s *streams) *cli.Command {
 	return &cli.Command{
 		Name:      "replay",
-		Usage:     "check a game record move by move and print the final position (--show: every position)",
+		Usage:     "check a game record (or a PDN file) move by move and print the final position; --show every position, --step walk it, --pdn convert it",
 		ArgsUsage: "FILE",
 		Description: "The game is the record's [Variant] (a built-in name or a rule file's path) unless\n" +
 			"--game names it. The first illegal move is reported with its number and line, and\n" +

@@ -330,3 +330,17 @@ func TestDrawAnswer(t *testing.T) {
 		}
 	}
 }
+
+// moves writes numeric moves when asked, on a numbered board only.
+func TestMovesNumeric(t *testing.T) {
+	code, out, _ := runCLI(t, "moves", "english-checkers", "--notation", "numeric")
+	if code != 0 || !strings.HasPrefix(out, "10-14\t") || !strings.Contains(out, "\n11-15\tw ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if code, out, _ := runCLI(t, "moves", "english-checkers"); code != 0 || !strings.HasPrefix(out, "a3-b4\t") {
+		t.Errorf("algebraic by default: exit %d:\n%s", code, out)
+	}
+	if code, _, errOut := runCLI(t, "moves", "liger", "--notation", "numeric"); code != 2 || !strings.Contains(errOut, "does not number") {
+		t.Errorf("liger numeric: exit %d %s", code, errOut)
+	}
+}
