@@ -75,7 +75,9 @@ type Game struct {
 	evalScale    int
 	placeRules   []*placeRule
 	triggers     []*trigger
-	hands        bool // players start with pieces in hand, or the game places pieces
+	hands        bool                // players start with pieces in hand, or the game places pieces
+	lineOthers   [][]board.SquareSet // per square, the other points of each line through it
+	lineSets     []board.SquareSet   // every line's points
 	pool         sync.Pool
 }
 
@@ -174,6 +176,7 @@ type Ctx struct {
 	sqBuf     [board.MaxSquares]board.Square
 	at        board.Square // the piece a trigger may remove
 	made      int          // lines the move completes, for triggers
+	active    uint32       // the move rules whose position terms hold, during generate
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 }
@@ -306,10 +309,12 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 	// skips the others (Liger's backward rule, most of the time).
 	var active [32]uint8
 	nActive := 0
+	c.active = 0
 	for i, r := range rules {
 		if r.pos == nil || r.pos(c) {
 			active[nActive] = uint8(i)
 			nActive++
+			c.active |= 1 << i
 		}
 	}
 	var bearActive [32]bool
@@ -424,7 +429,7 @@ func appendStep(buf []board.Move, from, to board.Square, lift, rule uint8) []boa
 func (g *Game) madeEarlier(c *Ctx, r *moveRule) bool {
 	for _, ei := range r.earlier {
 		e := g.moveRules[ei]
-		if !e.allows(c) {
+		if c.active&(1<<ei) == 0 || !e.allows(c) {
 			continue
 		}
 		return true

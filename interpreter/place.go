@@ -69,6 +69,7 @@ func (g *Game) buildPlacement(d *decoder, rf *ruleFile) {
 		})
 		g.placeRules = append(g.placeRules, r)
 	}
+	g.buildLineMasks()
 	for _, ts := range rf.Triggers {
 		t := &trigger{remove: ts.Remove}
 		if ts.When != nil {
@@ -163,33 +164,54 @@ func (g *Game) emit(c *Ctx, buf []board.Move, m board.Move) []board.Move {
 }
 
 // linesMade counts the lines through m's destination whose every point holds
-// the mover's piece once m is played (before any removal).
+// the mover's piece once m is played (before any removal): a few word
+// operations per line, since every move of a game with triggers asks.
 func (g *Game) linesMade(p *board.Position, m *board.Move, me int) int {
-	b := g.Board
-	fromLeaves := false
+	tops := p.Tops[me]
 	if m.Kind == board.Step {
+		b := g.Board
 		src := p.Cells[m.From]
-		fromLeaves = m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.Piece(src, int(m.Lift)+1)) != me
-	}
-	lines := b.Lines()
-	tops := &p.Tops[me]
-	n := 0
-	for _, li := range b.LinesThrough(m.To) {
-		full := true
-		for _, q := range lines[li] {
-			if q == m.To {
-				continue
-			}
-			if (q == m.From && fromLeaves) || !tops.Has(q) {
-				full = false
-				break
-			}
+		if m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.Piece(src, int(m.Lift)+1)) != me {
+			tops.Remove(m.From)
 		}
-		if full {
+	}
+	n := 0
+	for i := range g.lineOthers[m.To] {
+		if covers(&tops, &g.lineOthers[m.To][i]) {
 			n++
 		}
 	}
 	return n
+}
+
+// covers reports whether set holds every square of mask.
+func covers(set, mask *board.SquareSet) bool {
+	for w := range mask {
+		if set[w]&mask[w] != mask[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// buildLineMasks makes, for every square, the sets of the other points of
+// each line through it.
+func (g *Game) buildLineMasks() {
+	b := g.Board
+	g.lineOthers = make([][]board.SquareSet, b.NumSquares())
+	g.lineSets = nil
+	for _, line := range b.Lines() {
+		var all board.SquareSet
+		for _, q := range line {
+			all.Add(q)
+		}
+		g.lineSets = append(g.lineSets, all)
+		for _, q := range line {
+			others := all
+			others.Remove(q)
+			g.lineOthers[q] = append(g.lineOthers[q], others)
+		}
+	}
 }
 
 // appendRemovals appends m once per choice of t.remove opposing pieces that
@@ -240,21 +262,11 @@ func (g *Game) appendChoices(buf []board.Move, m board.Move, cand []board.Square
 	return buf
 }
 
-// lineOwned reports whether every point of line li holds player's piece.
-func (g *Game) lineOwned(p *board.Position, li int32, player int) bool {
-	for _, q := range g.Board.Lines()[li] {
-		if !p.Tops[player].Has(q) {
-			return false
-		}
-	}
-	return true
-}
-
 // linesOf counts the lines whose every point holds player's piece.
 func (g *Game) linesOf(p *board.Position, player int) int {
 	n := 0
-	for li := range g.Board.Lines() {
-		if g.lineOwned(p, int32(li), player) {
+	for i := range g.lineSets {
+		if covers(&p.Tops[player], &g.lineSets[i]) {
 			n++
 		}
 	}
@@ -270,8 +282,8 @@ func (g *Game) inLine(p *board.Position, sq board.Square) bool {
 	if owner < 0 {
 		return false
 	}
-	for _, li := range g.Board.LinesThrough(sq) {
-		if g.lineOwned(p, li, owner) {
+	for i := range g.lineOthers[sq] {
+		if covers(&p.Tops[owner], &g.lineOthers[sq][i]) {
 			return true
 		}
 	}
