@@ -48,6 +48,7 @@ type Geometry struct {
 	neighbor      [8][]Square
 	graph         bool       // the squares are points joined by lines, not a grid
 	lines         [][]Square // declared lines, each in order along it
+	joins         [][]Square // segments that join points without being lines
 	linesAt       [][]int32  // square -> indices of the lines through it
 }
 
@@ -96,7 +97,10 @@ func NewGrid(width, height int, playing func(file, rank int) bool) (*Geometry, e
 // points in order along it, and two points next to each other on a line are
 // neighbours, one step apart in the compass direction from one to the other.
 // So move generation walks a graph board with the same tables as a grid.
-func NewGraph(width, height int, points []string, lines [][]string) (*Geometry, error) {
+// joins are segments that only join points for moving along them, without
+// being lines (rules that count lines of three do not see them: the
+// spokes of Six Men's Morris).
+func NewGraph(width, height int, points []string, lines, joins [][]string) (*Geometry, error) {
 	if width < 1 || width > 26 || height < 1 || height > 99 {
 		return nil, fmt.Errorf("board %d×%d is out of range (width 1..26, height 1..99)", width, height)
 	}
@@ -127,7 +131,23 @@ func NewGraph(width, height int, points []string, lines [][]string) (*Geometry, 
 	if err := g.AddLines(lines); err != nil {
 		return nil, err
 	}
-	for li, line := range g.lines {
+	var joinSquares [][]Square
+	for ji, names := range joins {
+		var seg []Square
+		for _, name := range names {
+			sq, err := g.ParseSquare(name)
+			if err != nil {
+				return nil, fmt.Errorf("join %d: %v", ji+1, err)
+			}
+			seg = append(seg, sq)
+		}
+		if len(seg) < 2 {
+			return nil, fmt.Errorf("join %d has %d point(s); a join joins at least two", ji+1, len(seg))
+		}
+		joinSquares = append(joinSquares, seg)
+	}
+	g.joins = joinSquares
+	for li, line := range append(append([][]Square(nil), g.lines...), joinSquares...) {
 		for i := 0; i+1 < len(line); i++ {
 			a, b := line[i], line[i+1]
 			for _, pair := range [2][2]Square{{a, b}, {b, a}} {
@@ -201,6 +221,9 @@ func (g *Geometry) AddLines(lines [][]string) error {
 // IsGraph reports whether the board is points joined by lines (NewGraph)
 // rather than a grid of squares.
 func (g *Geometry) IsGraph() bool { return g.graph }
+
+// Joins are the segments that join points for moving without being lines.
+func (g *Geometry) Joins() [][]Square { return g.joins }
 
 // Lines are the declared lines, each in order along it.
 func (g *Geometry) Lines() [][]Square { return g.lines }

@@ -16,7 +16,7 @@ var morrisLines = [][]string{
 }
 
 func TestGraphNeighbours(t *testing.T) {
-	g, err := board.NewGraph(7, 7, morrisPoints, morrisLines)
+	g, err := board.NewGraph(7, 7, morrisPoints, morrisLines, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func TestGraphErrors(t *testing.T) {
 		{[]string{"a1", "b1"}, [][]string{{"a1", "c1"}}, "c1 is not a point"},
 		{[]string{"a1", "b1"}, [][]string{{"a1", "b1", "a1"}}, "passes a1 twice"},
 	} {
-		_, err := board.NewGraph(7, 7, tc.points, tc.lines)
+		_, err := board.NewGraph(7, 7, tc.points, tc.lines, nil)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("NewGraph(%v, %v) = %v, want %q", tc.points, tc.lines, err, tc.want)
 		}
@@ -85,7 +85,7 @@ func TestGraphErrors(t *testing.T) {
 }
 
 func TestPlacementNotation(t *testing.T) {
-	g, _ := board.NewGraph(7, 7, morrisPoints, morrisLines)
+	g, _ := board.NewGraph(7, 7, morrisPoints, morrisLines, nil)
 	for _, text := range []string{"d2", "d2xa1", "d2xa1xg7"} {
 		m, err := g.ParsePlacement(text)
 		if err != nil || m.Kind != board.Place || m.From != board.NoSquare {

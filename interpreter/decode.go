@@ -70,8 +70,10 @@ type boardSpec struct {
 	squaresNode   *yaml.Node
 	Points        []string   // a graph board's points; nil for a grid
 	Lines         [][]string // lines of points
+	Joins         [][]string // segments that only join points
 	pointsNode    *yaml.Node
 	linesNode     *yaml.Node
+	joinsNode     *yaml.Node
 }
 
 type playerSpec struct {
@@ -452,7 +454,20 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 				b.Lines = append(b.Lines, d.words(l, "board: a line"))
 			}
 		}},
+		{"joins", false, func(_, v *yaml.Node) {
+			b.joinsNode = v
+			if v.Kind != yaml.SequenceNode {
+				d.errorf(v, "wrong-type", "write `- c1 c2` for each join", "board: joins must be a list, not %s", kindName(v))
+				return
+			}
+			for _, l := range v.Content {
+				b.Joins = append(b.Joins, d.words(l, "board: a join"))
+			}
+		}},
 	})
+	if b.Points == nil && b.joinsNode != nil {
+		d.errorf(b.joinsNode, "bad-value", "declare the board's points", "board: joins join points; a grid's squares are joined already")
+	}
 	if b.Points != nil && b.squaresNode != nil {
 		d.errorf(b.squaresNode, "bad-value", "leave out `squares` on a board of points", "board: squares and points do not go together: the points are the playing squares")
 	}

@@ -585,6 +585,9 @@ func (g *Game) Crowned(p *board.Position, player int) int { return g.crowned(p, 
 // HasBearOff reports whether the game has bear-off rules.
 func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
 
+// HasHands reports whether players have pieces in hand to place.
+func (g *Game) HasHands() bool { return g.hands }
+
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }
 

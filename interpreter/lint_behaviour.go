@@ -44,6 +44,9 @@ func (g *Game) lintBehaviour(opts LintOptions) Diagnostics {
 	for game := 0; game < opts.Playouts; game++ {
 		bh.play(game, mirror)
 	}
+	for _, p := range g.testPlayedPositions() {
+		bh.endConditions(&p)
+	}
 	bh.summary()
 	return bh.ds
 }

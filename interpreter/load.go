@@ -97,7 +97,7 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	var geo *board.Geometry
 	var err error
 	if bs.Points != nil {
-		geo, err = board.NewGraph(bs.Width, bs.Height, bs.Points, bs.Lines)
+		geo, err = board.NewGraph(bs.Width, bs.Height, bs.Points, bs.Lines, bs.Joins)
 	} else {
 		geo, err = board.NewGrid(bs.Width, bs.Height, playing)
 		if err == nil && bs.Lines != nil {
@@ -110,6 +110,8 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 			at = bs.pointsNode
 		} else if bs.linesNode != nil && strings.HasPrefix(err.Error(), "line") {
 			at = bs.linesNode
+		} else if bs.joinsNode != nil && strings.HasPrefix(err.Error(), "join") {
+			at = bs.joinsNode
 		}
 		d.errorf(at, "board", "", "board: %v", err)
 		return false
