@@ -162,4 +162,3 @@ func renderGraphPoint(g *interpreter.Game, s board.Stack, marked bool, o renderO
 	pc := playerColor(g, b.TopOwner(s))
 	return []string{bracket(open), sgr(bg256(pc.bg), fg256(pc.fg), "1") + content + reset, bracket(closeB)}
 }
-
