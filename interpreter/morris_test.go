@@ -117,7 +117,6 @@ func TestMorrisHandsEmpty(t *testing.T) {
 	}
 }
 
-
 // Mistakes in the Morris keys are load errors at their line and column.
 func TestMorrisLoadErrors(t *testing.T) {
 	base, err := os.ReadFile("../variants/nine-mens-morris.yaml")
