@@ -127,7 +127,12 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 			if st.ok {
 				c.to, c.dst = st.to, dst
 				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
-					buf = g.emit(c, buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+					m := board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)}
+					if g.triggers != nil {
+						buf = g.emit(c, buf, m)
+					} else {
+						buf = append(buf, m)
+					}
 					if any {
 						return buf
 					}
