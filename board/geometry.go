@@ -39,6 +39,14 @@ func DirectionIndex(d Direction) int {
 	return -1
 }
 
+// Opposite is the index in Compass of the direction opposite to Compass[d].
+func Opposite(d int) int {
+	if d < 4 {
+		return 3 - d // the diagonals are listed as two opposite pairs, mirrored
+	}
+	return 4 + (d-2)%4
+}
+
 // Geometry is a rectangular grid of Width files and Height ranks, of which
 // some squares are playing squares.
 type Geometry struct {
@@ -50,6 +58,8 @@ type Geometry struct {
 	lines         [][]Square // declared lines, each in order along it
 	joins         [][]Square // segments that join points without being lines
 	linesAt       [][]int32  // square -> indices of the lines through it
+	numberOf      []int16    // square -> its number in numeric notation (1..N); nil when not numbered
+	byNumber      []Square   // number-1 -> square
 }
 
 type coord struct{ file, rank int8 }

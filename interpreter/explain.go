@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -479,6 +480,12 @@ func (g *Game) testTerm(c *Ctx, t *condition) (ok bool, err error) {
 			err = panicError(r)
 		}
 	}()
+	defer func() {
+		if c.err != nil {
+			err = errors.New("runtime error: " + c.err.Msg)
+			c.err = nil
+		}
+	}()
 	if t.test != nil {
 		return t.test(c), nil
 	}
@@ -603,6 +610,12 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 			err = panicError(r)
 		}
 	}()
+	defer func() {
+		if c.err != nil {
+			v, err = nil, c.err
+			c.err = nil
+		}
+	}()
 	switch kindOf(n) {
 	case reflect.Bool:
 		if f, ok := g.boolClosure(n); ok {
@@ -618,7 +631,7 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.runVM(prog), nil
+	return c.runVM(prog, g.site(n)), nil
 }
 
 // ownerNames are the names whose value is a player (or none).

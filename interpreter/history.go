@@ -42,14 +42,19 @@ func (h *History) Moves() []board.Move { return h.moves }
 func (h *History) Len() int { return len(h.moves) }
 
 // Play plays a legal move; it returns an error for a move that is not legal
-// here or when the game is over.
+// here or when the game is over, and an *EvalError, playing nothing, when
+// the rule file's expressions fail at the position before or after it.
 func (h *History) Play(m board.Move) error {
 	cur := h.states[len(h.states)-1]
 	if o := h.Outcome(); o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
+	moves, err := h.g.LegalMovesErr(&cur.pos, nil)
+	if err != nil {
+		return err
+	}
 	legal := false
-	for _, l := range h.g.LegalMoves(&cur.pos, nil) {
+	for _, l := range moves {
 		if l == m {
 			legal = true
 			break
@@ -61,11 +66,20 @@ func (h *History) Play(m board.Move) error {
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
 	h.g.Apply(&next.pos, m)
 	before := cur.pos.Cells[0]
-	if m.Kind == board.Step {
+	if m.From != board.NoSquare {
 		before = cur.pos.Cells[m.From]
 	}
 	if h.g.madeProgress(m, before, &next.pos) {
 		next.quiet = 0
+	}
+	// A rule file whose expressions fail at the new position (a modulo by
+	// zero) refuses the move, keeping the game as it was, rather than
+	// failing later at every look at the position.
+	if _, err := h.g.ResultErr(&next.pos); err != nil {
+		return err
+	}
+	if _, err := h.g.LegalMovesErr(&next.pos, nil); err != nil {
+		return err
 	}
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)
@@ -73,19 +87,29 @@ func (h *History) Play(m board.Move) error {
 }
 
 // madeProgress reports whether move m, which left the stack before on its
-// source square, made progress — a bear-off, a capture, a promotion, a
-// placement from hand, a removal — which resets the count of quiet plies. after is the position after it.
+// source square, made progress — by default a bear-off, a capture or a
+// promotion; what draw: progress lists — which resets the count of quiet
+// plies. A placement from hand and a move that removes pieces always do.
+// after is the position after it.
 func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
-	if m.Removed > 0 {
+	if m.Removed > 0 || m.Kind == board.Place {
 		return true
 	}
+	pr := g.resets
 	switch m.Kind {
-	case board.BearOff, board.Capture, board.Place:
-		return true
+	case board.BearOff:
+		return pr&progressBearOff != 0 || pr&(progressKind<<uint(g.Board.TopKind(before))) != 0
+	case board.Capture:
+		if pr&progressCapture != 0 {
+			return true
+		}
 	case board.Step:
-		return g.Board.TopKind(after.Cells[m.To]) > g.Board.TopKind(before)
+	default:
+		return false
 	}
-	return false
+	kind := g.Board.TopKind(before)
+	return pr&(progressKind<<uint(kind)) != 0 ||
+		pr&progressPromotion != 0 && g.Board.TopKind(after.Cells[m.To]) > kind
 }
 
 // Undo takes back the last move; false when there is none.
@@ -98,6 +122,18 @@ func (h *History) Undo() bool {
 	return true
 }
 
+// RepetitionKeys appends to buf[:0] the hashes of the positions before the
+// current one that it could repeat (those since the last progress), oldest
+// first: what an AI search needs to see repetition draws (ai.HistoryUser).
+func (h *History) RepetitionKeys(buf []uint64) []uint64 {
+	buf = buf[:0]
+	last := len(h.states) - 1
+	for i := max(0, last-h.states[last].quiet); i < last; i++ {
+		buf = append(buf, h.states[i].pos.Hash)
+	}
+	return buf
+}
+
 // Outcome is the result at the current position, draw rules included.
 func (h *History) Outcome() Outcome {
 	cur := h.states[len(h.states)-1]
@@ -106,7 +142,7 @@ func (h *History) Outcome() Outcome {
 	}
 	d := h.g.Draw
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies)}
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}
 	}
 	if len(h.g.quietRules) > 0 {
 		pos := cur.pos
@@ -114,7 +150,7 @@ func (h *History) Outcome() Outcome {
 		for _, q := range h.g.quietRules {
 			if cur.quiet >= q.plies && allTerms(q.cond, c) {
 				h.g.release(c)
-				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text)}
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
 			}
 		}
 		h.g.release(c)
@@ -129,7 +165,7 @@ func (h *History) Outcome() Outcome {
 			}
 		}
 		if seen >= d.Repetition {
-			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition)}
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}
 		}
 	}
 	return Outcome{Winner: -1}

@@ -18,7 +18,7 @@ func Open(nameOrPath string, opts ...Options) (*Game, error) {
 	if data, ok := variants.Source(nameOrPath); ok {
 		return Load(nameOrPath+".yaml", data, opts...)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := ReadLimited(nameOrPath, MaxRuleFileSize, "rule file")
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/.\\") {
 			return nil, fmt.Errorf("no built-in game %q and no such file (built-in games: %s)", nameOrPath, strings.Join(variants.Names(), ", "))
@@ -56,6 +56,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -72,6 +73,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	for _, p := range g.Players {
+		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
+	}
+	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
@@ -167,9 +172,17 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		return false
 	}
 	g.Board = b
+	var counts []board.CountField
 	if len(rf.Hands) > 0 || len(rf.Place) > 0 {
 		g.hands = true
-		b.UseCounts(board.HandField)
+		counts = append(counts, board.HandField)
+	}
+	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+		// The cells cannot tell pieces borne off from pieces captured.
+		counts = append(counts, board.OffField, board.CapturedField)
+	}
+	if counts != nil {
+		b.UseCounts(counts...)
 	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())
@@ -207,9 +220,11 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 	} else {
 		where := make(map[board.Square]*yaml.Node)
+		clash := newSetupClashes()
+		defer clash.report(d, b)
 		put := func(player int, sq board.Square, n *yaml.Node) {
 			if prev := where[sq]; prev != nil {
-				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				clash.add(n, prev, sq)
 				return
 			}
 			where[sq] = n
@@ -382,7 +397,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
 				switch {
-				case t.level <= lvStatic:
+				case t.static:
 					static = and(static, t.test)
 				case t.level == lvPosition:
 					r.pos = and(r.pos, t.test)
@@ -394,7 +409,8 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		g.folding(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), func() {
 			for pi := range g.Players {
 				r.squares[pi] = make([]bool, b.NumSquares())
-				c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
+				c := g.foldCtx(pi)
+				c.to, c.lifted = noSquare, 1
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.from = board.Square(sq)
 					r.squares[pi][sq] = static == nil || static(c)
@@ -415,14 +431,15 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
 	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)
+	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
-			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c, reason: q.Reason})
 		}
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
@@ -473,6 +490,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 // runtime error in them (a division by zero) into a diagnostic at the
 // expression instead of a crash.
 func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
+	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			at := srcPos{1, 1}
@@ -483,6 +501,22 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 		}
 	}()
 	fold()
+	for _, c := range g.folds {
+		if c.err != nil {
+			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
+			break
+		}
+	}
+	g.folds = g.folds[:0]
+}
+
+// foldCtx is a context for evaluating static terms at load time for player
+// pi; folding reports the runtime errors met in it.
+func (g *Game) foldCtx(pi int) *Ctx {
+	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
+	g.folds = append(g.folds, c)
+	return c
 }
 
 // stepExists reports whether a step leads from some playing square to another
@@ -507,18 +541,18 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 				r.kinds &= mask
 				continue
 			}
-			if t.node != nil && !r.flying && t.node.String() == "to_height == 0" {
+			if t.node != nil && !r.flying && !g.opts.reference && t.node.String() == "to_height == 0" {
 				r.toEmpty = true
 				continue
 			}
-			switch t.level {
-			case lvConst, lvStatic:
+			switch {
+			case t.static:
 				static = and(static, t.test)
-			case lvPosition:
+			case t.level <= lvPosition:
 				r.pos = and(r.pos, t.test)
-			case lvSource:
+			case t.level == lvSource:
 				r.src = and(r.src, t.test)
-			case lvLift:
+			case t.level == lvLift:
 				r.lift = and(r.lift, t.test)
 			default:
 				r.dest = and(r.dest, t.test)
@@ -528,7 +562,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	b := g.Board
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Square, b.NumSquares())
-		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
+		c := g.foldCtx(pi)
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)
@@ -610,7 +644,10 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 }
 
 // ParsePosition reads a position string of this game and fills in the pieces
-// borne off (what each player started with, less what is on the board).
+// that left the board (what each player started with, less what is on the
+// board): borne off in a game of bear-offs, captured in a game of captures.
+// A game with both reads `off:` from the string and counts the rest of the
+// missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
@@ -625,8 +662,23 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		if len(g.bearRules) > 0 {
+		caps, bears := len(g.captureRules) > 0, len(g.bearRules) > 0
+		switch {
+		case caps && bears:
+			// Missing pieces not counted as borne off were captured,
+			// unless the string gives the captured count itself.
+			if p.Captured[i] == 0 && p.OnBoard[i]+p.Off[i] <= g.initial[i] {
+				p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Off[i]))
+			}
+			if n := p.OnBoard[i] + p.Off[i] + p.Captured[i]; n != g.initial[i] {
+				return board.Position{}, &board.PositionError{Text: text, Offset: len(text),
+					Msg: fmt.Sprintf("%s has %d pieces on the board, %d borne off and %d captured: %d in all, but starts with %d (give the counts, like off:%s captured:%s)",
+						g.Players[i].Name, p.OnBoard[i], p.Off[i], p.Captured[i], n, g.initial[i], g.countExample(), g.countExample())}
+			}
+		case bears:
 			p.Off[i] = g.initial[i] - p.OnBoard[i]
+		case caps:
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]))
 		}
 	}
 	return p, nil
@@ -640,6 +692,15 @@ func (g *Game) parseMoveText(text string) (board.Move, error) {
 		return g.Board.ParsePlacement(text)
 	}
 	return g.Board.ParseMove(text)
+}
+
+// countExample writes a per-player count list with zeros: r0,b0.
+func (g *Game) countExample() string {
+	var parts []string
+	for _, p := range g.Players {
+		parts = append(parts, string(p.Code)+"0")
+	}
+	return strings.Join(parts, ",")
 }
 
 // ParseMove reads move text and matches it against the legal moves at p.
@@ -664,4 +725,42 @@ func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
+
+// What resets the count of quiet plies (draw: progress), as bits of
+// Game.progress.
+const (
+	progressCapture uint8 = 1 << iota
+	progressPromotion
+	progressBearOff
+	progressKind // a move by a piece of kind k: progressKind << k
+)
+
+// buildProgress reads draw: progress: the moves that reset the quiet count.
+// Without it, a capture, a promotion or a bear-off does.
+func (g *Game) buildProgress(d *decoder, rf *ruleFile) {
+	g.resets = progressCapture | progressPromotion | progressBearOff
+	if rf.Draw.progress == nil {
+		return
+	}
+	g.resets = 0
+	choices := append([]string{"capture", "promotion", "bear_off"}, g.Kinds...)
+	for _, n := range rf.Draw.Progress {
+		v := d.str(n, "draw: progress")
+		switch v {
+		case "capture":
+			g.resets |= progressCapture
+		case "promotion":
+			g.resets |= progressPromotion
+		case "bear_off":
+			g.resets |= progressBearOff
+		default:
+			k := slices.Index(g.Kinds, v)
+			if k < 0 {
+				d.errorf(n, "bad-value", suggest(v, choices), "draw: progress %q is not capture, promotion, bear_off or a kind from `kinds`", v)
+				continue
+			}
+			g.resets |= progressKind << k
+		}
+	}
 }

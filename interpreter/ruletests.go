@@ -204,7 +204,12 @@ func (d *decoder) atItem(m moveItem, sev Severity, code, hint, format string, ar
 
 func (g *Game) runTest(d *decoder, t *ruleTest) {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if ee, ok := r.(*EvalError); ok {
+			// The rule file's expression fails: its mistake, at its place.
+			d.diagAt(srcPos{ee.Line, ee.Col}, Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.name, t.node.Line),
+				"%s: `%s`: runtime error: %s (at position %s)", ee.What, ee.Expr, ee.Msg, ee.Position)
+		} else if r != nil {
 			d.errorf(t.node, "internal", "this is a bug in stackrules, not in the rule file: please report it", "test %q: stackrules failed running it: %v", t.name, r)
 		}
 	}()
