@@ -52,6 +52,7 @@ func newApp(s *streams) *cli.App {
 			testCommand(s),
 			explainCommand(s),
 			schemaCommand(s),
+			serveCommand(s),
 		},
 	}
 	for _, c := range app.Commands {

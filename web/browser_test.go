@@ -1,0 +1,235 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// The browser tests drive headless Chromium (Debian's chromium package)
+// through the pages, by clicks, as a player would. They skip, saying why,
+// where no Chromium is installed. With STACKRULES_SCREENSHOTS=1 they also
+// write the screenshots in docs/screenshots that the README shows.
+
+func chromiumPath() string {
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "headless-shell"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// browser starts a headless Chromium for the test; each call to tab opens a
+// new, separate browser context (its own storage, as another person's browser).
+type browser struct {
+	t     *testing.T
+	alloc context.Context
+	base  string
+}
+
+func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	path := chromiumPath()
+	if path == "" {
+		t.Skip("no Chromium on this machine (install Debian's chromium package to run the browser tests)")
+	}
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(path),
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.WindowSize(1200, 900),
+	)
+	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	_, ts := newTestServer(t, Options{AITime: 3 * time.Second})
+	return &browser{t: t, alloc: alloc, base: ts.URL}
+}
+
+// tab opens a page in a new browser context.
+func (b *browser) tab() context.Context {
+	ctx, cancel := chromedp.NewContext(b.alloc)
+	b.t.Cleanup(cancel)
+	ctx, cancel2 := context.WithTimeout(ctx, 90*time.Second)
+	b.t.Cleanup(cancel2)
+	if err := chromedp.Run(ctx); err != nil {
+		b.t.Fatalf("starting Chromium: %v", err)
+	}
+	return ctx
+}
+
+func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Action) {
+	b.t.Helper()
+	if err := chromedp.Run(ctx, actions...); err != nil {
+		b.t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// start opens the start page, picks the game and the sides, and starts.
+func (b *browser) start(ctx context.Context, key string, seats []string, position string, friend bool) {
+	b.t.Helper()
+	acts := []chromedp.Action{
+		chromedp.Navigate(b.base + "/"),
+		chromedp.Click(fmt.Sprintf(`button[data-key=%q]`, key), chromedp.ByQuery),
+		chromedp.WaitVisible(`#setup`, chromedp.ByQuery),
+	}
+	for i, s := range seats {
+		// An AI spec that is not one of the listed levels gets an option of its own.
+		add := fmt.Sprintf(`(() => { const sel = document.getElementById("seat-%d"); if (![...sel.options].some(o => o.value === %q)) { const o = document.createElement("option"); o.value = o.textContent = %q; sel.appendChild(o); } return true; })()`, i, s, s)
+		var ok bool
+		acts = append(acts, chromedp.Evaluate(add, &ok), chromedp.SetValue(fmt.Sprintf("#seat-%d", i), s, chromedp.ByQuery))
+	}
+	if position != "" {
+		acts = append(acts, chromedp.SetValue("#position", position, chromedp.ByQuery))
+	}
+	if friend {
+		acts = append(acts, chromedp.Click("#friend", chromedp.ByQuery))
+	}
+	acts = append(acts, chromedp.Click("#start", chromedp.ByQuery), chromedp.WaitVisible("#board", chromedp.ByQuery), waitAttr("version", ""))
+	b.run(ctx, "starting "+key, acts...)
+}
+
+// waitAttr waits until the page's body has data-NAME (equal to want, when given).
+func waitAttr(name, want string) chromedp.Action {
+	js := fmt.Sprintf(`document.body && document.body.dataset[%q] !== undefined`, name)
+	if want != "" {
+		js = fmt.Sprintf(`document.body && document.body.dataset[%q] === %q`, name, want)
+	}
+	return chromedp.Poll(js, nil, chromedp.WithPollingTimeout(30*time.Second))
+}
+
+func plies(n int) chromedp.Action { return waitAttr("plies", fmt.Sprint(n)) }
+
+// click clicks a square of the board.
+func click(sq string) chromedp.Action {
+	return chromedp.Click(fmt.Sprintf(`rect[data-square=%q]`, sq), chromedp.ByQuery)
+}
+
+// move plays a step by clicking its two squares and waits for ply n.
+func move(from, to string, n int) []chromedp.Action {
+	return []chromedp.Action{click(from), click(to), plies(n)}
+}
+
+func text(ctx context.Context, b *browser, sel string) string {
+	var s string
+	b.run(ctx, "reading "+sel, chromedp.Text(sel, &s, chromedp.ByQuery))
+	return s
+}
+
+func (b *browser) screenshot(ctx context.Context, name string) {
+	var png []byte
+	b.run(ctx, "screenshot", chromedp.FullScreenshot(&png, 100))
+	if os.Getenv("STACKRULES_SCREENSHOTS") == "" {
+		return
+	}
+	dir := filepath.Join("..", "docs", "screenshots")
+	os.MkdirAll(dir, 0o755)
+	if err := os.WriteFile(filepath.Join(dir, name), png, 0o644); err != nil {
+		b.t.Fatal(err)
+	}
+}
+
+// TestBrowserLigerToTheEnd plays Liger at one browser for both sides, from a
+// position near the end: an illegal attempt (with its explanation), a lift
+// choice, undo, a reload in mid-game, and the last bear-off that wins.
+func TestBrowserLigerToTheEnd(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "liger", []string{"human", "human"}, "r c7:br,g7:r,a5:b,h4:b", false)
+
+	// c7 to a5 is no Liger move: the page says why.
+	b.run(ctx, "illegal attempt", click("c7"), click("a5"),
+		chromedp.Poll(`(t => t.includes("c7-a5") && t.includes("legal"))(document.getElementById("message").textContent)`, nil))
+	// c7 holds blue under red: lifting one or two is a choice.
+	b.run(ctx, "lift choice", click("c7"), click("d8"), chromedp.WaitVisible("#lift", chromedp.ByQuery),
+		chromedp.Click(`#lift-buttons button[data-move="2c7-d8"]`, chromedp.ByQuery), plies(1))
+	if h := text(ctx, b, "#moves"); !strings.Contains(h, "2c7-d8") {
+		t.Fatalf("move list %q lacks 2c7-d8", h)
+	}
+	b.screenshot(ctx, "liger.png")
+	b.run(ctx, "moves", append(append(append(move("a5", "b4", 2), move("g7", "h8", 3)...), move("h4", "g3", 4)...),
+		click("h8"), chromedp.Click("#bear-off", chromedp.ByQuery), plies(5))...)
+	b.run(ctx, "undo", chromedp.Click("#undo", chromedp.ByQuery), plies(4))
+	b.run(ctx, "reload", chromedp.Reload(), plies(4))
+	b.run(ctx, "after the reload", click("h8"), chromedp.Click("#bear-off", chromedp.ByQuery), plies(5))
+	b.run(ctx, "last moves", append(move("b4", "a3", 6), click("d8"), chromedp.Click("#bear-off", chromedp.ByQuery), waitAttr("over", "true"))...)
+	if s := text(ctx, b, "#status"); !strings.HasPrefix(s, "red wins") {
+		t.Fatalf("status after the last bear-off: %q", s)
+	}
+}
+
+// TestBrowserLascaMultiJump plays a capture of two jumps by clicking each
+// landing square, which ends the game: black has nothing left to move.
+func TestBrowserLascaMultiJump(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "lasca", []string{"human", "random"}, "w a1:w,b2:b,d4:b,g7:bw", false)
+	b.run(ctx, "first jump", click("a1"), click("c3"),
+		chromedp.Poll(`document.querySelector('rect[data-square="e5"]').classList.contains("target")`, nil))
+	b.run(ctx, "second jump", click("e5"), plies(1), waitAttr("over", "true"))
+	if h := text(ctx, b, "#moves"); !strings.Contains(h, "a1xc3xe5") {
+		t.Fatalf("move list %q lacks a1xc3xe5", h)
+	}
+	if s := text(ctx, b, "#status"); !strings.HasPrefix(s, "white wins") {
+		t.Fatalf("status: %q", s)
+	}
+	b.screenshot(ctx, "lasca.png")
+}
+
+// TestBrowserAgainstTheAI moves once and waits for the AI's reply, with the
+// thinking indicator shown meanwhile.
+func TestBrowserAgainstTheAI(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "stackers", []string{"human", "mcts:time=1500ms"}, "", false)
+	b.run(ctx, "move", click("c3"), click("d4"),
+		chromedp.WaitVisible("#thinking", chromedp.ByQuery), plies(2))
+	b.screenshot(ctx, "stackers.png")
+	b.run(ctx, "undo both", chromedp.Click("#undo", chromedp.ByQuery), plies(0))
+
+	// On a phone-sized screen the board fits the width, with no sideways scrolling.
+	var fits bool
+	b.run(ctx, "phone size", chromedp.EmulateViewport(390, 844), chromedp.Reload(), plies(0),
+		chromedp.Evaluate(`document.documentElement.scrollWidth <= 390 && document.getElementById("board").getBoundingClientRect().width > 300`, &fits))
+	if !fits {
+		t.Fatal("the game page does not fit a 390-pixel-wide screen")
+	}
+}
+
+// TestBrowserFriendsThroughTheShareLink has two browser contexts play each
+// other: moves appear live on both.
+func TestBrowserFriendsThroughTheShareLink(t *testing.T) {
+	b := newBrowser(t)
+	red := b.tab()
+	b.start(red, "liger", []string{"human", "human"}, "", true)
+	var link string
+	b.run(red, "share link", chromedp.WaitVisible("#share", chromedp.ByQuery), chromedp.Value("#share-link", &link, chromedp.ByQuery))
+	blue := b.tab()
+	b.run(blue, "join", chromedp.Navigate(link), chromedp.WaitVisible("#board", chromedp.ByQuery), plies(0),
+		chromedp.Poll(`document.getElementById("status").textContent === "red to move"`, nil))
+	b.run(red, "red moves", move("c3", "d4", 1)...)
+	b.run(blue, "blue sees it and answers", plies(1),
+		chromedp.Poll(`document.getElementById("status").textContent.startsWith("Your move")`, nil))
+	// Blue types its move instead of clicking.
+	b.run(blue, "blue types a move", chromedp.SendKeys("#move-input", "f6-e5\n", chromedp.ByQuery), plies(2))
+	b.run(red, "red sees it", plies(2))
+	b.run(red, "no undo between friends", chromedp.Click("#undo", chromedp.ByQuery),
+		chromedp.Poll(`document.getElementById("message").textContent.includes("undo is for games against the AI")`, nil))
+}
+
+var _ = httptest.NewServer

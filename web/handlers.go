@@ -1,0 +1,417 @@
+package web
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/stackrules/stackrules/session"
+)
+
+// maxBody bounds a request body; records are uploaded as text and are the
+// largest.
+const maxBody = maxRecordBytes + 4096
+
+type apiError struct {
+	Error   string `json:"error"`
+	Explain string `json:"explain,omitempty"` // for an illegal move: why, rule by rule
+}
+
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func fail(w http.ResponseWriter, code int, format string, args ...any) {
+	writeJSON(w, code, apiError{Error: fmt.Sprintf(format, args...)})
+}
+
+// decode reads a JSON body into v: at most maxBody bytes, no unknown fields,
+// nothing after the value.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			fail(w, http.StatusRequestEntityTooLarge, "the request body is larger than %d bytes", maxBody)
+			return false
+		}
+		fail(w, http.StatusBadRequest, "bad JSON in the request: %v", err)
+		return false
+	}
+	if dec.More() {
+		fail(w, http.StatusBadRequest, "bad JSON in the request: more than one value")
+		return false
+	}
+	return true
+}
+
+func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
+	writeJSON(w, http.StatusOK, map[string]any{"games": s.catalog, "levels": []string{"human", "random", "greedy", "mcts:easy", "mcts:medium", "mcts:hard"}})
+}
+
+type newRequest struct {
+	Variant string   `json:"variant"`
+	Seats   []string `json:"seats"`  // per player: "human" or an AI spec
+	Friend  bool     `json:"friend"` // hold only the first human seat; the others are for whoever opens the share link
+	// Position starts the game from a position string instead of the start.
+	Position string `json:"position"`
+}
+
+type newResponse struct {
+	ID    string `json:"id"`
+	Token string `json:"token"`
+	Seats []int  `json:"seats"`
+}
+
+func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
+	var req newRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	e, ok := s.entry(req.Variant)
+	if !ok {
+		fail(w, http.StatusNotFound, "no game %q on this server", req.Variant)
+		return
+	}
+	g := e.game
+	if len(req.Seats) != len(g.Players) {
+		fail(w, http.StatusBadRequest, "%s has %d players; give %d seats, not %d", g.Name, len(g.Players), len(g.Players), len(req.Seats))
+		return
+	}
+	seats := make([]session.Seat, len(req.Seats))
+	for i, t := range req.Seats {
+		st, err := session.ParseSeat(t)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "seat %d (%s): %v", i+1, g.Players[i].Name, err)
+			return
+		}
+		if !st.Human {
+			// The server's AI time cap applies whatever the spec asks for.
+			if st.Spec.Threads > 2 {
+				fail(w, http.StatusBadRequest, "seat %d: at most 2 threads per AI on this server", i+1)
+				return
+			}
+		}
+		seats[i] = st
+	}
+	start := g.Start()
+	if strings.TrimSpace(req.Position) != "" {
+		p, err := g.ParsePosition(req.Position)
+		if err != nil {
+			fail(w, http.StatusBadRequest, "%v", err)
+			return
+		}
+		start = p
+	}
+	sess, err := session.New(g, e.Key, seats, start)
+	if err != nil {
+		fail(w, http.StatusBadRequest, "%v", err)
+		return
+	}
+	s.start(w, sess, req.Friend)
+}
+
+// start registers a new session and answers with its id and the creator's token.
+func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool) {
+	lg := newLiveGame(newID(), sess)
+	var mine []int
+	for i, st := range sess.Seats {
+		if st.Human && (!friend || len(mine) == 0) {
+			mine = append(mine, i)
+		}
+	}
+	tok := lg.take(mine)
+	if s.opts.DataDir != "" {
+		lg.path = filepath.Join(s.opts.DataDir, lg.id+".txt")
+	}
+	if err := s.add(lg); err != nil {
+		fail(w, http.StatusServiceUnavailable, "%v", err)
+		return
+	}
+	lg.mu.Lock()
+	lg.changed(s)
+	s.kickAILocked(lg)
+	lg.mu.Unlock()
+	if mine == nil {
+		mine = []int{}
+	}
+	writeJSON(w, http.StatusCreated, newResponse{ID: lg.id, Token: tok, Seats: mine})
+}
+
+// handleOpen starts a game from an uploaded record (text/plain body).
+func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	rec, err := readRecord(r.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			fail(w, http.StatusRequestEntityTooLarge, "the record is larger than %d bytes", maxRecordBytes)
+			return
+		}
+		fail(w, http.StatusBadRequest, "not a game record: %v", err)
+		return
+	}
+	sess, err := session.FromRecord(rec, s.open)
+	if err != nil {
+		fail(w, http.StatusUnprocessableEntity, "the record cannot be replayed: %v", err)
+		return
+	}
+	s.start(w, sess, false)
+}
+
+// lookup finds the game of the request and the seats its token holds.
+func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*liveGame, bool) {
+	id := r.PathValue("id")
+	lg, ok := s.game(id)
+	if !ok {
+		fail(w, http.StatusNotFound, "no game %q on this server (it may have been played on a server without --data, and the server restarted)", id)
+		return nil, false
+	}
+	return lg, true
+}
+
+func token(r *http.Request) string {
+	if t := r.Header.Get("X-Token"); t != "" {
+		return t
+	}
+	return r.URL.Query().Get("token")
+}
+
+func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	lg.mu.Lock()
+	st := lg.state(lg.seatsOf(token(r)))
+	lg.mu.Unlock()
+	writeJSON(w, http.StatusOK, st)
+}
+
+// handleEvents streams the game's version whenever it changes (server-sent
+// events); a page refetches its state on each.
+func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		fail(w, http.StatusInternalServerError, "streaming is not supported")
+		return
+	}
+	ch := make(chan int64, 1)
+	lg.mu.Lock()
+	lg.watchers[ch] = struct{}{}
+	v := lg.version
+	lg.mu.Unlock()
+	defer func() {
+		lg.mu.Lock()
+		delete(lg.watchers, ch)
+		lg.mu.Unlock()
+	}()
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
+	flusher.Flush()
+	ping := time.NewTicker(20 * time.Second)
+	defer ping.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return
+		case <-s.ctx.Done():
+			return
+		case v := <-ch:
+			fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
+			flusher.Flush()
+		case <-ping.C:
+			fmt.Fprint(w, ": ping\n\n")
+			flusher.Flush()
+		}
+	}
+}
+
+func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	lg.mu.Lock()
+	text := lg.record(false).String()
+	name := fmt.Sprintf("stackrules-%s-%s.txt", strings.ReplaceAll(filepath.Base(lg.sess.Variant), ".yaml", ""), lg.id)
+	lg.mu.Unlock()
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", name))
+	w.Write([]byte(text))
+}
+
+type joinResponse struct {
+	Token string `json:"token"`
+	Seats []int  `json:"seats"`
+}
+
+// handleJoin gives the first open human seat to whoever opened the share link.
+func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	if held := lg.seatsOf(token(r)); len(held) > 0 {
+		fail(w, http.StatusConflict, "you already hold a seat in this game")
+		return
+	}
+	for i, st := range lg.sess.Seats {
+		if st.Human && !lg.held[i] {
+			tok := lg.take([]int{i})
+			lg.changed(s)
+			writeJSON(w, http.StatusOK, joinResponse{Token: tok, Seats: []int{i}})
+			return
+		}
+	}
+	fail(w, http.StatusConflict, "every seat of this game is taken; you can watch")
+}
+
+type moveRequest struct {
+	Move string `json:"move"`
+}
+
+// seated checks that the request's token holds a seat, and the seat to move
+// when turn is set.
+func (lg *liveGame) seated(w http.ResponseWriter, r *http.Request, turn bool) ([]int, bool) {
+	seats := lg.seatsOf(token(r))
+	if len(seats) == 0 {
+		fail(w, http.StatusForbidden, "you are watching this game, not playing it")
+		return nil, false
+	}
+	if !turn {
+		return seats, true
+	}
+	if o := lg.sess.Outcome(); o.Over {
+		fail(w, http.StatusConflict, "the game is over: %s", outcomeText(lg.sess.Game, o))
+		return nil, false
+	}
+	toMove := lg.sess.ToMove()
+	for _, i := range seats {
+		if i == toMove {
+			return seats, true
+		}
+	}
+	fail(w, http.StatusConflict, "it is %s's turn, not yours", lg.sess.Game.Players[toMove].Name)
+	return nil, false
+}
+
+func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	var req moveRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if len(req.Move) > 200 {
+		fail(w, http.StatusBadRequest, "a move is at most 200 characters")
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	seats, ok := lg.seated(w, r, true)
+	if !ok {
+		return
+	}
+	if _, err := lg.sess.Play(req.Move); err != nil {
+		var ill *session.IllegalMove
+		if errors.As(err, &ill) {
+			writeJSON(w, http.StatusUnprocessableEntity, apiError{Error: ill.Error(), Explain: ill.Explanation.String()})
+			return
+		}
+		fail(w, http.StatusConflict, "%v", err)
+		return
+	}
+	lg.lastError = ""
+	lg.changed(s)
+	s.kickAILocked(lg)
+	writeJSON(w, http.StatusOK, lg.state(seats))
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if !decode(w, r, &struct{}{}) {
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	seats, ok := lg.seated(w, r, false)
+	if !ok {
+		return
+	}
+	if humanHolders(lg) > 1 {
+		fail(w, http.StatusConflict, "undo is for games against the AI; ask your opponent to take it back in another way")
+		return
+	}
+	if !lg.sess.CanUndo() {
+		fail(w, http.StatusConflict, "there is no move to take back")
+		return
+	}
+	lg.stopAI()
+	lg.sess.Undo()
+	lg.changed(s)
+	s.kickAILocked(lg)
+	writeJSON(w, http.StatusOK, lg.state(seats))
+}
+
+// humanHolders counts the distinct tokens holding seats.
+func humanHolders(lg *liveGame) int {
+	seen := map[string]bool{}
+	for _, h := range lg.holders {
+		if h != "" {
+			seen[h] = true
+		}
+	}
+	return len(seen)
+}
+
+func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if !decode(w, r, &struct{}{}) {
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	seats, ok := lg.seated(w, r, false)
+	if !ok {
+		return
+	}
+	// The one who resigns is the seat to move when it holds it, else its first seat.
+	who := seats[0]
+	for _, i := range seats {
+		if i == lg.sess.ToMove() {
+			who = i
+		}
+	}
+	if err := lg.sess.Resign(who); err != nil {
+		fail(w, http.StatusConflict, "%v", err)
+		return
+	}
+	lg.stopAI()
+	lg.changed(s)
+	writeJSON(w, http.StatusOK, lg.state(seats))
+}
