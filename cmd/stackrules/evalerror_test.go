@@ -81,3 +81,23 @@ func TestTestCommandOnBrokenFile(t *testing.T) {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errw)
 	}
 }
+
+// A runtime error in evaluate, met by the AI, ends the match with it.
+func TestRuntimeErrorInEvaluate(t *testing.T) {
+	data, _ := variants.Source("liger")
+	text := strings.Replace(string(data), "score: borne_off(me) * 8 + progress(me)", "score: checkers(me) % (checkers(me) - checkers(me))", 1)
+	if text == string(data) {
+		t.Fatal("liger.yaml changed: its evaluate is not where the test expects it")
+	}
+	file := writeRuleFile(t, "bad-eval.yaml", text)
+	code, out, errw := runCLI(t, "match", "--games", "1", "--a", "greedy", "--b", "random", file)
+	if code != 1 || !strings.Contains(errw, "bad-eval.yaml:43:10: error: evaluate: `checkers(me) % (checkers(me) - checkers(me))`: runtime error: integer divide by zero (at position ") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, tail(out, 400), errw)
+	}
+	// x % 0 is refused when the file is loaded.
+	text = strings.Replace(string(data), "score: borne_off(me) * 8 + progress(me)", "score: checkers(me) % 0", 1)
+	file = writeRuleFile(t, "zero.yaml", text)
+	if code, _, errw := runCLI(t, "moves", file); code != 1 || !strings.Contains(errw, "zero.yaml:43:10: error: evaluate: modulo by zero") {
+		t.Errorf("exit %d, stderr: %s", code, errw)
+	}
+}
