@@ -9,8 +9,8 @@ import (
 
 // SearchPosition is what the AI searches: a position with the count of plies
 // without progress (bear-off, capture, promotion), so that searches see the
-// quiet-plies draws games are played with. Repetition draws need the whole
-// history and stay outside the search.
+// quiet-plies draws games are played with. Repetition draws need the history
+// too: the search gets it from History.RepetitionKeys (see ai.Repetition).
 type SearchPosition struct {
 	board.Position
 	Quiet int32
@@ -76,7 +76,7 @@ func (a *SearchGame) ToMove(p *SearchPosition) int { return int(p.ToMove) }
 // Apply plays m and keeps the quiet count as History does.
 func (a *SearchGame) Apply(p *SearchPosition, m board.Move) {
 	before := p.Position.Cells[0]
-	if m.Kind == board.Step {
+	if m.From != board.NoSquare {
 		before = p.Position.Cells[m.From]
 	}
 	a.g.Apply(&p.Position, m)
@@ -94,6 +94,17 @@ func (a *SearchGame) Hash(p *SearchPosition) uint64 {
 	}
 	return p.Hash ^ (uint64(p.Quiet)+1)*0xd6e8feb86659fd93
 }
+
+// RepetitionLimit is the rule file's `draw: repetition` (ai.Repetition).
+func (a *SearchGame) RepetitionLimit() int { return a.g.Draw.Repetition }
+
+// RepetitionKey is the position's hash without the quiet count: the same
+// position after a different number of quiet plies is a repetition.
+func (a *SearchGame) RepetitionKey(p *SearchPosition) uint64 { return p.Hash }
+
+// Reversible is the quiet count: progress (a bear-off, a capture, a
+// promotion) changes the pieces for good, as History counts repetitions.
+func (a *SearchGame) Reversible(p *SearchPosition) int { return int(p.Quiet) }
 
 // quietDraw reports whether the quiet count has reached a draw.
 func (a *SearchGame) quietDraw(p *SearchPosition) bool {

@@ -685,6 +685,10 @@ func counterClosure(fn string, arg ast.Node) (intFn, bool) {
 		return func(c *Ctx) int { return int(c.pos.Off[c.me]) }, true
 	case fn == "borne_off":
 		return func(c *Ctx) int { return int(c.pos.Off[c.opp]) }, true
+	case fn == "captured" && me:
+		return func(c *Ctx) int { return int(c.pos.Captured[c.me]) }, true
+	case fn == "captured":
+		return func(c *Ctx) int { return int(c.pos.Captured[c.opp]) }, true
 	}
 	return nil, false
 }

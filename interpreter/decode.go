@@ -34,12 +34,14 @@ type ruleFile struct {
 	Promote                   promoteSpec
 	Captures                  []captureSpec
 	Capture                   captureSettings
+	Words                     wordsSpec // the rules in words, for people
 	root                      *yaml.Node
 }
 
 type boardSpec struct {
 	Width, Height int
-	Squares       string // dark | light | all
+	Squares       string     // dark | light | all
+	Numbering     *yaml.Node // the player whose view numbers the squares (numeric notation), if any
 	node          *yaml.Node
 	squaresNode   *yaml.Node
 }
@@ -89,11 +91,13 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory bool
-	Maximum   bool
-	Removal   string // immediate or end
-	Take      string // stack or top
-	node      *yaml.Node
+	Mandatory  bool
+	Maximum    bool
+	Removal    string // immediate or end
+	Take       string // stack or top
+	Landing    string // any or continue: where a flying capture may land
+	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
+	node       *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -104,6 +108,7 @@ type bearOffSpec struct {
 
 type endSpec struct {
 	Result string // win | loss | draw (for the player who just moved)
+	Reason string // the condition in plain words, "" when not given
 	node   *yaml.Node
 	When   *exprText
 }
@@ -112,12 +117,15 @@ type drawSpec struct {
 	Repetition int
 	QuietPlies int
 	Quiet      []quietSpec
+	Progress   []*yaml.Node // what resets the quiet count; nil: the default
+	progress   *yaml.Node
 }
 
 // quietSpec is a shorter quiet-plies limit that applies while a condition holds.
 type quietSpec struct {
-	Plies int
-	When  *exprText
+	Plies  int
+	When   *exprText
+	Reason string
 }
 
 type playoutSpec struct {
@@ -302,6 +310,9 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"name", true, func(_, v *yaml.Node) { rf.Name = d.str(v, "name") }},
 		{"description", false, func(_, v *yaml.Node) { rf.Description = d.str(v, "description") }},
 		{"source", false, func(_, v *yaml.Node) { rf.Source = d.str(v, "source") }},
+		{"sources", false, func(_, v *yaml.Node) { d.decodeSources(v, rf) }},
+		{"rules", false, func(_, v *yaml.Node) { rf.Words.Summary = strings.TrimSpace(d.str(v, "rules")) }},
+		{"pdn_game_type", false, func(_, v *yaml.Node) { rf.Words.PDNGameType = d.integer(v, "pdn_game_type", 1, 99) }},
 		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
 		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
 		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},
@@ -317,6 +328,17 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "draw", []field{
 				{"repetition", false, func(_, v *yaml.Node) { rf.Draw.Repetition = d.integer(v, "draw: repetition", 2, 1000) }},
 				{"quiet_plies", false, func(_, v *yaml.Node) { rf.Draw.QuietPlies = d.integer(v, "draw: quiet_plies", 1, 1000000) }},
+				{"progress", false, func(_, v *yaml.Node) {
+					rf.Draw.progress = v
+					switch v.Kind {
+					case yaml.ScalarNode:
+						rf.Draw.Progress = []*yaml.Node{v}
+					case yaml.SequenceNode:
+						rf.Draw.Progress = v.Content
+					default:
+						d.errorf(v, "wrong-type", "for example `progress: [capture, man]`", "draw: progress must be a list of capture, promotion, bear_off and kind names")
+					}
+				}},
 				{"quiet", false, func(_, v *yaml.Node) {
 					if v.Kind != yaml.SequenceNode {
 						d.errorf(v, "wrong-type", "write `- {plies: 32, when: EXPR}`", "draw: quiet must be a list of {plies, when}")
@@ -327,10 +349,12 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 						d.mapping(e, "draw: quiet", []field{
 							{"plies", true, func(_, v *yaml.Node) { q.Plies = d.integer(v, "draw: quiet: plies", 1, 1000000) }},
 							{"when", true, func(_, v *yaml.Node) { q.When = d.expression(v, "draw: quiet: when") }},
+							{"reason", false, func(_, v *yaml.Node) { q.Reason = d.str(v, "draw: quiet: reason") }},
 						})
 						rf.Draw.Quiet = append(rf.Draw.Quiet, q)
 					}
 				}},
+				{"reasons", false, func(_, v *yaml.Node) { d.decodeDrawReasons(v, rf) }},
 			})
 		}},
 		{"evaluate", false, func(_, v *yaml.Node) {
@@ -369,6 +393,8 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"maximum", false, func(_, v *yaml.Node) { rf.Capture.Maximum = d.boolean(v, "capture: maximum") }},
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
+				{"landing", false, func(_, v *yaml.Node) { rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue") }},
+				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
 			})
 		}},
 		{"playout", false, func(_, v *yaml.Node) {
@@ -406,6 +432,7 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 			b.Squares = d.oneOf(v, "board: squares", "dark", "light", "all")
 			b.squaresNode = v
 		}},
+		{"numbering", false, func(_, v *yaml.Node) { b.Numbering = v }},
 	})
 }
 
@@ -565,21 +592,7 @@ func (d *decoder) decodeEnd(n *yaml.Node, rf *ruleFile) {
 		return
 	}
 	for _, e := range n.Content {
-		if e.Kind != yaml.MappingNode || len(e.Content) != 2 {
-			d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`", "each end condition is one `win`, `loss` or `draw` key with an expression")
-			continue
-		}
-		k, v := e.Content[0], e.Content[1]
-		choices := []string{"win", "loss", "draw"}
-		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
-			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
-			continue
-		}
-		if isEmpty(v) {
-			d.errorf(v, "empty-value", "", "end condition %q has no expression", k.Value)
-			continue
-		}
-		rf.End = append(rf.End, endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)})
+		d.decodeEndEntry(e, rf)
 	}
 }
 

@@ -146,6 +146,13 @@ var names = map[string]nameDef{
 			}
 			return c.g.progress(c.pos, p)
 		}},
+	"captured": {doc: "captured(p): the number of p's pieces captured: taken off the board by captures",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.Captured[p])
+		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

@@ -44,12 +44,15 @@ type Outcome struct {
 	Over   bool
 	Winner int    // index of the winning player, or -1 for a draw
 	Reason string // the condition or rule that ended the game
+	Why    string // the same in plain words (the rule file's reason), "" when there are none
 }
 
 // Game is a compiled rule file. It is immutable and safe for concurrent use.
 type Game struct {
 	Name, Description, Source string
 	Authors                   []string
+	Summary                   string     // the rules in words (the rule file's rules:)
+	Sources                   []Citation // where the rules come from
 	Board                     *board.Board
 	Players                   []Player
 	Kinds                     []string // names of the piece kinds, plain first; empty when pieces have no kinds
@@ -75,9 +78,11 @@ type Game struct {
 	totalPieces  int
 	evaluate     *compiled
 	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
+	resets       uint8       // the moves that reset the quiet count (progress* bits)
 	prefer       *compiled
 	playPlies    int
 	evalScale    int
+	words        wordsSpec
 	pool         sync.Pool
 	building     *compiled                 // the expression being compiled, while loading
 	folds        []*Ctx                    // the contexts of load-time evaluation, for their errors
@@ -152,12 +157,14 @@ type bearOffRule struct {
 
 // quietRule is a shorter quiet-plies draw limit while a condition holds.
 type quietRule struct {
-	plies int
-	cond  *compiled
+	plies  int
+	cond   *compiled
+	reason string
 }
 
 type endRule struct {
 	result string // win, loss or draw for the player who just moved
+	reason string // in plain words
 	cond   *compiled
 	test   boolFn
 }
@@ -551,7 +558,7 @@ func (g *Game) result(c *Ctx) Outcome {
 	c.me, c.opp = mover, g.next(mover)
 	if i := g.endTest(c); i >= 0 {
 		e := g.ends[i]
-		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text}
+		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text, Why: e.reason}
 		switch e.result {
 		case "win":
 			o.Winner = mover
@@ -569,9 +576,9 @@ func (g *Game) result(c *Ctx) Outcome {
 	}
 	// Here NoMoves is lose or draw: a pass would have been generated.
 	if g.NoMoves == "draw" {
-		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw"}
+		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw", Why: g.words.noMove[p.ToMove]}
 	}
-	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses"}
+	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
 }
 
 // MoveString writes a move in the notation.

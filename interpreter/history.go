@@ -74,7 +74,7 @@ func (h *History) Play(m board.Move) error {
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
 	h.g.Apply(&next.pos, m)
 	before := cur.pos.Cells[0]
-	if m.Kind == board.Step {
+	if m.From != board.NoSquare {
 		before = cur.pos.Cells[m.From]
 	}
 	if h.g.madeProgress(m, before, &next.pos) {
@@ -95,16 +95,25 @@ func (h *History) Play(m board.Move) error {
 }
 
 // madeProgress reports whether move m, which left the stack before on its
-// source square, made progress — a bear-off, a capture, a promotion — which
-// resets the count of quiet plies. after is the position after it.
+// source square, made progress — by default a bear-off, a capture or a
+// promotion; what draw: progress lists — which resets the count of quiet
+// plies. after is the position after it.
 func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
+	pr := g.resets
 	switch m.Kind {
-	case board.BearOff, board.Capture:
-		return true
+	case board.BearOff:
+		return pr&progressBearOff != 0 || pr&(progressKind<<uint(g.Board.TopKind(before))) != 0
+	case board.Capture:
+		if pr&progressCapture != 0 {
+			return true
+		}
 	case board.Step:
-		return g.Board.TopKind(after.Cells[m.To]) > g.Board.TopKind(before)
+	default:
+		return false
 	}
-	return false
+	kind := g.Board.TopKind(before)
+	return pr&(progressKind<<uint(kind)) != 0 ||
+		pr&progressPromotion != 0 && g.Board.TopKind(after.Cells[m.To]) > kind
 }
 
 // Undo takes back the last move; false when there is none.
@@ -118,6 +127,18 @@ func (h *History) Undo() bool {
 	return true
 }
 
+// RepetitionKeys appends to buf[:0] the hashes of the positions before the
+// current one that it could repeat (those since the last progress), oldest
+// first: what an AI search needs to see repetition draws (ai.HistoryUser).
+func (h *History) RepetitionKeys(buf []uint64) []uint64 {
+	buf = buf[:0]
+	last := len(h.states) - 1
+	for i := max(0, last-h.states[last].quiet); i < last; i++ {
+		buf = append(buf, h.states[i].pos.Hash)
+	}
+	return buf
+}
+
 // Outcome is the result at the current position, draw rules included.
 func (h *History) Outcome() Outcome {
 	cur := h.states[len(h.states)-1]
@@ -126,7 +147,7 @@ func (h *History) Outcome() Outcome {
 	}
 	d := h.g.Draw
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies)}
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}
 	}
 	if len(h.g.quietRules) > 0 {
 		pos := cur.pos
@@ -134,7 +155,7 @@ func (h *History) Outcome() Outcome {
 		for _, q := range h.g.quietRules {
 			if cur.quiet >= q.plies && allTerms(q.cond, c) {
 				h.g.release(c)
-				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text)}
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
 			}
 		}
 		h.g.release(c)
@@ -149,7 +170,7 @@ func (h *History) Outcome() Outcome {
 			}
 		}
 		if seen >= d.Repetition {
-			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition)}
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}
 		}
 	}
 	return Outcome{Winner: -1}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -17,7 +18,7 @@ func Open(nameOrPath string, opts ...Options) (*Game, error) {
 	if data, ok := variants.Source(nameOrPath); ok {
 		return Load(nameOrPath+".yaml", data, opts...)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := ReadLimited(nameOrPath, MaxRuleFileSize, "rule file")
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/.\\") {
 			return nil, fmt.Errorf("no built-in game %q and no such file (built-in games: %s)", nameOrPath, strings.Join(variants.Names(), ", "))
@@ -55,6 +56,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -71,6 +73,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	for _, p := range g.Players {
+		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
+	}
+	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
@@ -149,6 +155,10 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		return false
 	}
 	g.Board = b
+	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+		// The cells cannot tell pieces borne off from pieces captured.
+		b.UseCounts(board.OffField, board.CapturedField)
+	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())
 		for sq := 0; sq < geo.NumSquares(); sq++ {
@@ -185,9 +195,11 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 	} else {
 		where := make(map[board.Square]*yaml.Node)
+		clash := newSetupClashes()
+		defer clash.report(d, b)
 		put := func(player int, sq board.Square, n *yaml.Node) {
 			if prev := where[sq]; prev != nil {
-				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				clash.add(n, prev, sq)
 				return
 			}
 			where[sq] = n
@@ -366,13 +378,14 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
 	g.checkStackRoom(d, rf)
+	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
-			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c, reason: q.Reason})
 		}
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
@@ -569,7 +582,10 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 }
 
 // ParsePosition reads a position string of this game and fills in the pieces
-// borne off (what each player started with, less what is on the board).
+// that left the board (what each player started with, less what is on the
+// board): borne off in a game of bear-offs, captured in a game of captures.
+// A game with both reads `off:` from the string and counts the rest of the
+// missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
@@ -580,11 +596,35 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		if len(g.bearRules) > 0 {
+		caps, bears := len(g.captureRules) > 0, len(g.bearRules) > 0
+		switch {
+		case caps && bears:
+			// Missing pieces not counted as borne off were captured,
+			// unless the string gives the captured count itself.
+			if p.Captured[i] == 0 && p.OnBoard[i]+p.Off[i] <= g.initial[i] {
+				p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Off[i]))
+			}
+			if n := p.OnBoard[i] + p.Off[i] + p.Captured[i]; n != g.initial[i] {
+				return board.Position{}, &board.PositionError{Text: text, Offset: len(text),
+					Msg: fmt.Sprintf("%s has %d pieces on the board, %d borne off and %d captured: %d in all, but starts with %d (give the counts, like off:%s captured:%s)",
+						g.Players[i].Name, p.OnBoard[i], p.Off[i], p.Captured[i], n, g.initial[i], g.countExample(), g.countExample())}
+			}
+		case bears:
 			p.Off[i] = g.initial[i] - p.OnBoard[i]
+		case caps:
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]))
 		}
 	}
 	return p, nil
+}
+
+// countExample writes a per-player count list with zeros: r0,b0.
+func (g *Game) countExample() string {
+	var parts []string
+	for _, p := range g.Players {
+		parts = append(parts, string(p.Code)+"0")
+	}
+	return strings.Join(parts, ",")
 }
 
 // ParseMove reads move text and matches it against the legal moves at p.
@@ -609,4 +649,42 @@ func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
+
+// What resets the count of quiet plies (draw: progress), as bits of
+// Game.progress.
+const (
+	progressCapture uint8 = 1 << iota
+	progressPromotion
+	progressBearOff
+	progressKind // a move by a piece of kind k: progressKind << k
+)
+
+// buildProgress reads draw: progress: the moves that reset the quiet count.
+// Without it, a capture, a promotion or a bear-off does.
+func (g *Game) buildProgress(d *decoder, rf *ruleFile) {
+	g.resets = progressCapture | progressPromotion | progressBearOff
+	if rf.Draw.progress == nil {
+		return
+	}
+	g.resets = 0
+	choices := append([]string{"capture", "promotion", "bear_off"}, g.Kinds...)
+	for _, n := range rf.Draw.Progress {
+		v := d.str(n, "draw: progress")
+		switch v {
+		case "capture":
+			g.resets |= progressCapture
+		case "promotion":
+			g.resets |= progressPromotion
+		case "bear_off":
+			g.resets |= progressBearOff
+		default:
+			k := slices.Index(g.Kinds, v)
+			if k < 0 {
+				d.errorf(n, "bad-value", suggest(v, choices), "draw: progress %q is not capture, promotion, bear_off or a kind from `kinds`", v)
+				continue
+			}
+			g.resets |= progressKind << k
+		}
+	}
 }

@@ -39,10 +39,13 @@ func newApp(s *streams) *cli.App {
 			return usageError{err.Error()}
 		},
 		HideHelpCommand: false,
+		Version:         appVersion(),
 		Commands: []*cli.Command{
 			playCommand(s),
 			replayCommand(s),
 			variantsCommand(s),
+			rulesCommand(s),
+			gamesCommand(s),
 			movesCommand(s),
 			perftCommand(s),
 			benchCommand(s),
@@ -83,13 +86,18 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 	if err == nil {
 		return 0
 	}
+	var es exitStatus
+	if errors.As(err, &es) {
+		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		return es.code
+	}
 	var ue usageError
 	if errors.As(err, &ue) {
 		fmt.Fprintf(errw, "stackrules: %v\nRun 'stackrules help' or 'stackrules COMMAND --help' for usage.\n", err)
 		return 2
 	}
 	if strings.HasPrefix(err.Error(), "No help topic for") {
-		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		fmt.Fprintf(errw, "stackrules: %s\n", unknownCommandText(app, err.Error()))
 		return 2
 	}
 	fmt.Fprintf(errw, "stackrules: %v\n", err)
@@ -192,8 +200,5 @@ func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 	if !o.Over {
 		return ""
 	}
-	if o.Winner < 0 {
-		return "draw (" + o.Reason + ")"
-	}
-	return fmt.Sprintf("%s wins (%s)", g.Players[o.Winner].Name, o.Reason)
+	return g.OutcomeText(o)
 }

@@ -19,7 +19,7 @@ var playCommandHelp = []struct{ name, args, help string }{
 	{"hint", "", "ask the AI for a move (a short search)"},
 	{"undo", "", "take back your last move (and the AI's reply)"},
 	{"redo", "", "play again what undo took back"},
-	{"save", "[FILE]", "save the record now (to FILE, which then keeps the record)"},
+	{"save", "[FILE]", "save now (to FILE from then on; save --force FILE replaces it)"},
 	{"resign", "", "give up the game"},
 	{"board", "", "draw the board again"},
 	{"flip", "", "turn the board around"},
@@ -87,6 +87,9 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 	}
 	if t == "pass" {
 		return resolution{msg: g.Explain(p, t).Short()}
+	}
+	if a, ok := numericToAlgebraic(g.Board, t); ok {
+		t = a // numeric shorthand (11x25, a square alone: 15) reads as its squares
 	}
 	count, path, isSquare, err := scanShorthand(g.Board, t)
 	if err != "" {
