@@ -2,7 +2,7 @@ package interpreter
 
 import (
 	"errors"
-	"strconv"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -10,7 +10,7 @@ import (
 )
 
 // ligerWhen is Liger with the forward rule's condition replaced, in double
-// quotes: the expression starts at column 12 of its line (forwardLine).
+// quotes: the expression starts at column 12 of line 26.
 func ligerWhen(t *testing.T, when string) []byte {
 	t.Helper()
 	data, _ := variants.Source("liger")
@@ -21,11 +21,10 @@ func ligerWhen(t *testing.T, when string) []byte {
 	return []byte(text)
 }
 
-// forwardLine is the line of liger.yaml's forward condition, counted, so
-// that text added above it (the rules in words) moves nothing here.
+// forwardLine is the line of liger.yaml's forward rule condition.
 func forwardLine() int {
 	data, _ := variants.Source("liger")
-	return strings.Count(string(data[:strings.Index(string(data), "when: lifted == 1 || bottom == opponent")]), "\n") + 1
+	return 1 + strings.Count(string(data[:strings.Index(string(data), "when: lifted == 1 || bottom == opponent")]), "\n")
 }
 
 // A modulo by zero met while generating moves is an *EvalError naming the
@@ -71,7 +70,7 @@ func TestRuntimeErrorIsAnEvalError(t *testing.T) {
 func TestFoldingErrorAtTheExpression(t *testing.T) {
 	src := ligerWhen(t, "(lifted == 1 || bottom == opponent) && 10 % (to_row - 5) != 99")
 	_, err := Load("liger.yaml", src)
-	want := "liger.yaml:" + strconv.Itoa(forwardLine()) + ":51: error: move rule \"forward\": evaluating its static terms when loading: runtime error: integer divide by zero in `10 % (to_row - 5)`"
+	want := fmt.Sprintf("liger.yaml:%d:51: error:", forwardLine()) + " move rule \"forward\": evaluating its static terms when loading: runtime error: integer divide by zero in `10 % (to_row - 5)`"
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Fatalf("got %v", err)
 	}
@@ -108,7 +107,7 @@ func TestRefusedExpressions(t *testing.T) {
 		{"-(-9223372036854775807 * 1 - 1 + lifted) > 0", "12", "can overflow"},
 	} {
 		_, err := Load("liger.yaml", ligerWhen(t, tc.when))
-		if err == nil || !strings.Contains(err.Error(), "liger.yaml:"+strconv.Itoa(forwardLine())+":"+tc.col+":") || !strings.Contains(err.Error(), tc.msg) {
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("liger.yaml:%d:%s:", forwardLine(), tc.col)) || !strings.Contains(err.Error(), tc.msg) {
 			t.Errorf("when: %s: got %v", tc.when, err)
 		}
 	}
