@@ -94,7 +94,11 @@ func notationText(g *interpreter.Game, p *board.Position) string {
 		texts = texts[:3]
 	}
 	if len(texts) > 0 {
-		fmt.Fprintf(&sb, "  a move:     from-to; at the start, for example:\n%s\n", strings.Join(wrapItems(texts, ", ", 14, 78), ",\n"))
+		what := "  a move:     from-to; at the start, for example:"
+		if !strings.Contains(texts[0], "-") {
+			what = "  a move:     at the start, for example:"
+		}
+		fmt.Fprintf(&sb, "%s\n%s\n", what, strings.Join(wrapItems(texts, ", ", 14, 78), ",\n"))
 	}
 	if g.LiftsPart() {
 		sb.WriteString("  a lift:     the number of pieces first: 2c3-d4 moves the top two of c3\n")
