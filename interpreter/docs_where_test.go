@@ -19,7 +19,8 @@ func TestDocsSayWhereEachNameApplies(t *testing.T) {
 	words := map[string]string{
 		"move conditions": "moves", "bear-off conditions": "bear-offs", "capture conditions": "captures",
 		"playout: prefer": "prefer", "end conditions": "end", "evaluate": "evaluate", "promote: when": "promote",
-		"everywhere": "everywhere",
+		"everywhere": "everywhere", "placement conditions": "placements",
+		"triggers: when": "triggers: when", "triggers: which": "triggers: which",
 	}
 	set := func(list []string) string {
 		sort.Strings(list)

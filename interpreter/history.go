@@ -97,8 +97,12 @@ func (h *History) Play(m board.Move) error {
 // madeProgress reports whether move m, which left the stack before on its
 // source square, made progress — by default a bear-off, a capture or a
 // promotion; what draw: progress lists — which resets the count of quiet
-// plies. after is the position after it.
+// plies. A placement from hand and a move that removes pieces always do.
+// after is the position after it.
 func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
+	if m.Removed > 0 || m.Kind == board.Place {
+		return true
+	}
 	pr := g.resets
 	switch m.Kind {
 	case board.BearOff:
