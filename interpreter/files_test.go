@@ -98,6 +98,12 @@ func TestRecordFormEdges(t *testing.T) {
 			t.Errorf("%.60q: %v, want %q", tc.text, err, tc.want)
 		}
 	}
+	// A result glued to a move number is the result (FuzzRecord found "0.*"
+	// read as a move "*", written back as a second result).
+	rec, err = interpreter.ParseRecord(strings.NewReader("1. c3-d4 2.1-0\n"))
+	if err != nil || rec.Result != "1-0" || len(rec.Moves) != 1 {
+		t.Errorf("\"2.1-0\": %v %+v", err, rec)
+	}
 	// Comments span lines and come back where they were.
 	text := "[Game \"Liger\"]\n\n{intro} 1. c3-d4 {one\ntwo} 1... {three} f6-e5 * {after}\n"
 	rec, err = interpreter.ParseRecord(strings.NewReader(text))
