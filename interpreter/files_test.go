@@ -92,6 +92,7 @@ func TestRecordFormEdges(t *testing.T) {
 	for _, tc := range []struct{ text, want string }{
 		{"[Game \"Liger\"]\n\n1. c3-d4 {good f6-e5\n2. b2-c3 *\n", "line 3: the comment opened by { is never closed"},
 		{"[Game \"Liger\"]\n\n1. c3-d4 } f6-e5 *\n", "line 3: a } that closes no {"},
+		{"[Game \"Liger\"]\n[Result \"0\"]\n", "line 2: [Result \"0\"] is not a result"},
 		{strings.Repeat("1. c3-d4 f6-e5 ", interpreter.MaxRecordSize/15+1), "larger than 4 MiB"},
 	} {
 		if _, err := interpreter.ParseRecord(strings.NewReader(tc.text)); err == nil || !strings.Contains(err.Error(), tc.want) {

@@ -271,6 +271,9 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 				if err != nil {
 					v = m[2]
 				}
+				if strings.EqualFold(m[1], "Result") && !resultRE.MatchString(v) {
+					return nil, fmt.Errorf("line %d: [Result %q] is not a result: want 1-0, 0-1, 1/2-1/2 (a score per player) or *", n, v)
+				}
 				r.Tags = append(r.Tags, Tag{m[1], v})
 				continue
 			}
