@@ -126,6 +126,9 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 	r.SetTag("Result", r.Result)
 	if o.Over && o.Reason != "" {
 		r.SetTag("Termination", o.Reason)
+		if o.Why != "" {
+			r.SetTag("Termination", o.Why) // the rule file's words
+		}
 	}
 	for _, m := range h.Moves() {
 		r.Moves = append(r.Moves, RecordMove{Text: g.MoveString(m)})

@@ -39,12 +39,13 @@ func playCommand(s *streams) *cli.Command {
 		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
 		positionFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
-		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default ./stackrules-GAME-DATE-TIME.txt)"},
+		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
 		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made; with --record: replace FILE even when it is not a record of this game"},
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from the other side (default: from the human's side)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players (default: from the clock)"},
+		notationFlag,
 	)
 	return &cli.Command{
 		Name:      "play",
@@ -95,7 +96,7 @@ var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // reservedFlag are play's own flags, which no player name may shadow.
 var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
-	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true}
+	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
 
 // sideFlags is the value of --side, repeatable; a spec may hold commas.
 type sideFlags struct{ items []string }
@@ -205,6 +206,9 @@ func runPlay(c *cli.Context, s *streams) error {
 		Color: wantColor(interactive, s.out, c.Bool("no-color")),
 		ASCII: c.Bool("ascii"),
 		Flip:  ss.defaultFlip() != c.Bool("flip"),
+	}
+	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
+		return err
 	}
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
@@ -409,7 +413,8 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) 
 
 var notWordChars = regexp.MustCompile(`[^a-z0-9]+`)
 
-// defaultRecordPath is ./stackrules-GAME-DATE-TIME.txt, not taken yet.
+// defaultRecordPath is stackrules-GAME-DATE-TIME.txt in the records
+// folder (see recordsDir), not taken yet.
 func defaultRecordPath(variant string, t time.Time) string {
 	base := strings.ToLower(filepath.Base(variant))
 	base = strings.TrimSuffix(strings.TrimSuffix(base, ".yaml"), ".yml")
@@ -418,7 +423,7 @@ func defaultRecordPath(variant string, t time.Time) string {
 	if base == "" {
 		base = "game"
 	}
-	stem := fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405"))
+	stem := filepath.Join(defaultRecordFolder(), fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405")))
 	path := stem + ".txt"
 	for i := 2; ; i++ {
 		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
@@ -443,8 +448,9 @@ type session struct {
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
 	seed        uint64
-	resigned    int // the player who resigned, -1
-	shown       int // h.Len() when the board was last drawn, -1 never
+	resigned    int  // the player who resigned, -1
+	drawAgreed  bool // both players agreed to a draw
+	shown       int  // h.Len() when the board was last drawn, -1 never
 
 	recPath        string // "" until the first save picks the default
 	autoPath       string // the default record path, when this session created it
@@ -499,6 +505,9 @@ func (ss *session) outcome() interpreter.Outcome {
 			w = 1 - ss.resigned
 		}
 		return interpreter.Outcome{Over: true, Winner: w, Reason: ss.g.Players[ss.resigned].Name + " resigned"}
+	}
+	if ss.drawAgreed {
+		return agreedDraw
 	}
 	return ss.h.Outcome()
 }
@@ -555,7 +564,7 @@ func (ss *session) record() *interpreter.Record {
 		names[i] = st.tag()
 	}
 	rec := ss.g.NewRecord(ss.h, ss.variant, names, ss.date)
-	if ss.resigned >= 0 {
+	if ss.resigned >= 0 || ss.drawAgreed {
 		o := ss.outcome()
 		rec.Result = ss.g.ResultText(o)
 		rec.SetTag("Result", rec.Result)
@@ -587,7 +596,7 @@ func (ss *session) save(path string) (string, error) {
 // written, so leaving writes no file; or a resumed game that is as it was
 // read, whose file is left untouched.
 func (ss *session) nothingToSave() bool {
-	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.explicitRecord && !ss.written
+	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.drawAgreed && !ss.explicitRecord && !ss.written
 }
 
 // autosave saves after every move, so that no crash loses the game; a
@@ -733,7 +742,12 @@ func (ss *session) humanTurn() error {
 // move, undo, redo, resign) and the game loop decides what comes next.
 func (ss *session) handle(line string, pos *board.Position, legal []board.Move) (done bool, err error) {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if ee, ok := r.(*interpreter.EvalError); ok {
+			ss.autosave()
+			ss.out("%v\n", ee)
+			done, err = false, nil
+		} else if r != nil {
 			ss.out("internal error on %q: %v (the game is kept; please report this)\n", line, r)
 			done, err = false, nil
 		}
@@ -748,6 +762,7 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 			ss.out("(%s)\n", res.taken)
 		}
 		if err := ss.h.Play(res.move); err != nil {
+			ss.autosave() // the game as it was; the move is refused
 			ss.out("%v\n", err)
 			return false, nil
 		}
@@ -763,16 +778,16 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 }
 
 func (ss *session) command(name, arg string, pos *board.Position, legal []board.Move) (bool, error) {
-	if arg != "" && name != "save" {
+	if arg != "" && name != "save" && name != "help" {
 		ss.out("%s takes nothing after it (type help for the commands)\n", name)
 		return false, nil
 	}
 	switch name {
 	case "help":
-		ss.out("%s", helpText(ss.ro.ASCII))
+		ss.help(arg)
 	case "moves":
-		ss.out("%d legal moves:\n", len(legal))
-		for _, l := range moveList(ss.g, legal, 78) {
+		ss.out("%d %s:\n", len(legal), plural(len(legal), "legal move"))
+		for _, l := range moveList(ss.g, legal, 78, ss.ro.Numeric) {
 			ss.out("%s\n", l)
 		}
 	case "board":
@@ -808,8 +823,18 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 			ss.explicitRecord = true
 		}
 	case "resign":
+		yes, left := ss.confirmResign(pos)
+		if left {
+			return true, ss.leave("")
+		}
+		if !yes {
+			ss.out("Play on, then.\n")
+			return false, nil
+		}
 		ss.resigned = int(pos.ToMove)
 		return true, nil
+	case "draw":
+		return ss.offerDraw(pos)
 	case "quit":
 		return true, ss.leave("")
 	}
@@ -835,7 +860,7 @@ func (ss *session) undo() bool {
 	var taken []string
 	for ss.h.Len() > last {
 		m := moves[ss.h.Len()-1]
-		taken = append([]string{ss.g.MoveString(m)}, taken...)
+		taken = append([]string{ss.mv(m)}, taken...)
 		ss.redo = append(ss.redo, m)
 		ss.h.Undo()
 	}
@@ -859,7 +884,7 @@ func (ss *session) redoMoves() bool {
 			break
 		}
 		ss.redo = ss.redo[:len(ss.redo)-1]
-		played = append(played, ss.g.MoveString(m))
+		played = append(played, ss.mv(m))
 		pos := ss.h.Position()
 		if ss.seats[pos.ToMove].human || ss.outcome().Over {
 			break
@@ -900,6 +925,7 @@ func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMove
 	}()
 	// The search sees the quiet plies played so far, for the draw rule.
 	searchPos := interpreter.SearchPosition{Position: *pos, Quiet: ss.h.SearchPosition().Quiet}
+	giveHistory(p, ss.h)
 	m, info = p.Choose(ctx, &searchPos)
 	close(stop)
 	<-watched
@@ -919,6 +945,10 @@ func (ss *session) aiTurn() error {
 	name := ss.g.Players[pos.ToMove].Name
 	movesNow := ss.interactive && ss.humans() > 0
 	m, info, now, sig := ss.think(st.player, &pos, name+" thinks", movesNow)
+	if err := ss.g.SearchErr(); err != nil {
+		ss.autosave()
+		return err
+	}
 	if sig != nil {
 		ss.rs.stoppedBy = sig
 		return ss.leave(fmt.Sprintf("\nStopped (%v) while %s was thinking.", sig, name))
@@ -935,7 +965,7 @@ func (ss *session) aiTurn() error {
 	if now {
 		lead = "Moving now: "
 	}
-	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	ss.autosave()
 	return nil
 }
@@ -946,7 +976,7 @@ func evalText(g *interpreter.Game, mover int, info ai.Info) string {
 	var parts []string
 	switch {
 	case info.Legal == 1:
-		parts = append(parts, "the only move")
+		return "the only move" // whatever the search did, nothing was chosen
 	case info.Proof == ai.Win:
 		parts = append(parts, "a forced win for "+g.Players[mover].Name)
 	case info.Proof == ai.Loss:
@@ -977,12 +1007,12 @@ func (ss *session) hint(pos *board.Position) error {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
-	line := fmt.Sprintf("Hint: %s (%s)", ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	line := fmt.Sprintf("Hint: %s (%s)", ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {
-				alt = append(alt, ss.g.MoveString(ms.Move))
+				alt = append(alt, ss.mv(ms.Move))
 			}
 		}
 		if len(alt) > 0 {
