@@ -86,6 +86,16 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		}
 		g.captureRules = append(g.captureRules, r)
 	}
+	if cs.Landing == "continue" {
+		flying := false
+		for _, r := range g.captureRules {
+			flying = flying || r.flying
+		}
+		if !flying {
+			d.diagAt(nodePos(cs.landingNode), Warning, "no-effect", "it is for flying captures (`distance: any`)",
+				"capture: landing: continue changes nothing here: no capture rule jumps from afar")
+		}
+	}
 	if rf.Promote.node != nil {
 		if len(g.Kinds) == 0 {
 			d.errorf(rf.Promote.node, "no-kinds", "add `kinds: [man, king]`", "promote needs piece kinds to promote to")
