@@ -169,7 +169,7 @@ func TestCapturedAndBorneOffCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := []*interpreter.Game{open(t, "english-checkers"), open(t, "lasca"), open(t, "international"), race}
+	games := []*interpreter.Game{open(t, "english-checkers"), open(t, "lasca"), open(t, "international"), open(t, "nine-mens-morris"), race}
 	bothCounts := 0
 	for _, g := range games {
 		for _, p := range randomPositions(t, g, 1500, 5) {
@@ -183,7 +183,7 @@ func TestCapturedAndBorneOffCounts(t *testing.T) {
 					g.Name, s, p.Off, p.Captured, p.Hash, q.Off, q.Captured, q.Hash)
 			}
 			for i := range g.Players {
-				if int(p.OnBoard[i]+p.Off[i]+p.Captured[i]) != g.Initial(i) {
+				if int(p.OnBoard[i]+p.Hand[i]+p.Off[i]+p.Captured[i]) != g.Initial(i) {
 					t.Fatalf("%s: %s: %s's pieces do not add up", g.Name, s, g.Players[i].Name)
 				}
 			}
