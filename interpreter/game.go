@@ -168,6 +168,7 @@ type Ctx struct {
 	machine  vm.VM
 	cap      capState // scratch space of the capture search
 	sqBuf    [board.MaxSquares]board.Square
+	moveBuf  []board.Move // for mobility
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
