@@ -34,14 +34,48 @@ type ruleFile struct {
 	Promote                   promoteSpec
 	Captures                  []captureSpec
 	Capture                   captureSettings
+	Place                     []placeSpec
+	Triggers                  []triggerSpec
+	Hands                     []handSpec
+	Words                     wordsSpec // the rules in words, for people
 	root                      *yaml.Node
+}
+
+// placeSpec is a placement rule: a piece from the mover's hand onto a point.
+type placeSpec struct {
+	Name string
+	node *yaml.Node
+	When *exprText
+}
+
+// triggerSpec says what happens after a move that completes lines of the
+// mover's pieces.
+type triggerSpec struct {
+	node   *yaml.Node
+	When   *exprText // default: lines_made > 0
+	Remove int       // opposing pieces the mover removes
+	Which  *exprText // which pieces may be removed (default: any)
+}
+
+// handSpec is the number of pieces a player starts with in hand.
+type handSpec struct {
+	Player string
+	node   *yaml.Node
+	Count  int
 }
 
 type boardSpec struct {
 	Width, Height int
-	Squares       string // dark | light | all
+	Squares       string     // dark | light | all
+	Numbering     *yaml.Node // the player whose view numbers the squares (numeric notation), if any
 	node          *yaml.Node
 	squaresNode   *yaml.Node
+	Points        []string   // a graph board's points; nil for a grid
+	Lines         [][]string // lines of points
+	Joins         [][]string // segments that only join points
+	pointsNode    *yaml.Node
+	linesNode     *yaml.Node
+	joinsNode     *yaml.Node
 }
 
 type playerSpec struct {
@@ -89,11 +123,13 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory bool
-	Maximum   bool
-	Removal   string // immediate or end
-	Take      string // stack or top
-	node      *yaml.Node
+	Mandatory  bool
+	Maximum    bool
+	Removal    string // immediate or end
+	Take       string // stack or top
+	Landing    string // any or continue: where a flying capture may land
+	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
+	node       *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -104,6 +140,7 @@ type bearOffSpec struct {
 
 type endSpec struct {
 	Result string // win | loss | draw (for the player who just moved)
+	Reason string // the condition in plain words, "" when not given
 	node   *yaml.Node
 	When   *exprText
 }
@@ -112,12 +149,15 @@ type drawSpec struct {
 	Repetition int
 	QuietPlies int
 	Quiet      []quietSpec
+	Progress   []*yaml.Node // what resets the quiet count; nil: the default
+	progress   *yaml.Node
 }
 
 // quietSpec is a shorter quiet-plies limit that applies while a condition holds.
 type quietSpec struct {
-	Plies int
-	When  *exprText
+	Plies  int
+	When   *exprText
+	Reason string
 }
 
 type playoutSpec struct {
@@ -302,6 +342,9 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"name", true, func(_, v *yaml.Node) { rf.Name = d.str(v, "name") }},
 		{"description", false, func(_, v *yaml.Node) { rf.Description = d.str(v, "description") }},
 		{"source", false, func(_, v *yaml.Node) { rf.Source = d.str(v, "source") }},
+		{"sources", false, func(_, v *yaml.Node) { d.decodeSources(v, rf) }},
+		{"rules", false, func(_, v *yaml.Node) { rf.Words.Summary = strings.TrimSpace(d.str(v, "rules")) }},
+		{"pdn_game_type", false, func(_, v *yaml.Node) { rf.Words.PDNGameType = d.integer(v, "pdn_game_type", 1, 99) }},
 		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
 		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
 		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},
@@ -317,6 +360,17 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "draw", []field{
 				{"repetition", false, func(_, v *yaml.Node) { rf.Draw.Repetition = d.integer(v, "draw: repetition", 2, 1000) }},
 				{"quiet_plies", false, func(_, v *yaml.Node) { rf.Draw.QuietPlies = d.integer(v, "draw: quiet_plies", 1, 1000000) }},
+				{"progress", false, func(_, v *yaml.Node) {
+					rf.Draw.progress = v
+					switch v.Kind {
+					case yaml.ScalarNode:
+						rf.Draw.Progress = []*yaml.Node{v}
+					case yaml.SequenceNode:
+						rf.Draw.Progress = v.Content
+					default:
+						d.errorf(v, "wrong-type", "for example `progress: [capture, man]`", "draw: progress must be a list of capture, promotion, bear_off and kind names")
+					}
+				}},
 				{"quiet", false, func(_, v *yaml.Node) {
 					if v.Kind != yaml.SequenceNode {
 						d.errorf(v, "wrong-type", "write `- {plies: 32, when: EXPR}`", "draw: quiet must be a list of {plies, when}")
@@ -327,10 +381,12 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 						d.mapping(e, "draw: quiet", []field{
 							{"plies", true, func(_, v *yaml.Node) { q.Plies = d.integer(v, "draw: quiet: plies", 1, 1000000) }},
 							{"when", true, func(_, v *yaml.Node) { q.When = d.expression(v, "draw: quiet: when") }},
+							{"reason", false, func(_, v *yaml.Node) { q.Reason = d.str(v, "draw: quiet: reason") }},
 						})
 						rf.Draw.Quiet = append(rf.Draw.Quiet, q)
 					}
 				}},
+				{"reasons", false, func(_, v *yaml.Node) { d.decodeDrawReasons(v, rf) }},
 			})
 		}},
 		{"evaluate", false, func(_, v *yaml.Node) {
@@ -362,6 +418,8 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			})
 		}},
 		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
+		{"place", false, func(_, v *yaml.Node) { d.decodePlace(v, rf) }},
+		{"triggers", false, func(_, v *yaml.Node) { d.decodeTriggers(v, rf) }},
 		{"capture", false, func(_, v *yaml.Node) {
 			rf.Capture.node = v
 			d.mapping(v, "capture", []field{
@@ -369,6 +427,8 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"maximum", false, func(_, v *yaml.Node) { rf.Capture.Maximum = d.boolean(v, "capture: maximum") }},
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
+				{"landing", false, func(_, v *yaml.Node) { rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue") }},
+				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
 			})
 		}},
 		{"playout", false, func(_, v *yaml.Node) {
@@ -406,7 +466,47 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 			b.Squares = d.oneOf(v, "board: squares", "dark", "light", "all")
 			b.squaresNode = v
 		}},
+		{"points", false, func(_, v *yaml.Node) {
+			b.pointsNode = v
+			b.Points = d.words(v, "board: points")
+		}},
+		{"lines", false, func(_, v *yaml.Node) {
+			b.linesNode = v
+			if v.Kind != yaml.SequenceNode {
+				d.errorf(v, "wrong-type", "write `- a1 d1 g1` for each line", "board: lines must be a list of lines, not %s", kindName(v))
+				return
+			}
+			for _, l := range v.Content {
+				b.Lines = append(b.Lines, d.words(l, "board: a line"))
+			}
+		}},
+		{"joins", false, func(_, v *yaml.Node) {
+			b.joinsNode = v
+			if v.Kind != yaml.SequenceNode {
+				d.errorf(v, "wrong-type", "write `- c1 c2` for each join", "board: joins must be a list, not %s", kindName(v))
+				return
+			}
+			for _, l := range v.Content {
+				b.Joins = append(b.Joins, d.words(l, "board: a join"))
+			}
+		}},
+		{"numbering", false, func(_, v *yaml.Node) { b.Numbering = v }},
 	})
+	if b.Points == nil && b.joinsNode != nil {
+		d.errorf(b.joinsNode, "bad-value", "declare the board's points", "board: joins join points; a grid's squares are joined already")
+	}
+	if b.Points != nil && b.squaresNode != nil {
+		d.errorf(b.squaresNode, "bad-value", "leave out `squares` on a board of points", "board: squares and points do not go together: the points are the playing squares")
+	}
+}
+
+// words reads a list of names written as a YAML list or as one text of
+// names separated by spaces: [a1, d1, g1] or "a1 d1 g1".
+func (d *decoder) words(n *yaml.Node, what string) []string {
+	if n.Kind == yaml.ScalarNode {
+		return strings.Fields(n.Value)
+	}
+	return d.strings(n, what)
 }
 
 func (d *decoder) decodePlayers(n *yaml.Node, rf *ruleFile) {
@@ -431,6 +531,12 @@ func (d *decoder) decodeSetup(n *yaml.Node, rf *ruleFile) {
 		return
 	}
 	d.namedMapping(n, "setup for player", func(k, v *yaml.Node) {
+		if k.Value == "hand" {
+			d.namedMapping(v, "setup: hand for player", func(k, v *yaml.Node) {
+				rf.Hands = append(rf.Hands, handSpec{Player: k.Value, node: k, Count: d.integer(v, "setup: hand: "+k.Value, 0, 9999)})
+			})
+			return
+		}
 		s := setupSpec{Player: k.Value, node: k, value: v}
 		switch v.Kind {
 		case yaml.ScalarNode:
@@ -549,6 +655,37 @@ func (d *decoder) decodeCaptures(n *yaml.Node, rf *ruleFile) {
 	})
 }
 
+func (d *decoder) decodePlace(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "placement rule", func(k, v *yaml.Node) {
+		p := placeSpec{Name: k.Value, node: k}
+		what := fmt.Sprintf("placement rule %q", k.Value)
+		if isEmpty(v) {
+			rf.Place = append(rf.Place, p)
+			return
+		}
+		d.mapping(v, what, []field{
+			{"when", false, func(_, v *yaml.Node) { p.When = d.expression(v, what+": when") }},
+		})
+		rf.Place = append(rf.Place, p)
+	})
+}
+
+func (d *decoder) decodeTriggers(n *yaml.Node, rf *ruleFile) {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "write `- {when: lines_made > 0, remove: 1}`", "triggers must be a list, not %s", kindName(n))
+		return
+	}
+	for _, e := range n.Content {
+		t := triggerSpec{node: e}
+		d.mapping(e, "trigger", []field{
+			{"when", false, func(_, v *yaml.Node) { t.When = d.expression(v, "trigger: when") }},
+			{"remove", true, func(_, v *yaml.Node) { t.Remove = d.integer(v, "trigger: remove", 1, 16) }},
+			{"which", false, func(_, v *yaml.Node) { t.Which = d.expression(v, "trigger: which") }},
+		})
+		rf.Triggers = append(rf.Triggers, t)
+	}
+}
+
 func (d *decoder) decodeBearOff(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "bear-off rule", func(k, v *yaml.Node) {
 		b := bearOffSpec{Name: k.Value, node: k}
@@ -565,21 +702,7 @@ func (d *decoder) decodeEnd(n *yaml.Node, rf *ruleFile) {
 		return
 	}
 	for _, e := range n.Content {
-		if e.Kind != yaml.MappingNode || len(e.Content) != 2 {
-			d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`", "each end condition is one `win`, `loss` or `draw` key with an expression")
-			continue
-		}
-		k, v := e.Content[0], e.Content[1]
-		choices := []string{"win", "loss", "draw"}
-		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
-			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
-			continue
-		}
-		if isEmpty(v) {
-			d.errorf(v, "empty-value", "", "end condition %q has no expression", k.Value)
-			continue
-		}
-		rf.End = append(rf.End, endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)})
+		d.decodeEndEntry(e, rf)
 	}
 }
 

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -76,7 +77,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		e.Problem = "no move given"
 		return e
 	}
-	m, err := g.Board.ParseMove(text)
+	m, err := g.parseMoveText(text)
 	if err != nil {
 		e.Problem = strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", moveText))
 		e.Problem = strings.TrimPrefix(e.Problem, fmt.Sprintf("move %q: ", text))
@@ -95,6 +96,8 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 			if int(l.Rule) < len(g.captureRules) {
 				e.Rule = g.captureRules[l.Rule].name
 			}
+		case board.Place:
+			e.RuleKind = "placement rule"
 		case board.Pass:
 			e.Rule = ""
 		default:
@@ -109,7 +112,13 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 	}
 	me := int(p.ToMove)
 	who := g.Players[me].Name
+	if g.explainRemovals(m, legal, &e) {
+		return e
+	}
 	switch m.Kind {
+	case board.Place:
+		g.explainPlace(p, m, &e)
+		return e
 	case board.Pass:
 		if g.NoMoves != "pass" {
 			e.Problem = fmt.Sprintf("this game has no passing (no_moves: %s)", g.NoMoves)
@@ -150,6 +159,64 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		g.explainStep(p, m, &e, strings.IndexAny(text, "0123456789") == 0)
 	}
 	return e
+}
+
+// explainRemovals explains a step or placement that is legal with other
+// removals than the ones written (or none): a move that completes a line
+// names the piece it removes.
+func (g *Game) explainRemovals(m board.Move, legal []board.Move, e *Explanation) bool {
+	if m.Kind != board.Step && m.Kind != board.Place {
+		return false
+	}
+	var same []string
+	bare := false
+	for _, l := range legal {
+		if l.Kind == m.Kind && l.From == m.From && l.To == m.To && (l.Lift == m.Lift || l.Lift == 0) {
+			same = append(same, g.MoveString(l))
+			bare = bare || l.Removed == 0
+		}
+	}
+	switch {
+	case len(same) == 0:
+		return false
+	case bare && m.Removed > 0:
+		e.Problem = fmt.Sprintf("this move completes no line that removes a piece; write it %s", same[0])
+	case m.Removed == 0:
+		e.Problem = fmt.Sprintf("this move completes a line and removes a piece; write which: %s", listSome(same))
+	default:
+		sort.Strings(same)
+		e.Problem = fmt.Sprintf("the pieces this move may remove are given by its trigger's which; the choices are %s", listSome(same))
+		for _, t := range g.triggers {
+			if t.whichC != nil {
+				e.Problem += " (which: " + t.whichC.src.Text + ")"
+				break
+			}
+		}
+	}
+	return true
+}
+
+// explainPlace says why a placement is not legal.
+func (g *Game) explainPlace(p *board.Position, m board.Move, e *Explanation) {
+	me := int(p.ToMove)
+	if len(g.placeRules) == 0 {
+		e.Problem = "this game has no placement rules"
+		return
+	}
+	if p.Hand[me] <= 0 {
+		e.Problem = fmt.Sprintf("%s has no pieces in hand to place", g.Players[me].Name)
+		return
+	}
+	c := g.ctx(p, me)
+	defer g.release(c)
+	c.from, c.src, c.to, c.dst, c.lifted = noSquare, 0, m.To, p.Cells[m.To], 1
+	for _, r := range g.placeRules {
+		rc := g.checkTerms(c, r.cond, r.name, "placement rule")
+		if rc.Reason == "" {
+			rc.Reason = "every condition holds; the placement is made by an earlier rule"
+		}
+		e.Checks = append(e.Checks, rc)
+	}
 }
 
 func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
@@ -213,8 +280,27 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 	tf, tr := b.Coord(m.To)
 	df, dr := tf-ff, tr-fr
 	dist := max(iabs(df), iabs(dr))
-	if dist == 0 || (df != 0 && dr != 0 && iabs(df) != iabs(dr)) {
-		e.Problem = fmt.Sprintf("%s is not in a straight line from %s", to, from)
+	if b.IsGraph() {
+		// On points joined by lines, one step is to the next point along a line.
+		dist = 2
+		for d := range board.Compass {
+			if b.Neighbor(m.From, d) == m.To {
+				dist, df, dr = 1, int(board.Compass[d].DF), int(board.Compass[d].DR)
+			}
+		}
+	}
+	var anywhere []*moveRule
+	for _, r := range g.moveRules {
+		if r.anywhere {
+			anywhere = append(anywhere, r)
+		}
+	}
+	if (dist == 0 || (df != 0 && dr != 0 && iabs(df) != iabs(dr)) || (b.IsGraph() && dist > 1)) && len(anywhere) == 0 {
+		if b.IsGraph() {
+			e.Problem = fmt.Sprintf("%s is not next to %s along a line", to, from)
+		} else {
+			e.Problem = fmt.Sprintf("%s is not in a straight line from %s", to, from)
+		}
 		return
 	}
 	abs1 := board.Direction{DF: int8(isign(df)), DR: int8(isign(dr))}
@@ -227,7 +313,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 	}
 	// The squares passed over on the way, for a rule that moves any distance.
 	blocked := ""
-	for i := 1; i < dist; i++ {
+	for i := 1; i < dist && !b.IsGraph(); i++ {
 		sq, ok := b.At(ff+i*isign(df), fr+i*isign(dr))
 		if ok && p.Cells[sq] != 0 {
 			blocked = b.SquareName(sq)
@@ -237,6 +323,10 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 	var candidates []*moveRule
 	flyingOnly := true
 	for _, r := range g.moveRules {
+		if r.anywhere && m.From != m.To {
+			candidates = append(candidates, r)
+			continue
+		}
 		if dist > 1 && !r.flying {
 			continue
 		}
@@ -294,14 +384,20 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])])})
 			continue
 		}
-		if dist > 1 && blocked != "" {
+		if dist > 1 && blocked != "" && !r.anywhere {
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves over empty squares only, and %s is in the way", blocked)})
 			continue
 		}
 		rc := g.checkTerms(c, r.cond, r.name, "move rule")
 		if rc.Reason == "" {
 			// Every condition holds: an earlier rule makes the same move.
-			rc.Reason = "every condition holds; the move is made by an earlier rule"
+			rc.Reason = "every condition holds, yet the rule does not make the move (please report this: it is a bug in stackrules)"
+			for _, ei := range r.earlier {
+				if e := g.moveRules[ei]; e.allows(c) {
+					rc.Reason = fmt.Sprintf("every condition holds; the move is made by the earlier rule %q", e.name)
+					break
+				}
+			}
 		}
 		e.Checks = append(e.Checks, rc)
 	}
@@ -388,6 +484,12 @@ func (g *Game) testTerm(c *Ctx, t *condition) (ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
+		}
+	}()
+	defer func() {
+		if c.err != nil {
+			err = errors.New("runtime error: " + c.err.Msg)
+			c.err = nil
 		}
 	}()
 	if t.test != nil {
@@ -514,6 +616,12 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 			err = panicError(r)
 		}
 	}()
+	defer func() {
+		if c.err != nil {
+			v, err = nil, c.err
+			c.err = nil
+		}
+	}()
 	switch kindOf(n) {
 	case reflect.Bool:
 		if f, ok := g.boolClosure(n); ok {
@@ -529,7 +637,7 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.runVM(prog), nil
+	return c.runVM(prog, g.site(n)), nil
 }
 
 // ownerNames are the names whose value is a player (or none).

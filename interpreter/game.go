@@ -6,6 +6,7 @@ package interpreter
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
@@ -19,6 +20,10 @@ type Options struct {
 	// VMOnly evaluates every expression with expr's VM instead of compiled
 	// closures: the baseline the closure compiler is measured against.
 	VMOnly bool
+	// reference (tests only) evaluates every condition whole with expr's VM,
+	// for each candidate move where all its names are known: no tables, no
+	// levels, no folded terms. The level optimisations are checked against it.
+	reference bool
 }
 
 // Player is one side of a game.
@@ -39,12 +44,15 @@ type Outcome struct {
 	Over   bool
 	Winner int    // index of the winning player, or -1 for a draw
 	Reason string // the condition or rule that ended the game
+	Why    string // the same in plain words (the rule file's reason), "" when there are none
 }
 
 // Game is a compiled rule file. It is immutable and safe for concurrent use.
 type Game struct {
 	Name, Description, Source string
 	Authors                   []string
+	Summary                   string     // the rules in words (the rule file's rules:)
+	Sources                   []Citation // where the rules come from
 	Board                     *board.Board
 	Players                   []Player
 	Kinds                     []string // names of the piece kinds, plain first; empty when pieces have no kinds
@@ -70,10 +78,20 @@ type Game struct {
 	totalPieces  int
 	evaluate     *compiled
 	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
+	resets       uint8       // the moves that reset the quiet count (progress* bits)
 	prefer       *compiled
 	playPlies    int
 	evalScale    int
+	placeRules   []*placeRule
+	triggers     []*trigger
+	hands        bool                // players start with pieces in hand, or the game places pieces
+	lineOthers   [][]board.SquareSet // per square, the other points of each line through it
+	lineSets     []board.SquareSet   // every line's points
+	words        wordsSpec
 	pool         sync.Pool
+	building     *compiled                 // the expression being compiled, while loading
+	folds        []*Ctx                    // the contexts of load-time evaluation, for their errors
+	searchErr    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
@@ -90,6 +108,7 @@ type moveRule struct {
 	dirNames             []string
 	absDirs              [board.MaxPlayers][]board.Direction
 	flying               bool
+	anywhere             bool  // to any point of the board (flying in Morris)
 	kinds                uint8 // the kinds of top piece the rule moves (bit k for kind k)
 	toEmpty              bool  // the destination must be empty (a folded `to_height == 0`)
 	// rays[player][from] are, per direction, the squares along it with
@@ -121,7 +140,12 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 			if st.ok {
 				c.to, c.dst = st.to, dst
 				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
-					buf = append(buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+					m := board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)}
+					if g.triggers != nil {
+						buf = g.emit(c, buf, m)
+					} else {
+						buf = append(buf, m)
+					}
 					if any {
 						return buf
 					}
@@ -144,12 +168,14 @@ type bearOffRule struct {
 
 // quietRule is a shorter quiet-plies draw limit while a condition holds.
 type quietRule struct {
-	plies int
-	cond  *compiled
+	plies  int
+	cond   *compiled
+	reason string
 }
 
 type endRule struct {
 	result string // win, loss or draw for the player who just moved
+	reason string // in plain words
 	cond   *compiled
 	test   boolFn
 }
@@ -157,24 +183,32 @@ type endRule struct {
 // Ctx is what an expression is evaluated over: the position and the move
 // being considered. Contexts are pooled so that generation allocates nothing.
 type Ctx struct {
-	g        *Game
-	pos      *board.Position
-	me, opp  int
-	from, to board.Square
-	src, dst board.Stack
-	lifted   int
-	off      bool
-	env      map[string]any // for the VM fallback, made on first use
-	machine  vm.VM
-	cap      capState // scratch space of the capture search
-	sqBuf    [board.MaxSquares]board.Square
-	moveBuf  []board.Move // for mobility
+	g         *Game
+	pos       *board.Position
+	me, opp   int
+	from, to  board.Square
+	src, dst  board.Stack
+	lifted    int
+	off       bool
+	env       map[string]any // for the VM fallback, made on first use
+	machine   vm.VM
+	cap       capState // scratch space of the capture search
+	sqBuf     [board.MaxSquares]board.Square
+	err       *EvalError   // the first runtime error met; see evalerror.go
+	at        board.Square // the piece a trigger may remove
+	made      int          // lines the move completes, for triggers
+	active    uint32       // the move rules whose position terms hold, during generate
+	after     board.Position
+	removable [board.MaxSquares]board.Square
+	moveBuf   []board.Move // for mobility
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c := g.pool.Get().(*Ctx)
 	c.pos, c.me, c.opp = p, me, g.next(me)
 	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
+	c.at = noSquare
+	c.err = nil
 	return c
 }
 
@@ -256,11 +290,29 @@ func and(a, b boolFn) boolFn {
 // empty when the game is over. When the player to move has no move and the
 // rules say to pass, the one move is a pass. It allocates nothing once buf
 // has grown to fit.
+//
+// A runtime error in one of the rule file's expressions (a modulo by zero)
+// makes it panic with an *EvalError; LegalMovesErr returns it instead.
 func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
+	buf, err := g.LegalMovesErr(p, buf)
+	if err != nil {
+		panic(err)
+	}
+	return buf
+}
+
+// LegalMovesErr is LegalMoves returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) LegalMovesErr(p *board.Position, buf []board.Move) ([]board.Move, error) {
 	c := g.ctx(p, 0)
 	buf = g.legalMoves(c, buf)
+	if c.err != nil {
+		err := g.takeErr(c)
+		g.release(c)
+		return buf[:0], err
+	}
 	g.release(c)
-	return buf
+	return buf, nil
 }
 
 // legalMoves is LegalMoves on a context already pointing at the position.
@@ -286,16 +338,25 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			return buf
 		}
 	}
+	if g.placeRules != nil {
+		n := len(buf)
+		buf = g.generatePlacements(c, buf, any)
+		if any && len(buf) > n {
+			return buf
+		}
+	}
 	p, me := c.pos, c.me
 	rules, bears := g.moveRules, g.bearRules
 	// The rules whose position-level terms hold, so the loop over squares
 	// skips the others (Liger's backward rule, most of the time).
 	var active [32]uint8
 	nActive := 0
+	c.active = 0
 	for i, r := range rules {
 		if r.pos == nil || r.pos(c) {
 			active[nActive] = uint8(i)
 			nActive++
+			c.active |= 1 << i
 		}
 	}
 	var bearActive [32]bool
@@ -356,7 +417,11 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 								continue
 							}
 						}
-						buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
+						if g.triggers != nil {
+							buf = g.emit(c, buf, board.Move{From: from, To: to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+						} else {
+							buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
+						}
 						if any {
 							return buf
 						}
@@ -406,7 +471,7 @@ func appendStep(buf []board.Move, from, to board.Square, lift, rule uint8) []boa
 func (g *Game) madeEarlier(c *Ctx, r *moveRule) bool {
 	for _, ei := range r.earlier {
 		e := g.moveRules[ei]
-		if !e.allows(c) {
+		if c.active&(1<<ei) == 0 || !e.allows(c) {
 			continue
 		}
 		return true
@@ -475,6 +540,11 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		p.Set(b, m.From, rest)
 		p.OnBoard[owner]--
 		p.Off[owner]++
+	case board.Place:
+		g.applyPieces(p, m)
+	}
+	if m.Removed > 0 {
+		g.applyRemovals(p, &m)
 	}
 	p.SetToMove(g.next(int(p.ToMove)))
 }
@@ -494,13 +564,37 @@ func (g *Game) endTest(c *Ctx) int {
 // the position alone: the end conditions for the player who just moved, then
 // the no-move rule for the player to move. Draws by repetition or by quiet
 // plies need the game's history; see History.
+//
+// A runtime error in the rule file's expressions makes it panic with an
+// *EvalError; ResultErr returns it instead.
 func (g *Game) Result(p *board.Position) Outcome {
-	mover := g.prev(int(p.ToMove))
-	c := g.ctx(p, mover)
+	o, err := g.ResultErr(p)
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// ResultErr is Result returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) ResultErr(p *board.Position) (Outcome, error) {
+	c := g.ctx(p, g.prev(int(p.ToMove)))
 	defer g.release(c)
+	o := g.result(c)
+	if c.err != nil {
+		return Outcome{}, g.takeErr(c)
+	}
+	return o, nil
+}
+
+// result is Result on a context pointing at the position.
+func (g *Game) result(c *Ctx) Outcome {
+	p := c.pos
+	mover := g.prev(int(p.ToMove))
+	c.me, c.opp = mover, g.next(mover)
 	if i := g.endTest(c); i >= 0 {
 		e := g.ends[i]
-		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text}
+		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text, Why: e.reason}
 		switch e.result {
 		case "win":
 			o.Winner = mover
@@ -518,9 +612,9 @@ func (g *Game) Result(p *board.Position) Outcome {
 	}
 	// Here NoMoves is lose or draw: a pass would have been generated.
 	if g.NoMoves == "draw" {
-		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw"}
+		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw", Why: g.words.noMove[p.ToMove]}
 	}
-	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses"}
+	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
 }
 
 // MoveString writes a move in the notation.
@@ -541,6 +635,10 @@ func (g *Game) RuleName(m board.Move) string {
 		if int(m.Rule) < len(g.captureRules) {
 			return g.captureRules[m.Rule].name
 		}
+	case board.Place:
+		if int(m.Rule) < len(g.placeRules) {
+			return g.placeRules[m.Rule].name
+		}
 	case board.Pass:
 		return "pass"
 	}
@@ -552,6 +650,9 @@ func (g *Game) Crowned(p *board.Position, player int) int { return g.crowned(p, 
 
 // HasBearOff reports whether the game has bear-off rules.
 func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
+
+// HasHands reports whether players have pieces in hand to place.
+func (g *Game) HasHands() bool { return g.hands }
 
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }

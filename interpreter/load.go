@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -17,7 +18,7 @@ func Open(nameOrPath string, opts ...Options) (*Game, error) {
 	if data, ok := variants.Source(nameOrPath); ok {
 		return Load(nameOrPath+".yaml", data, opts...)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := ReadLimited(nameOrPath, MaxRuleFileSize, "rule file")
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/.\\") {
 			return nil, fmt.Errorf("no built-in game %q and no such file (built-in games: %s)", nameOrPath, strings.Join(variants.Names(), ", "))
@@ -55,6 +56,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -71,6 +73,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	for _, p := range g.Players {
+		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
+	}
+	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
@@ -93,9 +99,26 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		}
 		return (f+r)%2 == 0 // dark: a1 is a playing square, as in checkers
 	}
-	geo, err := board.NewGrid(bs.Width, bs.Height, playing)
+	var geo *board.Geometry
+	var err error
+	if bs.Points != nil {
+		geo, err = board.NewGraph(bs.Width, bs.Height, bs.Points, bs.Lines, bs.Joins)
+	} else {
+		geo, err = board.NewGrid(bs.Width, bs.Height, playing)
+		if err == nil && bs.Lines != nil {
+			err = geo.AddLines(bs.Lines)
+		}
+	}
 	if err != nil {
-		d.errorf(bs.node, "board", "", "%v", err)
+		at := bs.node
+		if bs.pointsNode != nil && strings.HasPrefix(err.Error(), "point") {
+			at = bs.pointsNode
+		} else if bs.linesNode != nil && strings.HasPrefix(err.Error(), "line") {
+			at = bs.linesNode
+		} else if bs.joinsNode != nil && strings.HasPrefix(err.Error(), "join") {
+			at = bs.joinsNode
+		}
+		d.errorf(at, "board", "", "board: %v", err)
 		return false
 	}
 	if len(rf.Players) < 2 || len(rf.Players) > board.MaxPlayers {
@@ -149,6 +172,18 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		return false
 	}
 	g.Board = b
+	var counts []board.CountField
+	if len(rf.Hands) > 0 || len(rf.Place) > 0 {
+		g.hands = true
+		counts = append(counts, board.HandField)
+	}
+	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+		// The cells cannot tell pieces borne off from pieces captured.
+		counts = append(counts, board.OffField, board.CapturedField)
+	}
+	if counts != nil {
+		b.UseCounts(counts...)
+	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())
 		for sq := 0; sq < geo.NumSquares(); sq++ {
@@ -185,9 +220,11 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 	} else {
 		where := make(map[board.Square]*yaml.Node)
+		clash := newSetupClashes()
+		defer clash.report(d, b)
 		put := func(player int, sq board.Square, n *yaml.Node) {
 			if prev := where[sq]; prev != nil {
-				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				clash.add(n, prev, sq)
 				return
 			}
 			where[sq] = n
@@ -226,10 +263,21 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 			}
 		}
 	}
+	for _, h := range rf.Hands {
+		pi := g.playerIndex(h.Player)
+		if pi < 0 {
+			d.errorf(h.node, "unknown-player", "", "setup: hand names %q, which is not a player", h.Player)
+			continue
+		}
+		p.Hand[pi] = int16(h.Count)
+	}
 	p.ToMove = 0
 	p.Recount(b)
 	g.start = p
 	g.initial = p.OnBoard
+	for i := range g.Players {
+		g.initial[i] += p.Hand[i]
+	}
 	g.totalPieces = 0
 	for i := range g.Players {
 		g.totalPieces += int(g.initial[i])
@@ -279,6 +327,9 @@ var directionGroups = map[string][]string{
 	"diagonal":   {"nw", "ne", "sw", "se"},
 	"orthogonal": {"n", "e", "s", "w"},
 	"any":        {"n", "ne", "e", "se", "s", "sw", "w", "nw"},
+	// Along a line to the next point: on a board of points and lines, that
+	// is every direction, each following a line; on a grid it is "any".
+	"along_line": {"n", "ne", "e", "se", "s", "sw", "w", "nw"},
 }
 
 func directionNames() []string {
@@ -289,7 +340,7 @@ func directionNames() []string {
 	for n := range directionGroups {
 		out = append(out, n)
 	}
-	return out
+	return append(out, "anywhere")
 }
 
 // absolute turns a direction named from a player's side into a board step.
@@ -301,8 +352,8 @@ func absolute(d board.Direction, home string) board.Direction {
 }
 
 func (g *Game) buildRules(d *decoder, rf *ruleFile) {
-	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures) == 0 {
-		d.errorf(rf.root, "no-rules", "", "the game has no move, capture or bear-off rules")
+	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures)+len(rf.Place) == 0 {
+		d.errorf(rf.root, "no-rules", "", "the game has no move, capture, bear-off or placement rules")
 	}
 	if len(rf.Moves) > 32 || len(rf.BearOff) > 32 {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 move rules and 32 bear-off rules")
@@ -313,7 +364,21 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		ms := &rf.Moves[mi]
 		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll, kinds: allKinds}
 		var rel []board.Direction
-		rel, r.dirNames = g.directions(d, ms.Directions, fmt.Sprintf("move rule %q", ms.Name))
+		dirs := ms.Directions
+		for i, dn := range dirs {
+			if dn.Value == "anywhere" {
+				r.anywhere = true
+				dirs = append(append([]*yaml.Node(nil), dirs[:i]...), dirs[i+1:]...)
+				break
+			}
+		}
+		if r.anywhere && ms.Flying {
+			d.errorf(ms.directionsNode, "bad-direction", "leave out `distance: any`", "move rule %q: `anywhere` already reaches every point; `distance: any` slides along lines", ms.Name)
+		}
+		rel, r.dirNames = g.directions(d, dirs, fmt.Sprintf("move rule %q", ms.Name))
+		if r.anywhere {
+			r.dirNames = append(r.dirNames, "anywhere")
+		}
 		r.flying = ms.Flying
 		for pi, p := range g.Players {
 			for _, step := range rel {
@@ -332,7 +397,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
 				switch {
-				case t.level <= lvStatic:
+				case t.static:
 					static = and(static, t.test)
 				case t.level == lvPosition:
 					r.pos = and(r.pos, t.test)
@@ -344,7 +409,8 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		g.folding(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), func() {
 			for pi := range g.Players {
 				r.squares[pi] = make([]bool, b.NumSquares())
-				c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
+				c := g.foldCtx(pi)
+				c.to, c.lifted = noSquare, 1
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.from = board.Square(sq)
 					r.squares[pi][sq] = static == nil || static(c)
@@ -365,13 +431,15 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
+	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)
+	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
-			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c, reason: q.Reason})
 		}
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
@@ -422,6 +490,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 // runtime error in them (a division by zero) into a diagnostic at the
 // expression instead of a crash.
 func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
+	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			at := srcPos{1, 1}
@@ -432,6 +501,22 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 		}
 	}()
 	fold()
+	for _, c := range g.folds {
+		if c.err != nil {
+			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
+			break
+		}
+	}
+	g.folds = g.folds[:0]
+}
+
+// foldCtx is a context for evaluating static terms at load time for player
+// pi; folding reports the runtime errors met in it.
+func (g *Game) foldCtx(pi int) *Ctx {
+	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
+	g.folds = append(g.folds, c)
+	return c
 }
 
 // stepExists reports whether a step leads from some playing square to another
@@ -456,18 +541,18 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 				r.kinds &= mask
 				continue
 			}
-			if t.node != nil && !r.flying && t.node.String() == "to_height == 0" {
+			if t.node != nil && !r.flying && !g.opts.reference && t.node.String() == "to_height == 0" {
 				r.toEmpty = true
 				continue
 			}
-			switch t.level {
-			case lvConst, lvStatic:
+			switch {
+			case t.static:
 				static = and(static, t.test)
-			case lvPosition:
+			case t.level <= lvPosition:
 				r.pos = and(r.pos, t.test)
-			case lvSource:
+			case t.level == lvSource:
 				r.src = and(r.src, t.test)
-			case lvLift:
+			case t.level == lvLift:
 				r.lift = and(r.lift, t.test)
 			default:
 				r.dest = and(r.dest, t.test)
@@ -477,17 +562,25 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	b := g.Board
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Square, b.NumSquares())
-		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
+		c := g.foldCtx(pi)
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)
+			if r.anywhere {
+				for to := 0; to < b.NumSquares(); to++ {
+					c.to = board.Square(to)
+					if to != sq && (static == nil || static(c)) && !slices.Contains(r.targets[pi][sq], c.to) {
+						r.targets[pi][sq] = append(r.targets[pi][sq], c.to)
+					}
+				}
+			}
 			for _, step := range r.absDirs[pi] {
 				var ray []rayStep
 				for to, ok := b.Step(board.Square(sq), step); ok; to, ok = b.Step(to, step) {
 					c.to = to
 					allowed := static == nil || static(c)
 					ray = append(ray, rayStep{to: to, ok: allowed})
-					if allowed {
+					if allowed && !slices.Contains(r.targets[pi][sq], to) {
 						r.targets[pi][sq] = append(r.targets[pi][sq], to)
 					}
 					if !r.flying {
@@ -551,29 +644,70 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 }
 
 // ParsePosition reads a position string of this game and fills in the pieces
-// borne off (what each player started with, less what is on the board).
+// that left the board (what each player started with, less what is on the
+// board): borne off in a game of bear-offs, captured in a game of captures.
+// A game with both reads `off:` from the string and counts the rest of the
+// missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
 		return p, err
 	}
 	for i := range g.Players {
+		if g.hands && p.OnBoard[i]+p.Hand[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board and %d in hand, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], p.Hand[i], g.initial[i])}
+		}
 		if p.OnBoard[i] > g.initial[i] {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		if len(g.bearRules) > 0 {
+		caps, bears := len(g.captureRules) > 0, len(g.bearRules) > 0
+		switch {
+		case caps && bears:
+			// Missing pieces not counted as borne off were captured,
+			// unless the string gives the captured count itself.
+			if p.Captured[i] == 0 && p.OnBoard[i]+p.Off[i] <= g.initial[i] {
+				p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Off[i]))
+			}
+			if n := p.OnBoard[i] + p.Off[i] + p.Captured[i]; n != g.initial[i] {
+				return board.Position{}, &board.PositionError{Text: text, Offset: len(text),
+					Msg: fmt.Sprintf("%s has %d pieces on the board, %d borne off and %d captured: %d in all, but starts with %d (give the counts, like off:%s captured:%s)",
+						g.Players[i].Name, p.OnBoard[i], p.Off[i], p.Captured[i], n, g.initial[i], g.countExample(), g.countExample())}
+			}
+		case bears:
 			p.Off[i] = g.initial[i] - p.OnBoard[i]
+		case caps:
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]))
 		}
 	}
 	return p, nil
+}
+
+// parseMoveText reads move text in this game's notation, checking syntax and
+// squares only: in a game that places pieces, text without a "-" is a
+// placement (d2, d2xa1).
+func (g *Game) parseMoveText(text string) (board.Move, error) {
+	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
+		return g.Board.ParsePlacement(text)
+	}
+	return g.Board.ParseMove(text)
+}
+
+// countExample writes a per-player count list with zeros: r0,b0.
+func (g *Game) countExample() string {
+	var parts []string
+	for _, p := range g.Players {
+		parts = append(parts, string(p.Code)+"0")
+	}
+	return strings.Join(parts, ",")
 }
 
 // ParseMove reads move text and matches it against the legal moves at p.
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
-	m, err := g.Board.ParseMove(text)
+	m, err := g.parseMoveText(text)
 	if err != nil {
 		return board.Move{}, err
 	}
@@ -591,4 +725,42 @@ func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
+
+// What resets the count of quiet plies (draw: progress), as bits of
+// Game.progress.
+const (
+	progressCapture uint8 = 1 << iota
+	progressPromotion
+	progressBearOff
+	progressKind // a move by a piece of kind k: progressKind << k
+)
+
+// buildProgress reads draw: progress: the moves that reset the quiet count.
+// Without it, a capture, a promotion or a bear-off does.
+func (g *Game) buildProgress(d *decoder, rf *ruleFile) {
+	g.resets = progressCapture | progressPromotion | progressBearOff
+	if rf.Draw.progress == nil {
+		return
+	}
+	g.resets = 0
+	choices := append([]string{"capture", "promotion", "bear_off"}, g.Kinds...)
+	for _, n := range rf.Draw.Progress {
+		v := d.str(n, "draw: progress")
+		switch v {
+		case "capture":
+			g.resets |= progressCapture
+		case "promotion":
+			g.resets |= progressPromotion
+		case "bear_off":
+			g.resets |= progressBearOff
+		default:
+			k := slices.Index(g.Kinds, v)
+			if k < 0 {
+				d.errorf(n, "bad-value", suggest(v, choices), "draw: progress %q is not capture, promotion, bear_off or a kind from `kinds`", v)
+				continue
+			}
+			g.resets |= progressKind << k
+		}
+	}
 }

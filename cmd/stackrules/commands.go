@@ -12,18 +12,29 @@ import (
 
 func variantsCommand(s *streams) *cli.Command {
 	return &cli.Command{
-		Name:  "variants",
-		Usage: "list the built-in games",
+		Name:      "variants",
+		Usage:     "list the built-in games, or show one",
+		ArgsUsage: "[GAME]",
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("variants takes no arguments")
+				// `variants liger`: show that game.
+				g, err := openGame(c, "")
+				if err != nil {
+					return err
+				}
+				fmt.Fprint(s.out, rulesText(g, renderOpts{}))
+				return nil
+			}
+			width := 0
+			for _, n := range variants.Names() {
+				width = max(width, len(n))
 			}
 			for _, n := range variants.Names() {
 				g, err := interpreter.Open(n)
 				if err != nil {
 					return fmt.Errorf("built-in game %s: %w", n, err)
 				}
-				fmt.Fprintf(s.out, "%-12s %s\n", n, g.Description)
+				fmt.Fprintf(s.out, "%-*s  %s\n", width, n, g.Description)
 			}
 			return nil
 		},
@@ -88,7 +99,8 @@ func perftCommand(s *streams) *cli.Command {
 		ArgsUsage: "GAME",
 		Flags: []cli.Flag{positionFlag,
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "count up to `N` plies (required)"},
-			&cli.BoolFlag{Name: "divide", Usage: "print move<TAB>count at --depth for each root move, then total<TAB>count"}},
+			&cli.BoolFlag{Name: "divide", Usage: "print move<TAB>count at --depth for each root move, then total<TAB>count"},
+			&cli.BoolFlag{Name: "dedup", Usage: "count captures with the same start, end and captured pieces once, whatever their route"}},
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("depth") {
 				return usagef("perft needs --depth N")
@@ -105,9 +117,10 @@ func perftCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
+			opts := interpreter.PerftOptions{Dedup: c.Bool("dedup")}
 			if c.Bool("divide") {
 				var total int64
-				for _, e := range g.Divide(&p, depth) {
+				for _, e := range g.DivideWith(&p, depth, opts) {
 					fmt.Fprintf(s.out, "%s\t%d\n", e.Move, e.Count)
 					total += e.Count
 				}
@@ -115,7 +128,7 @@ func perftCommand(s *streams) *cli.Command {
 				return nil
 			}
 			for d := 1; d <= depth; d++ {
-				fmt.Fprintf(s.out, "%d\t%d\n", d, g.Perft(&p, d))
+				fmt.Fprintf(s.out, "%d\t%d\n", d, perftShown(s.err, g, &p, d, opts))
 			}
 			return nil
 		},

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -82,6 +83,9 @@ func matchCommand(s *streams) *cli.Command {
 			openingFlags[0], openingFlags[1],
 		},
 		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, matchFlagRanges, nil); err != nil {
+				return err
+			}
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
@@ -110,13 +114,19 @@ func matchCommand(s *streams) *cli.Command {
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					return err
 				}
+				if err := checkRecordsDir(dir, n); err != nil {
+					return err
+				}
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			progress := isTerminal(s.err) && !c.Bool("json")
+			fmt.Fprintln(s.err, "Ctrl-C stops the match; the games finished are summarised, the one interrupted is not counted.")
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
 			start := time.Now()
 			seed := c.Uint64("seed")
+			report := newMatchProgress(s.err, n)
+			report.begin(g.Name, sum.A, sum.B)
 			for i := 0; i < n; i++ {
 				if ctx.Err() != nil {
 					fmt.Fprintf(s.err, "stopped after %d games\n", i)
@@ -136,6 +146,12 @@ func matchCommand(s *streams) *cli.Command {
 					}
 				}
 				h, adjudged, err := suite.play(ctx, g, players, c.Int("max-plies"), i)
+				if errors.Is(err, errInterrupted) {
+					if err := interrupted(s, g, h, c.Args().First(), names, dir, i, n); err != nil {
+						return err
+					}
+					break
+				}
 				if err != nil {
 					return fmt.Errorf("game %d: %w", i+1, err)
 				}
@@ -154,6 +170,7 @@ func matchCommand(s *streams) *cli.Command {
 				suite.record(i, seatA, o)
 				sum.Games++
 				sum.Plies += h.Len()
+				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Len(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
 				if dir != "" {
 					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
@@ -167,9 +184,6 @@ func matchCommand(s *streams) *cli.Command {
 						return err
 					}
 				}
-				if progress {
-					fmt.Fprintf(s.err, "\r\033[K%s %d/%d  A +%d =%d -%d", bar(i+1, n, 30), i+1, n, sum.AWins, sum.Draws, sum.BWins)
-				}
 			}
 			if progress {
 				fmt.Fprint(s.err, "\r\033[K")
@@ -179,9 +193,9 @@ func matchCommand(s *streams) *cli.Command {
 			sum.Openings = suite.summary()
 			rec := ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins}
 			sum.Score = rec.Score()
-			sum.ScoreLo, sum.ScoreHi = rec.ScoreInterval()
+			sum.ScoreLo, sum.ScoreHi = rec.WilsonInterval()
 			sum.Elo = rec.Elo()
-			sum.EloLo, sum.EloHi = rec.EloInterval()
+			sum.EloLo, sum.EloHi = ai.EloFromScore(sum.ScoreLo), ai.EloFromScore(sum.ScoreHi)
 			if c.Bool("json") {
 				b, _ := json.Marshal(sum)
 				fmt.Fprintln(s.out, string(b))
@@ -192,8 +206,8 @@ func matchCommand(s *streams) *cli.Command {
 			if sum.Adjudged > 0 {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
-			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% CI %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
-			fmt.Fprintf(s.out, "Elo difference %+.0f (95%% CI %+.0f to %+.0f)\n", sum.Elo, sum.EloLo, sum.EloHi)
+			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
+			fmt.Fprintf(s.out, "Elo difference %s (%s to %s)\n", eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
 			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
 			printOpenings(s, sum.Openings)
 			return nil
@@ -216,16 +230,17 @@ func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, m
 		pos := h.SearchPosition()
 		giveHistory(players[pos.ToMove], h)
 		m, _ := players[pos.ToMove].Choose(ctx, &pos)
+		if err := h.Game().SearchErr(); err != nil {
+			return h, false, err
+		}
+		if stopped(ctx) {
+			return h, false, errInterrupted // the move was chosen in a hurry
+		}
 		if err := h.Play(m); err != nil {
 			return h, false, fmt.Errorf("player %d chose an illegal move: %w", pos.ToMove, err)
 		}
 	}
 	return h, false, nil
-}
-
-func bar(done, total, width int) string {
-	full := done * width / total
-	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
 }
 
 func bestCommand(s *streams) *cli.Command {
@@ -241,6 +256,9 @@ func bestCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "top", Value: 8, Usage: "show the `N` most visited moves"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, bestIntRanges(c), bestDurations); err != nil {
+				return err
+			}
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
@@ -261,6 +279,9 @@ func bestCommand(s *streams) *cli.Command {
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
 			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
+			if err := g.SearchErr(); err != nil {
+				return err
+			}
 			mover := g.Players[res.Player].Name
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
 			switch res.Proof {
