@@ -200,6 +200,7 @@ type Ctx struct {
 	active    uint32       // the move rules whose position terms hold, during generate
 	after     board.Position
 	removable [board.MaxSquares]board.Square
+	moveBuf   []board.Move // for mobility
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
