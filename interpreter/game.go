@@ -653,6 +653,9 @@ func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
 // HasHands reports whether players have pieces in hand to place.
 func (g *Game) HasHands() bool { return g.hands }
 
+// HasTriggers reports whether completing a line does something (removes).
+func (g *Game) HasTriggers() bool { return len(g.triggers) > 0 }
+
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }
 
