@@ -124,9 +124,9 @@ func TestMorrisLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct{ old, new, want string }{
-		{"    - a1 d1 g1\n", "    - a1 d1 g2\n", "bad.yaml:14:5: error: board: line 1: g2 is not a point of this board"},
+		{"    - a1 d1 g1\n", "    - a1 d1 g2\n", "bad.yaml:34:5: error: board: line 1: g2 is not a point of this board"},
 		{"    - a1 d1 g1\n", "    - a1 d2 g1\n", "not on one row, column or diagonal"},
-		{"points: a1 d1", "points: a1 a1 d1", "bad.yaml:12:11: error: board: point a1 is given twice"},
+		{"points: a1 d1", "points: a1 a1 d1", "bad.yaml:32:11: error: board: point a1 is given twice"},
 		{"hand: {red: 9, black: 9}", "hand: {red: 9, blue: 9}", `setup: hand names "blue", which is not a player`},
 		{"hand: {red: 9, black: 9}", "hand: {red: 9, black: many}", "setup: hand: black must be a whole number"},
 		{"- when: lines_made > 0", "- when: in_line", "trigger: when: `in_line` is not available in triggers: when"},
