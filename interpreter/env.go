@@ -188,7 +188,7 @@ var names = map[string]nameDef{
 		level: lvTarget, scopes: inTrigger, value: func(c *Ctx) int { return c.made }},
 	"in_line": {doc: "whether the piece that may be removed is on a line whose every point holds its owner's piece",
 		level: lvTarget, scopes: inRemove, flag: func(c *Ctx) bool { return c.g.inLine(c.pos, c.at) }},
-	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
+	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board (in a game that also captures, the string's off: count); always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0

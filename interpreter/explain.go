@@ -391,7 +391,13 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 		rc := g.checkTerms(c, r.cond, r.name, "move rule")
 		if rc.Reason == "" {
 			// Every condition holds: an earlier rule makes the same move.
-			rc.Reason = "every condition holds; the move is made by an earlier rule"
+			rc.Reason = "every condition holds, yet the rule does not make the move (please report this: it is a bug in stackrules)"
+			for _, ei := range r.earlier {
+				if e := g.moveRules[ei]; e.allows(c) {
+					rc.Reason = fmt.Sprintf("every condition holds; the move is made by the earlier rule %q", e.name)
+					break
+				}
+			}
 		}
 		e.Checks = append(e.Checks, rc)
 	}

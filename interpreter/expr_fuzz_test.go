@@ -44,8 +44,8 @@ func fuzzRuleFile(data []byte) string {
 			"players:\n  red: {code: r, home: bottom}\n  blue: {code: b, home: top}\n" +
 			"setup:\n  red: rows 1-2\n  blue: rows 5-6\n" +
 			"moves:\n  m:\n    directions: any\n    lift: any\n    when: '" + cond + "'\n" +
-			"bear_off:\n  off:\n    when: '" + cond + "'\n" +
-			"end:\n  - win: checkers(opponent) == 0\n  - draw: '" + strings.ReplaceAll(cond, "to_", "") + "'\n" +
+			"bear_off:\n  off:\n    when: row == farthest\n" +
+			"end:\n  - win: checkers(opponent) == 0\n" +
 			"evaluate: 'checkers(me) % (showing(me) - 3)'\n"
 	}
 	shape := 0

@@ -14,6 +14,11 @@ type History struct {
 	start  board.Position
 	moves  []board.Move
 	states []state // states[i] is the position after i moves
+	// legal are the legal moves at the current position when legalAt is
+	// len(states): Play works them out to check the position after a move,
+	// and the next Play reuses them.
+	legal   []board.Move
+	legalAt int
 }
 
 type state struct {
@@ -49,9 +54,12 @@ func (h *History) Play(m board.Move) error {
 	if o := h.Outcome(); o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
-	moves, err := h.g.LegalMovesErr(&cur.pos, nil)
-	if err != nil {
-		return err
+	moves := h.legal
+	if h.legalAt != len(h.states) {
+		var err error
+		if moves, err = h.g.LegalMovesErr(&cur.pos, h.legal); err != nil {
+			return err
+		}
 	}
 	legal := false
 	for _, l := range moves {
@@ -74,13 +82,13 @@ func (h *History) Play(m board.Move) error {
 	}
 	// A rule file whose expressions fail at the new position (a modulo by
 	// zero) refuses the move, keeping the game as it was, rather than
-	// failing later at every look at the position.
-	if _, err := h.g.ResultErr(&next.pos); err != nil {
+	// failing later at every look at the position. Generating the moves
+	// evaluates everything Result does (the end conditions, then the moves).
+	nextMoves, err := h.g.LegalMovesErr(&next.pos, moves[len(moves):])
+	if err != nil {
 		return err
 	}
-	if _, err := h.g.LegalMovesErr(&next.pos, nil); err != nil {
-		return err
-	}
+	h.legal, h.legalAt = nextMoves, len(h.states)+1
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)
 	return nil
@@ -119,6 +127,7 @@ func (h *History) Undo() bool {
 	}
 	h.moves = h.moves[:len(h.moves)-1]
 	h.states = h.states[:len(h.states)-1]
+	h.legalAt = -1
 	return true
 }
 

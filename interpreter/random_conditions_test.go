@@ -244,6 +244,10 @@ func randomRuleFile(rng *rand.Rand, shape int) string {
 	endGen := newCondGen(rng, inEnd, consts)
 	fmt.Fprintf(&sb, "end:\n  - win: checkers(opponent) == 0\n  - draw: %s\n", quoted(endGen.condition(inEnd)))
 	fmt.Fprintf(&sb, "no_moves: %s\n", []string{"lose", "pass", "draw"}[rng.IntN(3)])
+	evalGen := newCondGen(rng, inEval, consts)
+	fmt.Fprintf(&sb, "evaluate: %s\n", quoted(evalGen.intExpr(3)))
+	preferGen := newCondGen(rng, inPrefer, consts)
+	fmt.Fprintf(&sb, "playout:\n  prefer: %s\n", quoted(preferGen.condition(inPrefer)))
 	return sb.String()
 }
 
@@ -286,11 +290,29 @@ func movesAndResult(g *Game, p *board.Position) (out string, err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	return moveTexts(g, p) + fmt.Sprintf(" %+v", g.Result(p)), nil
+	out = moveTexts(g, p) + fmt.Sprintf(" %+v", g.Result(p))
+	// The AI's view: evaluate for each player, prefer for each move.
+	a := g.newSearchGame()
+	sp := SearchPosition{Position: *p}
+	values := make([]float64, len(g.Players))
+	if a.Evaluate(&sp, values) {
+		out += fmt.Sprintf(" evaluate %.6f", values)
+	}
+	if pg, ok := a.withPolicy().(policyGame); ok {
+		for _, m := range g.LegalMoves(p, nil) {
+			if pg.Prefer(&sp, m) {
+				out += " prefer " + g.MoveString(m)
+			}
+		}
+	}
+	if e := g.searchErr.Swap(nil); e != nil {
+		return "", e
+	}
+	return out, nil
 }
 
 func TestRandomConditionsAgreeWithReference(t *testing.T) {
-	files, positions := 300, 25
+	files, positions := 160, 25
 	if os.Getenv("STACKRULES_DEEP") == "1" && !testing.Short() {
 		files = 6000
 	}

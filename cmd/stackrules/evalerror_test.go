@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -20,12 +21,18 @@ func ligerWith(t *testing.T, when string) string {
 	return writeRuleFile(t, "bad-liger.yaml", text)
 }
 
+// lineOf is the line of liger.yaml where text first appears.
+func lineOf(text string) int {
+	data, _ := variants.Source("liger")
+	return 1 + strings.Count(string(data[:strings.Index(string(data), text)]), "\n")
+}
+
 // A runtime error in an expression is reported by every command that
 // evaluates, at the expression's place, with the rule and the position:
 // exit 1, never a panic.
 func TestRuntimeErrorInExpression(t *testing.T) {
 	file := ligerWith(t, "lifted % (height - height) == 1")
-	where := "bad-liger.yaml:26:11: error: move rule \"forward\": `lifted % (height - height)`: runtime error: integer divide by zero (at position r a1:r,"
+	where := fmt.Sprintf("bad-liger.yaml:%d:11: error:", lineOf("when: lifted == 1 || bottom == opponent")) + " move rule \"forward\": `lifted % (height - height)`: runtime error: integer divide by zero (at position r a1:r,"
 	for _, args := range [][]string{
 		{"moves", file},
 		{"perft", "-d", "2", file},
@@ -47,7 +54,7 @@ func TestRuntimeErrorInExpression(t *testing.T) {
 func TestRuntimeErrorInRuleTests(t *testing.T) {
 	file := ligerWith(t, "lifted % (height - height) == 1")
 	code, out, errw := runCLI(t, "test", file)
-	if code != 1 || !strings.Contains(out, "bad-liger.yaml:26:11: error: move rule \"forward\": `lifted % (height - height)`: runtime error: integer divide by zero") ||
+	if code != 1 || !strings.Contains(out, fmt.Sprintf("bad-liger.yaml:%d:11: error:", lineOf("when: lifted == 1 || bottom == opponent"))+" move rule \"forward\": `lifted % (height - height)`: runtime error: integer divide by zero") ||
 		strings.Contains(out+errw, "bug in stackrules") {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errw)
 	}
@@ -61,7 +68,7 @@ func TestPlayRefusesAMoveAfterWhichTheRulesFail(t *testing.T) {
 	file := ligerWith(t, "(lifted == 1 || bottom == opponent) && 10 % (showing(me) - 11) >= 0")
 	rec := filepath.Join(t.TempDir(), "game.txt")
 	code, out, errw := playScript(t, "a1-b2\nh6-g5\nquit\n", "play", "--first", "human", "--second", "human", "--record", rec, file)
-	if !strings.Contains(out+errw, "bad-liger.yaml:26:50: error: move rule \"forward\": `10 % (showing(me) - 11)`: runtime error: integer divide by zero (at position r ") {
+	if !strings.Contains(out+errw, fmt.Sprintf("bad-liger.yaml:%d:50: error:", lineOf("when: lifted == 1 || bottom == opponent"))+" move rule \"forward\": `10 % (showing(me) - 11)`: runtime error: integer divide by zero (at position r ") {
 		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", code, tail(out, 800), errw)
 	}
 	data, err := os.ReadFile(rec)
@@ -79,5 +86,25 @@ func TestTestCommandOnBrokenFile(t *testing.T) {
 	code, out, errw := runCLI(t, "test", file)
 	if code != 1 || !strings.Contains(out, "broken.yaml:5:") || !strings.Contains(errw, "broken.yaml does not load") || strings.Contains(errw, "of 0 tests") {
 		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, out, errw)
+	}
+}
+
+// A runtime error in evaluate, met by the AI, ends the match with it.
+func TestRuntimeErrorInEvaluate(t *testing.T) {
+	data, _ := variants.Source("liger")
+	text := strings.Replace(string(data), "score: borne_off(me) * 8 + progress(me)", "score: checkers(me) % (checkers(me) - checkers(me))", 1)
+	if text == string(data) {
+		t.Fatal("liger.yaml changed: its evaluate is not where the test expects it")
+	}
+	file := writeRuleFile(t, "bad-eval.yaml", text)
+	code, out, errw := runCLI(t, "match", "--games", "1", "--a", "greedy", "--b", "random", file)
+	if code != 1 || !strings.Contains(errw, fmt.Sprintf("bad-eval.yaml:%d:10: error:", lineOf("score: borne_off(me) * 8 + progress(me)"))+" evaluate: `checkers(me) % (checkers(me) - checkers(me))`: runtime error: integer divide by zero (at position ") {
+		t.Errorf("exit %d\nstdout: %s\nstderr: %s", code, tail(out, 400), errw)
+	}
+	// x % 0 is refused when the file is loaded.
+	text = strings.Replace(string(data), "score: borne_off(me) * 8 + progress(me)", "score: checkers(me) % 0", 1)
+	file = writeRuleFile(t, "zero.yaml", text)
+	if code, _, errw := runCLI(t, "moves", file); code != 1 || !strings.Contains(errw, fmt.Sprintf("zero.yaml:%d:10: error:", lineOf("score: borne_off(me) * 8 + progress(me)"))+" evaluate: modulo by zero") {
+		t.Errorf("exit %d, stderr: %s", code, errw)
 	}
 }

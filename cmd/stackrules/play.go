@@ -448,8 +448,9 @@ type session struct {
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
 	seed        uint64
-	resigned    int // the player who resigned, -1
-	shown       int // h.Len() when the board was last drawn, -1 never
+	resigned    int  // the player who resigned, -1
+	drawAgreed  bool // both players agreed to a draw
+	shown       int  // h.Len() when the board was last drawn, -1 never
 
 	recPath        string // "" until the first save picks the default
 	autoPath       string // the default record path, when this session created it
@@ -504,6 +505,9 @@ func (ss *session) outcome() interpreter.Outcome {
 			w = 1 - ss.resigned
 		}
 		return interpreter.Outcome{Over: true, Winner: w, Reason: ss.g.Players[ss.resigned].Name + " resigned"}
+	}
+	if ss.drawAgreed {
+		return agreedDraw
 	}
 	return ss.h.Outcome()
 }
@@ -560,7 +564,7 @@ func (ss *session) record() *interpreter.Record {
 		names[i] = st.tag()
 	}
 	rec := ss.g.NewRecord(ss.h, ss.variant, names, ss.date)
-	if ss.resigned >= 0 {
+	if ss.resigned >= 0 || ss.drawAgreed {
 		o := ss.outcome()
 		rec.Result = ss.g.ResultText(o)
 		rec.SetTag("Result", rec.Result)
@@ -592,7 +596,7 @@ func (ss *session) save(path string) (string, error) {
 // written, so leaving writes no file; or a resumed game that is as it was
 // read, whose file is left untouched.
 func (ss *session) nothingToSave() bool {
-	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.explicitRecord && !ss.written
+	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.drawAgreed && !ss.explicitRecord && !ss.written
 }
 
 // autosave saves after every move, so that no crash loses the game; a
@@ -819,8 +823,18 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 			ss.explicitRecord = true
 		}
 	case "resign":
+		yes, left := ss.confirmResign(pos)
+		if left {
+			return true, ss.leave("")
+		}
+		if !yes {
+			ss.out("Play on, then.\n")
+			return false, nil
+		}
 		ss.resigned = int(pos.ToMove)
 		return true, nil
+	case "draw":
+		return ss.offerDraw(pos)
 	case "quit":
 		return true, ss.leave("")
 	}

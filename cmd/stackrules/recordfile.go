@@ -246,7 +246,7 @@ func recordToContinue(c *cli.Context, path string) (string, error) {
 // unchanged: a resumed game with the moves it was read with and no
 // resignation; leaving it writes nothing, so the file stays as it was.
 func (ss *session) unchanged() bool {
-	if ss.base == nil || ss.resigned >= 0 || ss.h.Len() != len(ss.rs.baseMoves) {
+	if ss.base == nil || ss.resigned >= 0 || ss.drawAgreed || ss.h.Len() != len(ss.rs.baseMoves) {
 		return false
 	}
 	for i, m := range ss.h.Moves() {

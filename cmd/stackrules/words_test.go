@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"fmt"
+	"github.com/stackrules/stackrules/ai"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,6 +82,7 @@ func TestGameOverInWords(t *testing.T) {
 		{"liger", "r c3:r,d4:b,a1:r", "c3-d4", "Game over: blue wins: the last move left the opponent no checker showing."},
 		{"english-checkers", "b c3:b,d4:w", "c3xe5", "Game over: black wins: white has no legal move."},
 		{"english-checkers", "b c3:b,d4:w", "11x18", "Game over: black wins: white has no legal move."},
+		{"stackers", "b a1:b,h8:w", "a1-b2\nh8-g7\nb2-a1\ng7-h8\na1-b2\nh8-g7\nb2-a1\ng7-h8", "Game over: draw: the same position came up a third time. Result 1/2-1/2."},
 	} {
 		code, out, errOut := playScript(t, c.move+"\n", "play", c.game, "--position", c.pos, "--first", "human", "--second", "human",
 			"--record", filepath.Join(dir, "r.txt"), "--force")
@@ -282,5 +284,46 @@ func TestGamesLists(t *testing.T) {
 	}
 	if strings.Index(ls[2], "liger") != strings.Index(ls[3], "liger") {
 		t.Errorf("columns do not line up:\n%s", out)
+	}
+}
+
+// draw offers a draw: a person is asked, an AI answers from its estimate.
+func TestDrawOffer(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "r.txt")
+	code, out, _ := playScript(t, "c3-d4\ndraw\nmaybe\nn\ndraw\ny\n", "play", "liger", "--first", "human", "--second", "human", "--record", rec)
+	for _, want := range []string{"blue offers a draw. red, do you accept? (y/n)", "Please answer y or n", "red declines the draw.",
+		"Game over: draw: agreed by the players. Result 1/2-1/2."} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	r := readRecordFile(t, rec)
+	if code != 0 || r.Result != "1/2-1/2" || r.Tag("Termination") != "draw agreed" {
+		t.Errorf("exit %d, record result %q, termination %q", code, r.Result, r.Tag("Termination"))
+	}
+	// An AI that is lost by force declines, saying so.
+	_, out, _ = playScript(t, "draw\nquit\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "mcts:iterations=300", "--record", rec)
+	if !strings.Contains(out, "blue declines the draw: it has seen that blue loses by force") {
+		t.Errorf("a lost AI:\n%s", out)
+	}
+}
+
+func TestDrawAnswer(t *testing.T) {
+	for _, c := range []struct {
+		info   ai.Info
+		accept bool
+		says   string
+	}{
+		{ai.Info{Legal: 3, HasValue: true, Value: 0.5}, true, "about even (0.50 for white)"},
+		{ai.Info{Legal: 3, HasValue: true, Value: 0.58}, true, "about even (0.42 for white)"},
+		{ai.Info{Legal: 3, HasValue: true, Value: 0.2}, false, "white is ahead (0.80 for white)"},
+		{ai.Info{Legal: 3, HasValue: true, Value: 0.8}, false, "white is behind"},
+		{ai.Info{Legal: 3, HasValue: true, Value: 0.5, Proof: ai.Loss}, false, "a forced win for white"},
+		{ai.Info{Legal: 3}, false, "no estimate"},
+	} {
+		accept, why := drawAnswer(c.info, "white")
+		if accept != c.accept || !strings.Contains(why, c.says) {
+			t.Errorf("%+v: %v %q", c.info, accept, why)
+		}
 	}
 }
