@@ -46,6 +46,10 @@ type Geometry struct {
 	coords        []coord // dense index -> coordinate
 	index         []int16 // file + rank*Width -> dense index, or -1
 	neighbor      [8][]Square
+	graph         bool       // the squares are points joined by lines, not a grid
+	lines         [][]Square // declared lines, each in order along it
+	joins         [][]Square // segments that join points without being lines
+	linesAt       [][]int32  // square -> indices of the lines through it
 }
 
 type coord struct{ file, rank int8 }
@@ -88,6 +92,150 @@ func NewGrid(width, height int, playing func(file, rank int) bool) (*Geometry, e
 	return g, nil
 }
 
+// NewGraph builds a board of named points on a Width×Height grid (the names
+// give the coordinates, a1 = (0,0)), joined by lines: each line lists its
+// points in order along it, and two points next to each other on a line are
+// neighbours, one step apart in the compass direction from one to the other.
+// So move generation walks a graph board with the same tables as a grid.
+// joins are segments that only join points for moving along them, without
+// being lines (rules that count lines of three do not see them: the
+// spokes of Six Men's Morris).
+func NewGraph(width, height int, points []string, lines, joins [][]string) (*Geometry, error) {
+	if width < 1 || width > 26 || height < 1 || height > 99 {
+		return nil, fmt.Errorf("board %d×%d is out of range (width 1..26, height 1..99)", width, height)
+	}
+	at := map[[2]int]bool{}
+	for _, name := range points {
+		f, r, n := scanSquare(name)
+		if n == 0 || n != len(name) {
+			return nil, fmt.Errorf("point %q is not a name like d2 (a file letter and a rank number)", name)
+		}
+		if f >= width || r < 0 || r >= height {
+			return nil, fmt.Errorf("point %s is off the %d×%d grid", name, width, height)
+		}
+		if at[[2]int{f, r}] {
+			return nil, fmt.Errorf("point %s is given twice", name)
+		}
+		at[[2]int{f, r}] = true
+	}
+	g, err := NewGrid(width, height, func(f, r int) bool { return at[[2]int{f, r}] })
+	if err != nil {
+		return nil, err
+	}
+	g.graph = true
+	for d := range g.neighbor {
+		for sq := range g.neighbor[d] {
+			g.neighbor[d][sq] = NoSquare
+		}
+	}
+	if err := g.AddLines(lines); err != nil {
+		return nil, err
+	}
+	var joinSquares [][]Square
+	for ji, names := range joins {
+		var seg []Square
+		for _, name := range names {
+			sq, err := g.ParseSquare(name)
+			if err != nil {
+				return nil, fmt.Errorf("join %d: %v", ji+1, err)
+			}
+			seg = append(seg, sq)
+		}
+		if len(seg) < 2 {
+			return nil, fmt.Errorf("join %d has %d point(s); a join joins at least two", ji+1, len(seg))
+		}
+		joinSquares = append(joinSquares, seg)
+	}
+	g.joins = joinSquares
+	for li, line := range append(append([][]Square(nil), g.lines...), joinSquares...) {
+		for i := 0; i+1 < len(line); i++ {
+			a, b := line[i], line[i+1]
+			for _, pair := range [2][2]Square{{a, b}, {b, a}} {
+				d := g.compassIndex(pair[0], pair[1])
+				if d < 0 {
+					return nil, fmt.Errorf("line %d: %s and %s are not on one row, column or diagonal", li+1, g.SquareName(a), g.SquareName(b))
+				}
+				if n := g.neighbor[d][pair[0]]; n != NoSquare && n != pair[1] {
+					return nil, fmt.Errorf("line %d: %s already has the neighbour %s in that direction, not %s too", li+1, g.SquareName(pair[0]), g.SquareName(n), g.SquareName(pair[1]))
+				}
+				g.neighbor[d][pair[0]] = pair[1]
+			}
+		}
+	}
+	return g, nil
+}
+
+// compassIndex is the index in Compass of the direction from a to b, or -1
+// when they are not on one row, column or diagonal.
+func (g *Geometry) compassIndex(a, b Square) int {
+	fa, ra := g.Coord(a)
+	fb, rb := g.Coord(b)
+	df, dr := fb-fa, rb-ra
+	if df != 0 && dr != 0 && df != dr && df != -dr {
+		return -1
+	}
+	sign := func(x int) int8 {
+		switch {
+		case x > 0:
+			return 1
+		case x < 0:
+			return -1
+		}
+		return 0
+	}
+	return DirectionIndex(Direction{sign(df), sign(dr)})
+}
+
+// AddLines declares lines of a board, each a list of point names in order
+// along it. On a graph board they are also what joins the points; on a grid
+// they only name the lines rules can test (three in a row).
+func (g *Geometry) AddLines(lines [][]string) error {
+	if g.linesAt == nil {
+		g.linesAt = make([][]int32, len(g.coords))
+	}
+	for li, names := range lines {
+		if len(names) < 2 {
+			return fmt.Errorf("line %d has %d point(s); a line joins at least two", li+1, len(names))
+		}
+		var line []Square
+		seen := map[Square]bool{}
+		for _, name := range names {
+			sq, err := g.ParseSquare(name)
+			if err != nil {
+				return fmt.Errorf("line %d: %v", li+1, err)
+			}
+			if seen[sq] {
+				return fmt.Errorf("line %d passes %s twice", li+1, name)
+			}
+			seen[sq] = true
+			line = append(line, sq)
+		}
+		for _, sq := range line {
+			g.linesAt[sq] = append(g.linesAt[sq], int32(len(g.lines)))
+		}
+		g.lines = append(g.lines, line)
+	}
+	return nil
+}
+
+// IsGraph reports whether the board is points joined by lines (NewGraph)
+// rather than a grid of squares.
+func (g *Geometry) IsGraph() bool { return g.graph }
+
+// Joins are the segments that join points for moving without being lines.
+func (g *Geometry) Joins() [][]Square { return g.joins }
+
+// Lines are the declared lines, each in order along it.
+func (g *Geometry) Lines() [][]Square { return g.lines }
+
+// LinesThrough are the indices in Lines of the lines through s.
+func (g *Geometry) LinesThrough(s Square) []int32 {
+	if g.linesAt == nil {
+		return nil
+	}
+	return g.linesAt[s]
+}
+
 // NumSquares is the number of playing squares.
 func (g *Geometry) NumSquares() int { return len(g.coords) }
 
@@ -110,7 +258,15 @@ func (g *Geometry) At(file, rank int) (Square, bool) {
 }
 
 // Step gives the playing square one step in direction d from s, if there is one.
+// On a graph board a step follows a line to the next point along it.
 func (g *Geometry) Step(s Square, d Direction) (Square, bool) {
+	if g.graph {
+		i := DirectionIndex(d)
+		if i < 0 || g.neighbor[i][s] == NoSquare {
+			return NoSquare, false
+		}
+		return g.neighbor[i][s], true
+	}
 	f, r := g.Coord(s)
 	return g.At(f+int(d.DF), r+int(d.DR))
 }
@@ -139,6 +295,9 @@ func (g *Geometry) ParseSquare(name string) (Square, error) {
 		return NoSquare, fmt.Errorf("square %s is off the %d×%d board", name, g.Width, g.Height)
 	}
 	s, ok := g.At(f, r)
+	if !ok && g.graph {
+		return NoSquare, fmt.Errorf("%s is not a point of this board", name)
+	}
 	if !ok {
 		return NoSquare, fmt.Errorf("square %s is not a playing square", name)
 	}

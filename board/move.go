@@ -14,6 +14,7 @@ const (
 	BearOff                 // take the top piece off the board
 	Pass                    // do nothing; the turn passes
 	Capture                 // jump enemy stacks, landing on each square of the path in turn
+	Place                   // put a piece from the mover's hand on To (From is NoSquare)
 )
 
 // MaxJumps bounds the jumps of one capture move, so a Move stays a flat value.
@@ -25,13 +26,16 @@ const MaxJumps = 18
 //
 // Lift is the number of pieces lifted from the top; 0 means the whole stack
 // (a rule with `lift: all`, and every capture), which the notation leaves
-// implicit. A capture lands on Via[0..Jumps-2] and then on To.
+// implicit. A capture lands on Via[0..Jumps-2] and then on To. A step or a
+// placement that completes a line may remove pieces: the top piece of each of
+// Via[0..Removed-1], written after an x each (d2xa1, d2-d3xa1).
 type Move struct {
 	From, To Square
 	Lift     uint8
 	Kind     MoveKind
 	Rule     uint8
 	Jumps    uint8
+	Removed  uint8
 	Via      [MaxJumps - 1]Square
 }
 
@@ -63,11 +67,37 @@ func (g *Geometry) MoveString(m Move) string {
 		}
 		return s
 	}
-	s := g.SquareName(m.From) + "-" + g.SquareName(m.To)
-	if m.Lift > 1 {
-		s = strconv.Itoa(int(m.Lift)) + s
+	var s string
+	if m.Kind == Place {
+		s = g.SquareName(m.To)
+	} else {
+		s = g.SquareName(m.From) + "-" + g.SquareName(m.To)
+		if m.Lift > 1 {
+			s = strconv.Itoa(int(m.Lift)) + s
+		}
+	}
+	for i := 0; i < int(m.Removed); i++ {
+		s += "x" + g.SquareName(m.Via[i])
 	}
 	return s
+}
+
+// parseRemovals reads the removed squares after a step or a placement: the
+// text after its first x, "a1" or "a1xb4".
+func (g *Geometry) parseRemovals(text, t string, m *Move) error {
+	parts := strings.Split(t, "x")
+	if len(parts) > len(m.Via) {
+		return fmt.Errorf("move %q: more than %d removals", text, len(m.Via))
+	}
+	for i, p := range parts {
+		sq, err := g.ParseSquare(p)
+		if err != nil {
+			return fmt.Errorf("move %q: %v", text, err)
+		}
+		m.Via[i] = sq
+	}
+	m.Removed = uint8(len(parts))
+	return nil
 }
 
 // parseCapture reads "c3xe5xg7": every landing square, x between.
@@ -98,7 +128,8 @@ func (g *Geometry) parseCapture(text, t string) (Move, error) {
 }
 
 // ParseMove reads move text in the notation. It checks the syntax and the
-// squares only; whether the move is legal is the game's business.
+// squares only; whether the move is legal is the game's business. "d2xa1"
+// reads as a capture; a game that places pieces reads it with ParsePlacement.
 func (g *Geometry) ParseMove(text string) (Move, error) {
 	t := strings.TrimSpace(text)
 	if t == "pass" {
@@ -123,6 +154,8 @@ func (g *Geometry) ParseMove(text string) (Move, error) {
 	if !ok {
 		return Move{}, fmt.Errorf("move %q: want from-to (like c3-d4, 2c3-d4), from-off or pass", text)
 	}
+	var removals string
+	to, removals, removes := strings.Cut(to, "x")
 	fs, err := g.ParseSquare(from)
 	if err != nil {
 		return Move{}, fmt.Errorf("move %q: %v", text, err)
@@ -137,5 +170,30 @@ func (g *Geometry) ParseMove(text string) (Move, error) {
 	if err != nil {
 		return Move{}, fmt.Errorf("move %q: %v", text, err)
 	}
-	return Move{From: fs, To: ts, Lift: uint8(lift), Kind: Step}, nil
+	m := Move{From: fs, To: ts, Lift: uint8(lift), Kind: Step}
+	if removes {
+		if err := g.parseRemovals(text, removals, &m); err != nil {
+			return Move{}, err
+		}
+	}
+	return m, nil
+}
+
+// ParsePlacement reads a placement from hand: the point alone ("d2"), then
+// any removals ("d2xa1"). Games that place pieces read move text without a
+// "-" with it; ParseMove reads "d2xa1" as a capture.
+func (g *Geometry) ParsePlacement(text string) (Move, error) {
+	t := strings.TrimSpace(text)
+	to, removals, removes := strings.Cut(t, "x")
+	sq, err := g.ParseSquare(to)
+	if err != nil {
+		return Move{}, fmt.Errorf("move %q: %v", text, err)
+	}
+	m := Move{From: NoSquare, To: sq, Lift: 1, Kind: Place}
+	if removes {
+		if err := g.parseRemovals(text, removals, &m); err != nil {
+			return Move{}, err
+		}
+	}
+	return m, nil
 }

@@ -15,7 +15,8 @@ type Position struct {
 	Showing [MaxPlayers]int16     // stacks topped by each player
 	OnBoard [MaxPlayers]int16     // pieces of each player on the board
 	Off     [MaxPlayers]int16     // pieces each player has borne off
-	Hash    uint64                // of the cells and the player to move, kept incrementally
+	Hand    [MaxPlayers]int16     // pieces each player has still to place
+	Hash    uint64                // of the cells, the hands and the player to move, kept incrementally
 	ToMove  uint8
 }
 
@@ -41,12 +42,22 @@ func (p *Position) SetToMove(player int) {
 	p.ToMove = uint8(player)
 }
 
-// Recount recomputes Showing, OnBoard and Hash from the cells (Off is left as is).
+// SetHand gives player n pieces in hand, keeping Hash up to date.
+func (p *Position) SetHand(player int, n int) {
+	p.Hash ^= handKey(player, int(p.Hand[player])) ^ handKey(player, n)
+	p.Hand[player] = int16(n)
+}
+
+// Recount recomputes Showing, OnBoard and Hash from the cells and hands (Off
+// is left as is).
 func (p *Position) Recount(b *Board) {
 	p.Showing = [MaxPlayers]int16{}
 	p.OnBoard = [MaxPlayers]int16{}
 	p.Tops = [MaxPlayers]SquareSet{}
 	p.Hash = sideKey(int(p.ToMove))
+	for i, n := range p.Hand {
+		p.Hash ^= handKey(i, int(n))
+	}
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		if s == 0 {
@@ -76,6 +87,15 @@ func sideKey(player int) uint64 {
 		return 0
 	}
 	return mix(uint64(player) + 0x51af_d7ed_558c_cd01)
+}
+
+// handKey is the hash contribution of player's n pieces in hand: 0 for an
+// empty hand, so games without hands hash as before.
+func handKey(player, n int) uint64 {
+	if n == 0 {
+		return 0
+	}
+	return mix(uint64(player)<<32 ^ uint64(n) ^ 0x2545_f491_4f6c_dd1d)
 }
 
 // mix is the splitmix64 finalizer.
@@ -111,6 +131,7 @@ func (b *Board) FormatPosition(p *Position) string {
 	if n == 0 {
 		sb.WriteByte('-')
 	}
+	b.formatCounts(&sb, p)
 	return sb.String()
 }
 
@@ -125,8 +146,8 @@ func (e *PositionError) Error() string {
 	return fmt.Sprintf("position %q, column %d: %s", e.Text, e.Offset+1, e.Msg)
 }
 
-// ParsePosition reads a position string. Cells may come in any order. Counts
-// and hash are computed; Off is zero (the interpreter knows what a player
+// ParsePosition reads a position string. Cells may come in any order; the
+// board's count fields (see counts.go) follow them. Counts and hash are computed; Off is zero (the interpreter knows what a player
 // started with and fills it in).
 func (b *Board) ParsePosition(text string) (Position, error) {
 	var p Position
@@ -153,7 +174,10 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 	for off < len(text) && text[off] == ' ' {
 		off++
 	}
-	cells = strings.TrimLeft(cells, " ")
+	cells, countFields, countOffsets := splitCounts(strings.TrimLeft(cells, " "))
+	for i := range countOffsets {
+		countOffsets[i] += off
+	}
 	if cells != "-" {
 		seen := make(map[Square]bool)
 		for _, cell := range strings.Split(cells, ",") {
@@ -182,6 +206,9 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 			p.Cells[sq] = s
 			off += len(cell) + 1
 		}
+	}
+	if at, msg := b.parseCounts(&p, countFields, countOffsets); msg != "" {
+		return fail(at, "%s", msg)
 	}
 	p.Recount(b)
 	return p, nil

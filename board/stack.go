@@ -34,6 +34,7 @@ type Board struct {
 	owner   [64]int8 // piece code -> player; a table, since % is a division
 	bits    uint
 	mask    uint64
+	counts  []CountField // the count fields of position strings
 }
 
 // NewBoard makes a Board for players whose piece letters are given by code

@@ -636,6 +636,10 @@ func counterClosure(fn string, arg ast.Node) (intFn, bool) {
 		return func(c *Ctx) int { return int(c.pos.Off[c.me]) }, true
 	case fn == "borne_off":
 		return func(c *Ctx) int { return int(c.pos.Off[c.opp]) }, true
+	case fn == "in_hand" && me:
+		return func(c *Ctx) int { return int(c.pos.Hand[c.me]) }, true
+	case fn == "in_hand":
+		return func(c *Ctx) int { return int(c.pos.Hand[c.opp]) }, true
 	}
 	return nil, false
 }

@@ -34,7 +34,33 @@ type ruleFile struct {
 	Promote                   promoteSpec
 	Captures                  []captureSpec
 	Capture                   captureSettings
+	Place                     []placeSpec
+	Triggers                  []triggerSpec
+	Hands                     []handSpec
 	root                      *yaml.Node
+}
+
+// placeSpec is a placement rule: a piece from the mover's hand onto a point.
+type placeSpec struct {
+	Name string
+	node *yaml.Node
+	When *exprText
+}
+
+// triggerSpec says what happens after a move that completes lines of the
+// mover's pieces.
+type triggerSpec struct {
+	node   *yaml.Node
+	When   *exprText // default: lines_made > 0
+	Remove int       // opposing pieces the mover removes
+	Which  *exprText // which pieces may be removed (default: any)
+}
+
+// handSpec is the number of pieces a player starts with in hand.
+type handSpec struct {
+	Player string
+	node   *yaml.Node
+	Count  int
 }
 
 type boardSpec struct {
@@ -42,6 +68,12 @@ type boardSpec struct {
 	Squares       string // dark | light | all
 	node          *yaml.Node
 	squaresNode   *yaml.Node
+	Points        []string   // a graph board's points; nil for a grid
+	Lines         [][]string // lines of points
+	Joins         [][]string // segments that only join points
+	pointsNode    *yaml.Node
+	linesNode     *yaml.Node
+	joinsNode     *yaml.Node
 }
 
 type playerSpec struct {
@@ -362,6 +394,8 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			})
 		}},
 		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
+		{"place", false, func(_, v *yaml.Node) { d.decodePlace(v, rf) }},
+		{"triggers", false, func(_, v *yaml.Node) { d.decodeTriggers(v, rf) }},
 		{"capture", false, func(_, v *yaml.Node) {
 			rf.Capture.node = v
 			d.mapping(v, "capture", []field{
@@ -406,7 +440,46 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 			b.Squares = d.oneOf(v, "board: squares", "dark", "light", "all")
 			b.squaresNode = v
 		}},
+		{"points", false, func(_, v *yaml.Node) {
+			b.pointsNode = v
+			b.Points = d.words(v, "board: points")
+		}},
+		{"lines", false, func(_, v *yaml.Node) {
+			b.linesNode = v
+			if v.Kind != yaml.SequenceNode {
+				d.errorf(v, "wrong-type", "write `- a1 d1 g1` for each line", "board: lines must be a list of lines, not %s", kindName(v))
+				return
+			}
+			for _, l := range v.Content {
+				b.Lines = append(b.Lines, d.words(l, "board: a line"))
+			}
+		}},
+		{"joins", false, func(_, v *yaml.Node) {
+			b.joinsNode = v
+			if v.Kind != yaml.SequenceNode {
+				d.errorf(v, "wrong-type", "write `- c1 c2` for each join", "board: joins must be a list, not %s", kindName(v))
+				return
+			}
+			for _, l := range v.Content {
+				b.Joins = append(b.Joins, d.words(l, "board: a join"))
+			}
+		}},
 	})
+	if b.Points == nil && b.joinsNode != nil {
+		d.errorf(b.joinsNode, "bad-value", "declare the board's points", "board: joins join points; a grid's squares are joined already")
+	}
+	if b.Points != nil && b.squaresNode != nil {
+		d.errorf(b.squaresNode, "bad-value", "leave out `squares` on a board of points", "board: squares and points do not go together: the points are the playing squares")
+	}
+}
+
+// words reads a list of names written as a YAML list or as one text of
+// names separated by spaces: [a1, d1, g1] or "a1 d1 g1".
+func (d *decoder) words(n *yaml.Node, what string) []string {
+	if n.Kind == yaml.ScalarNode {
+		return strings.Fields(n.Value)
+	}
+	return d.strings(n, what)
 }
 
 func (d *decoder) decodePlayers(n *yaml.Node, rf *ruleFile) {
@@ -431,6 +504,12 @@ func (d *decoder) decodeSetup(n *yaml.Node, rf *ruleFile) {
 		return
 	}
 	d.namedMapping(n, "setup for player", func(k, v *yaml.Node) {
+		if k.Value == "hand" {
+			d.namedMapping(v, "setup: hand for player", func(k, v *yaml.Node) {
+				rf.Hands = append(rf.Hands, handSpec{Player: k.Value, node: k, Count: d.integer(v, "setup: hand: "+k.Value, 0, 9999)})
+			})
+			return
+		}
 		s := setupSpec{Player: k.Value, node: k, value: v}
 		switch v.Kind {
 		case yaml.ScalarNode:
@@ -547,6 +626,37 @@ func (d *decoder) decodeCaptures(n *yaml.Node, rf *ruleFile) {
 		})
 		rf.Captures = append(rf.Captures, c)
 	})
+}
+
+func (d *decoder) decodePlace(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "placement rule", func(k, v *yaml.Node) {
+		p := placeSpec{Name: k.Value, node: k}
+		what := fmt.Sprintf("placement rule %q", k.Value)
+		if isEmpty(v) {
+			rf.Place = append(rf.Place, p)
+			return
+		}
+		d.mapping(v, what, []field{
+			{"when", false, func(_, v *yaml.Node) { p.When = d.expression(v, what+": when") }},
+		})
+		rf.Place = append(rf.Place, p)
+	})
+}
+
+func (d *decoder) decodeTriggers(n *yaml.Node, rf *ruleFile) {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "write `- {when: lines_made > 0, remove: 1}`", "triggers must be a list, not %s", kindName(n))
+		return
+	}
+	for _, e := range n.Content {
+		t := triggerSpec{node: e}
+		d.mapping(e, "trigger", []field{
+			{"when", false, func(_, v *yaml.Node) { t.When = d.expression(v, "trigger: when") }},
+			{"remove", true, func(_, v *yaml.Node) { t.Remove = d.integer(v, "trigger: remove", 1, 16) }},
+			{"which", false, func(_, v *yaml.Node) { t.Which = d.expression(v, "trigger: which") }},
+		})
+		rf.Triggers = append(rf.Triggers, t)
+	}
 }
 
 func (d *decoder) decodeBearOff(n *yaml.Node, rf *ruleFile) {

@@ -27,7 +27,7 @@ const (
 )
 
 // scope says in which kind of expression a name is available.
-type scope uint8
+type scope uint16
 
 const (
 	inMove     scope = 1 << iota // moves: when
@@ -37,7 +37,11 @@ const (
 	inPrefer                     // playout: prefer
 	inCapture                    // captures: when
 	inPromote                    // promote: when
-	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote
+	inPlace                      // place: when
+	inTrigger                    // triggers: when
+	inRemove                     // triggers: which
+	lastScope  = inRemove
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove
 	onSquare   = inMove | inBearOff | inPrefer | inCapture
 )
 
@@ -57,6 +61,12 @@ func (s scope) String() string {
 		return "capture conditions"
 	case inPromote:
 		return "promote: when"
+	case inPlace:
+		return "placement conditions"
+	case inTrigger:
+		return "triggers: when"
+	case inRemove:
+		return "triggers: which"
 	}
 	return "expressions"
 }
@@ -102,7 +112,7 @@ var names = map[string]nameDef{
 	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
 		level: lvStatic, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
 	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",
-		level: lvStatic, scopes: inMove | inPrefer | inPromote, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
+		level: lvStatic, scopes: inMove | inPrefer | inPromote | inPlace, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
 	"kind": {doc: "the kind of the top piece on the square moved from: 0 for the plain piece, 1 for the promoted one (or their names from `kinds`)",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopKind(c.src) }},
 	"crowned": {doc: "crowned(p): the number of p's promoted pieces (kings) on the board; computed when asked",
@@ -115,9 +125,9 @@ var names = map[string]nameDef{
 	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
 		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
-		level: lvTarget, scopes: inMove | inPrefer, value: func(c *Ctx) int { return c.dst.Height() }},
+		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
-		level: lvTarget, scopes: inMove | inPrefer, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
+		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
 	"off": {doc: "in `playout: prefer`: whether the move is a bear-off",
 		level: lvTarget, scopes: inPrefer, flag: func(c *Ctx) bool { return c.off }},
 	"showing": {doc: "showing(p): the number of stacks with p's piece on top",
@@ -141,6 +151,31 @@ var names = map[string]nameDef{
 			}
 			return c.g.progress(c.pos, p)
 		}},
+	"in_hand": {doc: "in_hand(p): the number of pieces p still has in hand, to place",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.Hand[p])
+		}},
+	"lines": {doc: "lines(p): the number of the board's lines whose every point holds p's piece on top",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.linesOf(c.pos, p)
+		}},
+	"lined": {doc: "lined(p): the number of p's pieces on a line whose every point holds p's piece on top",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.lined(c.pos, p)
+		}},
+	"lines_made": {doc: "the number of lines the move completed: lines through its destination whose every point now holds the mover's piece",
+		level: lvTarget, scopes: inTrigger, value: func(c *Ctx) int { return c.made }},
+	"in_line": {doc: "whether the piece that may be removed is on a line whose every point holds its owner's piece",
+		level: lvTarget, scopes: inRemove, flag: func(c *Ctx) bool { return c.g.inLine(c.pos, c.at) }},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
@@ -163,7 +198,7 @@ func Names() []NameDoc {
 		where := "everywhere"
 		if d.scopes != everywhere {
 			where = ""
-			for s := scope(1); s <= inPromote; s <<= 1 {
+			for s := scope(1); s <= lastScope; s <<= 1 {
 				if d.scopes&s != 0 {
 					if where != "" {
 						where += ", "

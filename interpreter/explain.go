@@ -76,7 +76,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		e.Problem = "no move given"
 		return e
 	}
-	m, err := g.Board.ParseMove(text)
+	m, err := g.parseMoveText(text)
 	if err != nil {
 		e.Problem = strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", moveText))
 		e.Problem = strings.TrimPrefix(e.Problem, fmt.Sprintf("move %q: ", text))
@@ -95,6 +95,8 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 			if int(l.Rule) < len(g.captureRules) {
 				e.Rule = g.captureRules[l.Rule].name
 			}
+		case board.Place:
+			e.RuleKind = "placement rule"
 		case board.Pass:
 			e.Rule = ""
 		default:
@@ -109,7 +111,13 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 	}
 	me := int(p.ToMove)
 	who := g.Players[me].Name
+	if g.explainRemovals(m, legal, &e) {
+		return e
+	}
 	switch m.Kind {
+	case board.Place:
+		g.explainPlace(p, m, &e)
+		return e
 	case board.Pass:
 		if g.NoMoves != "pass" {
 			e.Problem = fmt.Sprintf("this game has no passing (no_moves: %s)", g.NoMoves)
@@ -150,6 +158,64 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		g.explainStep(p, m, &e, strings.IndexAny(text, "0123456789") == 0)
 	}
 	return e
+}
+
+// explainRemovals explains a step or placement that is legal with other
+// removals than the ones written (or none): a move that completes a line
+// names the piece it removes.
+func (g *Game) explainRemovals(m board.Move, legal []board.Move, e *Explanation) bool {
+	if m.Kind != board.Step && m.Kind != board.Place {
+		return false
+	}
+	var same []string
+	bare := false
+	for _, l := range legal {
+		if l.Kind == m.Kind && l.From == m.From && l.To == m.To && (l.Lift == m.Lift || l.Lift == 0) {
+			same = append(same, g.MoveString(l))
+			bare = bare || l.Removed == 0
+		}
+	}
+	switch {
+	case len(same) == 0:
+		return false
+	case bare && m.Removed > 0:
+		e.Problem = fmt.Sprintf("this move completes no line that removes a piece; write it %s", same[0])
+	case m.Removed == 0:
+		e.Problem = fmt.Sprintf("this move completes a line and removes a piece; write which: %s", listSome(same))
+	default:
+		sort.Strings(same)
+		e.Problem = fmt.Sprintf("the pieces this move may remove are given by its trigger's which; the choices are %s", listSome(same))
+		for _, t := range g.triggers {
+			if t.whichC != nil {
+				e.Problem += " (which: " + t.whichC.src.Text + ")"
+				break
+			}
+		}
+	}
+	return true
+}
+
+// explainPlace says why a placement is not legal.
+func (g *Game) explainPlace(p *board.Position, m board.Move, e *Explanation) {
+	me := int(p.ToMove)
+	if len(g.placeRules) == 0 {
+		e.Problem = "this game has no placement rules"
+		return
+	}
+	if p.Hand[me] <= 0 {
+		e.Problem = fmt.Sprintf("%s has no pieces in hand to place", g.Players[me].Name)
+		return
+	}
+	c := g.ctx(p, me)
+	defer g.release(c)
+	c.from, c.src, c.to, c.dst, c.lifted = noSquare, 0, m.To, p.Cells[m.To], 1
+	for _, r := range g.placeRules {
+		rc := g.checkTerms(c, r.cond, r.name, "placement rule")
+		if rc.Reason == "" {
+			rc.Reason = "every condition holds; the placement is made by an earlier rule"
+		}
+		e.Checks = append(e.Checks, rc)
+	}
 }
 
 func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
@@ -213,8 +279,27 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 	tf, tr := b.Coord(m.To)
 	df, dr := tf-ff, tr-fr
 	dist := max(iabs(df), iabs(dr))
-	if dist == 0 || (df != 0 && dr != 0 && iabs(df) != iabs(dr)) {
-		e.Problem = fmt.Sprintf("%s is not in a straight line from %s", to, from)
+	if b.IsGraph() {
+		// On points joined by lines, one step is to the next point along a line.
+		dist = 2
+		for d := range board.Compass {
+			if b.Neighbor(m.From, d) == m.To {
+				dist, df, dr = 1, int(board.Compass[d].DF), int(board.Compass[d].DR)
+			}
+		}
+	}
+	var anywhere []*moveRule
+	for _, r := range g.moveRules {
+		if r.anywhere {
+			anywhere = append(anywhere, r)
+		}
+	}
+	if (dist == 0 || (df != 0 && dr != 0 && iabs(df) != iabs(dr)) || (b.IsGraph() && dist > 1)) && len(anywhere) == 0 {
+		if b.IsGraph() {
+			e.Problem = fmt.Sprintf("%s is not next to %s along a line", to, from)
+		} else {
+			e.Problem = fmt.Sprintf("%s is not in a straight line from %s", to, from)
+		}
 		return
 	}
 	abs1 := board.Direction{DF: int8(isign(df)), DR: int8(isign(dr))}
@@ -227,7 +312,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 	}
 	// The squares passed over on the way, for a rule that moves any distance.
 	blocked := ""
-	for i := 1; i < dist; i++ {
+	for i := 1; i < dist && !b.IsGraph(); i++ {
 		sq, ok := b.At(ff+i*isign(df), fr+i*isign(dr))
 		if ok && p.Cells[sq] != 0 {
 			blocked = b.SquareName(sq)
@@ -237,6 +322,10 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 	var candidates []*moveRule
 	flyingOnly := true
 	for _, r := range g.moveRules {
+		if r.anywhere && m.From != m.To {
+			candidates = append(candidates, r)
+			continue
+		}
 		if dist > 1 && !r.flying {
 			continue
 		}
@@ -294,7 +383,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])])})
 			continue
 		}
-		if dist > 1 && blocked != "" {
+		if dist > 1 && blocked != "" && !r.anywhere {
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves over empty squares only, and %s is in the way", blocked)})
 			continue
 		}

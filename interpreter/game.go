@@ -73,6 +73,11 @@ type Game struct {
 	prefer       *compiled
 	playPlies    int
 	evalScale    int
+	placeRules   []*placeRule
+	triggers     []*trigger
+	hands        bool                // players start with pieces in hand, or the game places pieces
+	lineOthers   [][]board.SquareSet // per square, the other points of each line through it
+	lineSets     []board.SquareSet   // every line's points
 	pool         sync.Pool
 }
 
@@ -90,6 +95,7 @@ type moveRule struct {
 	dirNames             []string
 	absDirs              [board.MaxPlayers][]board.Direction
 	flying               bool
+	anywhere             bool  // to any point of the board (flying in Morris)
 	kinds                uint8 // the kinds of top piece the rule moves (bit k for kind k)
 	toEmpty              bool  // the destination must be empty (a folded `to_height == 0`)
 	// rays[player][from] are, per direction, the squares along it with
@@ -121,7 +127,7 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 			if st.ok {
 				c.to, c.dst = st.to, dst
 				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
-					buf = append(buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+					buf = g.emit(c, buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
 					if any {
 						return buf
 					}
@@ -157,17 +163,22 @@ type endRule struct {
 // Ctx is what an expression is evaluated over: the position and the move
 // being considered. Contexts are pooled so that generation allocates nothing.
 type Ctx struct {
-	g        *Game
-	pos      *board.Position
-	me, opp  int
-	from, to board.Square
-	src, dst board.Stack
-	lifted   int
-	off      bool
-	env      map[string]any // for the VM fallback, made on first use
-	machine  vm.VM
-	cap      capState // scratch space of the capture search
-	sqBuf    [board.MaxSquares]board.Square
+	g         *Game
+	pos       *board.Position
+	me, opp   int
+	from, to  board.Square
+	src, dst  board.Stack
+	lifted    int
+	off       bool
+	env       map[string]any // for the VM fallback, made on first use
+	machine   vm.VM
+	cap       capState // scratch space of the capture search
+	sqBuf     [board.MaxSquares]board.Square
+	at        board.Square // the piece a trigger may remove
+	made      int          // lines the move completes, for triggers
+	active    uint32       // the move rules whose position terms hold, during generate
+	after     board.Position
+	removable [board.MaxSquares]board.Square
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -285,16 +296,25 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			return buf
 		}
 	}
+	if g.placeRules != nil {
+		n := len(buf)
+		buf = g.generatePlacements(c, buf, any)
+		if any && len(buf) > n {
+			return buf
+		}
+	}
 	p, me := c.pos, c.me
 	rules, bears := g.moveRules, g.bearRules
 	// The rules whose position-level terms hold, so the loop over squares
 	// skips the others (Liger's backward rule, most of the time).
 	var active [32]uint8
 	nActive := 0
+	c.active = 0
 	for i, r := range rules {
 		if r.pos == nil || r.pos(c) {
 			active[nActive] = uint8(i)
 			nActive++
+			c.active |= 1 << i
 		}
 	}
 	var bearActive [32]bool
@@ -355,7 +375,11 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 								continue
 							}
 						}
-						buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
+						if g.triggers != nil {
+							buf = g.emit(c, buf, board.Move{From: from, To: to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+						} else {
+							buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
+						}
 						if any {
 							return buf
 						}
@@ -405,7 +429,7 @@ func appendStep(buf []board.Move, from, to board.Square, lift, rule uint8) []boa
 func (g *Game) madeEarlier(c *Ctx, r *moveRule) bool {
 	for _, ei := range r.earlier {
 		e := g.moveRules[ei]
-		if !e.allows(c) {
+		if c.active&(1<<ei) == 0 || !e.allows(c) {
 			continue
 		}
 		return true
@@ -474,6 +498,11 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		p.Set(b, m.From, rest)
 		p.OnBoard[owner]--
 		p.Off[owner]++
+	case board.Place:
+		g.applyPieces(p, m)
+	}
+	if m.Removed > 0 {
+		g.applyRemovals(p, &m)
 	}
 	p.SetToMove(g.next(int(p.ToMove)))
 }
@@ -540,6 +569,10 @@ func (g *Game) RuleName(m board.Move) string {
 		if int(m.Rule) < len(g.captureRules) {
 			return g.captureRules[m.Rule].name
 		}
+	case board.Place:
+		if int(m.Rule) < len(g.placeRules) {
+			return g.placeRules[m.Rule].name
+		}
 	case board.Pass:
 		return "pass"
 	}
@@ -551,6 +584,9 @@ func (g *Game) Crowned(p *board.Position, player int) int { return g.crowned(p, 
 
 // HasBearOff reports whether the game has bear-off rules.
 func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
+
+// HasHands reports whether players have pieces in hand to place.
+func (g *Game) HasHands() bool { return g.hands }
 
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }

@@ -73,11 +73,14 @@ func (h *History) Play(m board.Move) error {
 }
 
 // madeProgress reports whether move m, which left the stack before on its
-// source square, made progress — a bear-off, a capture, a promotion — which
-// resets the count of quiet plies. after is the position after it.
+// source square, made progress — a bear-off, a capture, a promotion, a
+// placement from hand, a removal — which resets the count of quiet plies. after is the position after it.
 func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
+	if m.Removed > 0 {
+		return true
+	}
 	switch m.Kind {
-	case board.BearOff, board.Capture:
+	case board.BearOff, board.Capture, board.Place:
 		return true
 	case board.Step:
 		return g.Board.TopKind(after.Cells[m.To]) > g.Board.TopKind(before)

@@ -44,6 +44,9 @@ func (g *Game) lintBehaviour(opts LintOptions) Diagnostics {
 	for game := 0; game < opts.Playouts; game++ {
 		bh.play(game, mirror)
 	}
+	for _, p := range g.testPlayedPositions() {
+		bh.endConditions(&p)
+	}
 	bh.summary()
 	return bh.ds
 }
@@ -439,6 +442,9 @@ func (g *Game) mirror() func(*board.Position) board.Position {
 			return nil
 		}
 	}
+	if g.start.Hand[0] != g.start.Hand[1] {
+		return nil
+	}
 	return func(p *board.Position) board.Position {
 		var q board.Position
 		for sq := range rot {
@@ -448,6 +454,7 @@ func (g *Game) mirror() func(*board.Position) board.Position {
 		}
 		q.ToMove = 1 - p.ToMove
 		q.Off[0], q.Off[1] = p.Off[1], p.Off[0]
+		q.Hand[0], q.Hand[1] = p.Hand[1], p.Hand[0]
 		q.Recount(b)
 		return q
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -93,9 +94,26 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		}
 		return (f+r)%2 == 0 // dark: a1 is a playing square, as in checkers
 	}
-	geo, err := board.NewGrid(bs.Width, bs.Height, playing)
+	var geo *board.Geometry
+	var err error
+	if bs.Points != nil {
+		geo, err = board.NewGraph(bs.Width, bs.Height, bs.Points, bs.Lines, bs.Joins)
+	} else {
+		geo, err = board.NewGrid(bs.Width, bs.Height, playing)
+		if err == nil && bs.Lines != nil {
+			err = geo.AddLines(bs.Lines)
+		}
+	}
 	if err != nil {
-		d.errorf(bs.node, "board", "", "%v", err)
+		at := bs.node
+		if bs.pointsNode != nil && strings.HasPrefix(err.Error(), "point") {
+			at = bs.pointsNode
+		} else if bs.linesNode != nil && strings.HasPrefix(err.Error(), "line") {
+			at = bs.linesNode
+		} else if bs.joinsNode != nil && strings.HasPrefix(err.Error(), "join") {
+			at = bs.joinsNode
+		}
+		d.errorf(at, "board", "", "board: %v", err)
 		return false
 	}
 	if len(rf.Players) < 2 || len(rf.Players) > board.MaxPlayers {
@@ -149,6 +167,10 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		return false
 	}
 	g.Board = b
+	if len(rf.Hands) > 0 || len(rf.Place) > 0 {
+		g.hands = true
+		b.UseCounts(board.HandField)
+	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())
 		for sq := 0; sq < geo.NumSquares(); sq++ {
@@ -226,10 +248,21 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 			}
 		}
 	}
+	for _, h := range rf.Hands {
+		pi := g.playerIndex(h.Player)
+		if pi < 0 {
+			d.errorf(h.node, "unknown-player", "", "setup: hand names %q, which is not a player", h.Player)
+			continue
+		}
+		p.Hand[pi] = int16(h.Count)
+	}
 	p.ToMove = 0
 	p.Recount(b)
 	g.start = p
 	g.initial = p.OnBoard
+	for i := range g.Players {
+		g.initial[i] += p.Hand[i]
+	}
 	g.totalPieces = 0
 	for i := range g.Players {
 		g.totalPieces += int(g.initial[i])
@@ -279,6 +312,9 @@ var directionGroups = map[string][]string{
 	"diagonal":   {"nw", "ne", "sw", "se"},
 	"orthogonal": {"n", "e", "s", "w"},
 	"any":        {"n", "ne", "e", "se", "s", "sw", "w", "nw"},
+	// Along a line to the next point: on a board of points and lines, that
+	// is every direction, each following a line; on a grid it is "any".
+	"along_line": {"n", "ne", "e", "se", "s", "sw", "w", "nw"},
 }
 
 func directionNames() []string {
@@ -289,7 +325,7 @@ func directionNames() []string {
 	for n := range directionGroups {
 		out = append(out, n)
 	}
-	return out
+	return append(out, "anywhere")
 }
 
 // absolute turns a direction named from a player's side into a board step.
@@ -301,8 +337,8 @@ func absolute(d board.Direction, home string) board.Direction {
 }
 
 func (g *Game) buildRules(d *decoder, rf *ruleFile) {
-	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures) == 0 {
-		d.errorf(rf.root, "no-rules", "", "the game has no move, capture or bear-off rules")
+	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures)+len(rf.Place) == 0 {
+		d.errorf(rf.root, "no-rules", "", "the game has no move, capture, bear-off or placement rules")
 	}
 	if len(rf.Moves) > 32 || len(rf.BearOff) > 32 {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 move rules and 32 bear-off rules")
@@ -313,7 +349,21 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		ms := &rf.Moves[mi]
 		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll, kinds: allKinds}
 		var rel []board.Direction
-		rel, r.dirNames = g.directions(d, ms.Directions, fmt.Sprintf("move rule %q", ms.Name))
+		dirs := ms.Directions
+		for i, dn := range dirs {
+			if dn.Value == "anywhere" {
+				r.anywhere = true
+				dirs = append(append([]*yaml.Node(nil), dirs[:i]...), dirs[i+1:]...)
+				break
+			}
+		}
+		if r.anywhere && ms.Flying {
+			d.errorf(ms.directionsNode, "bad-direction", "leave out `distance: any`", "move rule %q: `anywhere` already reaches every point; `distance: any` slides along lines", ms.Name)
+		}
+		rel, r.dirNames = g.directions(d, dirs, fmt.Sprintf("move rule %q", ms.Name))
+		if r.anywhere {
+			r.dirNames = append(r.dirNames, "anywhere")
+		}
 		r.flying = ms.Flying
 		for pi, p := range g.Players {
 			for _, step := range rel {
@@ -368,6 +418,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
+	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
@@ -481,13 +532,21 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)
+			if r.anywhere {
+				for to := 0; to < b.NumSquares(); to++ {
+					c.to = board.Square(to)
+					if to != sq && (static == nil || static(c)) && !slices.Contains(r.targets[pi][sq], c.to) {
+						r.targets[pi][sq] = append(r.targets[pi][sq], c.to)
+					}
+				}
+			}
 			for _, step := range r.absDirs[pi] {
 				var ray []rayStep
 				for to, ok := b.Step(board.Square(sq), step); ok; to, ok = b.Step(to, step) {
 					c.to = to
 					allowed := static == nil || static(c)
 					ray = append(ray, rayStep{to: to, ok: allowed})
-					if allowed {
+					if allowed && !slices.Contains(r.targets[pi][sq], to) {
 						r.targets[pi][sq] = append(r.targets[pi][sq], to)
 					}
 					if !r.flying {
@@ -558,6 +617,10 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 		return p, err
 	}
 	for i := range g.Players {
+		if g.hands && p.OnBoard[i]+p.Hand[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board and %d in hand, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], p.Hand[i], g.initial[i])}
+		}
 		if p.OnBoard[i] > g.initial[i] {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
@@ -569,11 +632,21 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 	return p, nil
 }
 
+// parseMoveText reads move text in this game's notation, checking syntax and
+// squares only: in a game that places pieces, text without a "-" is a
+// placement (d2, d2xa1).
+func (g *Game) parseMoveText(text string) (board.Move, error) {
+	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
+		return g.Board.ParsePlacement(text)
+	}
+	return g.Board.ParseMove(text)
+}
+
 // ParseMove reads move text and matches it against the legal moves at p.
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
-	m, err := g.Board.ParseMove(text)
+	m, err := g.parseMoveText(text)
 	if err != nil {
 		return board.Move{}, err
 	}

@@ -73,6 +73,43 @@ func (g *Game) RunTests() ([]TestResult, Diagnostics) {
 	return results, d.diags
 }
 
+// testPlayedPositions are the positions the rule file's tests reach by their
+// play, for lint: an end condition that a test reaches is not dead, however
+// rarely random games reach it (a full board in Twelve Men's Morris).
+func (g *Game) testPlayedPositions() []board.Position {
+	if g.testsNode == nil {
+		return nil
+	}
+	d := &decoder{src: g.src}
+	var out []board.Position
+	for _, t := range g.decodeTests(d) {
+		if t.broken || len(t.play) == 0 {
+			continue
+		}
+		p := g.Start()
+		if t.positionNode != nil {
+			q, err := g.ParsePosition(t.position)
+			if err != nil {
+				continue
+			}
+			p = q
+		}
+		ok := true
+		for _, m := range t.play {
+			l, err := g.ParseMove(&p, m.text)
+			if err != nil {
+				ok = false
+				break
+			}
+			g.Apply(&p, l)
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // HasTests reports whether the rule file has a tests: section.
 func (g *Game) HasTests() bool { return g.testsNode != nil }
 
@@ -194,7 +231,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 	ok := true
 	for _, list := range [][]moveItem{t.moves, t.legal, t.illegal, t.play} {
 		for _, m := range list {
-			if _, err := g.Board.ParseMove(m.text); err != nil {
+			if _, err := g.parseMoveText(m.text); err != nil {
 				d.atItem(m, Error, "bad-test", "", "test %q: %s", t.name, strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", m.text)))
 				ok = false
 			}
@@ -261,7 +298,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		switch {
 		case err != nil:
 			d.errorf(t.afterNode, "bad-test", "", "test %q: after: %v", t.name, err)
-		case q.Cells != cur.Cells || q.ToMove != cur.ToMove:
+		case q.Cells != cur.Cells || q.ToMove != cur.ToMove || q.Hand != cur.Hand:
 			from, to := d.src.nodeSpan(t.afterNode)
 			d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", "",
 				"test %q: the position after play is %s", t.name, g.FormatPosition(&cur)))
@@ -334,7 +371,7 @@ func (g *Game) parseExpectedResult(s string, mover int) (string, error) {
 
 // canonicalMove writes move text the way the game prints it.
 func canonicalMove(g *Game, text string) string {
-	m, err := g.Board.ParseMove(text)
+	m, err := g.parseMoveText(text)
 	if err != nil {
 		return text
 	}

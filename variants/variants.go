@@ -12,6 +12,23 @@ import (
 //go:embed *.yaml
 var files embed.FS
 
+// aliasText lists other names of built-in games (aliases.txt).
+//
+//go:embed aliases.txt
+var aliasText string
+
+// Alias gives the built-in game an alias stands for ("cowboy-checkers" is
+// "nine-mens-morris"), or name itself.
+func Alias(name string) string {
+	for _, line := range strings.Split(aliasText, "\n") {
+		f := strings.Fields(line)
+		if len(f) == 2 && !strings.HasPrefix(f[0], "#") && f[0] == name {
+			return f[1]
+		}
+	}
+	return name
+}
+
 // Names lists the built-in games, sorted.
 func Names() []string {
 	entries, _ := files.ReadDir(".")
@@ -30,6 +47,9 @@ func Source(name string) ([]byte, bool) {
 	}
 	data, err := files.ReadFile(name + ".yaml")
 	if err != nil {
+		if a := Alias(name); a != name {
+			return Source(a)
+		}
 		return nil, false
 	}
 	return data, true

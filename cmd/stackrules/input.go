@@ -55,7 +55,8 @@ func helpText(ascii bool) string {
 	sb.WriteString("Type a move in the notation: c3-d4 (one checker), 2c3-d4 (lift two), b8-off\n")
 	sb.WriteString("(bear off), c3xe5xg7 (a capture, every landing square), pass. Shorthand is\n")
 	sb.WriteString("fine when only one move matches: c3d4, c3-g7 for a capture. A square alone\n")
-	sb.WriteString("(c3) lists its moves. Commands:\n")
+	sb.WriteString("(c3) lists its moves; in a game with pieces in hand, an empty point (d2) places\n")
+	sb.WriteString("a piece there, or lists the placements that remove a piece. Commands:\n")
 	for _, c := range playCommandHelp {
 		fmt.Fprintf(&sb, "  %-14s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
 	}
@@ -246,6 +247,29 @@ func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq boa
 			from = append(from, l)
 		}
 	}
+	s := p.Cells[sq]
+	me := int(p.ToMove)
+	if len(from) == 0 || g.Board.TopOwner(s) != me {
+		// An empty point (or one the mover does not top) with placements
+		// on it: one plays, several (a placement that removes) are listed.
+		var placed []board.Move
+		for _, l := range legal {
+			if l.Kind == board.Place && l.To == sq {
+				placed = append(placed, l)
+			}
+		}
+		if len(placed) == 1 {
+			return resolution{move: placed[0], ok: true, taken: g.MoveString(placed[0])}
+		}
+		if len(placed) > 1 {
+			texts := make([]string, len(placed))
+			for i, m := range placed {
+				texts[i] = g.MoveString(m)
+			}
+			sort.Strings(texts)
+			return resolution{listed: texts, square: "hand to " + name}
+		}
+	}
 	if len(from) > 0 {
 		texts := make([]string, len(from))
 		for i, m := range from {
@@ -254,9 +278,11 @@ func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq boa
 		sort.Strings(texts)
 		return resolution{listed: texts, square: name}
 	}
-	s := p.Cells[sq]
-	me := int(p.ToMove)
 	switch {
+	case s.Height() == 0 && g.HasHands() && p.Hand[me] == 0:
+		return resolution{msg: fmt.Sprintf("there is no piece on %s, and %s has none in hand to place", name, g.Players[me].Name)}
+	case g.HasHands() && p.Hand[me] > 0 && g.Board.TopOwner(s) != me:
+		return resolution{msg: g.Explain(p, name).Short()}
 	case s.Height() == 0:
 		return resolution{msg: fmt.Sprintf("there is no checker on %s", name)}
 	case g.Board.TopOwner(s) != me:

@@ -165,6 +165,13 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 			for i := 0; i < int(m.Jumps); i++ {
 				marked[m.Landing(i)] = true
 			}
+		case board.Place:
+			marked[m.To] = true
+		}
+		if m.Kind != board.Capture {
+			for i := 0; i < int(m.Removed); i++ {
+				marked[m.Via[i]] = true
+			}
 		}
 	}
 	files := make([]int, W)
@@ -192,8 +199,15 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	}
 
 	var left []string
-	left = append(left, coordLine, border(gl.tl, gl.tr))
+	if b.IsGraph() {
+		left = renderGraphBoard(g, p, v, o, marked)
+	} else {
+		left = append(left, coordLine, border(gl.tl, gl.tr))
+	}
 	for _, r := range ranks {
+		if b.IsGraph() {
+			break
+		}
 		var sb strings.Builder
 		label := fmt.Sprintf("%*d", rankW, r+1)
 		sb.WriteString(o.paint(label, fg256(colCoord)) + " " + o.paint(gl.v, fg256(colCoord)))
@@ -208,9 +222,15 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		sb.WriteString(o.paint(gl.v, fg256(colCoord)) + " " + o.paint(strconv.Itoa(r+1), fg256(colCoord)))
 		left = append(left, sb.String())
 	}
-	left = append(left, border(gl.bl, gl.br), coordLine)
-
 	boardW := rankW + 1 + 1 + W*cellWidth + 1 + 1 + rankW
+	if b.IsGraph() {
+		boardW = 0
+		for _, l := range left {
+			boardW = max(boardW, visibleWidth(l))
+		}
+	} else {
+		left = append(left, border(gl.bl, gl.br), coordLine)
+	}
 	const gap = 3
 	panelW := width - boardW - gap
 	beside := panelW >= 28
@@ -345,6 +365,13 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		{"showing", func(i int) int { return int(p.Showing[i]) }},
 		{"on board", func(i int) int { return int(p.OnBoard[i]) }},
 	}
+	if b.IsGraph() {
+		rows = rows[1:] // one piece a point: showing is on board
+	}
+	if g.HasHands() {
+		rows = append(rows, row{"in hand", func(i int) int { return int(p.Hand[i]) }},
+			row{"removed", func(i int) int { return captured(g, p, i) }})
+	}
 	if g.HasBearOff() {
 		rows = append(rows, row{"borne off", func(i int) int { return int(p.Off[i]) }})
 	}
@@ -417,7 +444,7 @@ func plural(n int, word string) string {
 // captured is the number of player's pieces gone from the board other than
 // by bearing off.
 func captured(g *interpreter.Game, p *board.Position, player int) int {
-	return max(0, g.Initial(player)-int(p.OnBoard[player])-int(p.Off[player]))
+	return max(0, g.Initial(player)-int(p.OnBoard[player])-int(p.Off[player])-int(p.Hand[player]))
 }
 
 // wrapItems joins items with sep into lines at most width wide, each line

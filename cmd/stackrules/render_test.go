@@ -84,6 +84,17 @@ func TestRenderGolden(t *testing.T) {
 		{name: "sri-lanka-start-color", game: "sri-lanka", opts: renderOpts{Color: true}},
 		{name: "stackers-tall", game: "stackers", last: "7d4-e5",
 			pos: "w e5:wbwbwbbbbbbbbwww,a1:b,h8:w"},
+		{name: "nine-mens-morris-start", game: "nine-mens-morris", labels: []string{"you", "mcts:medium"}},
+		{name: "nine-mens-morris-placing-color", game: "nine-mens-morris", last: "g1xb2", labels: []string{"you", "mcts:medium"},
+			pos: "b a1:r,d1:r,g1:r,d2:b,f4:b,d6:r hand:r4,b5", opts: renderOpts{Color: true}},
+		{name: "nine-mens-morris-moving-ascii", game: "nine-mens-morris", last: "d2-d3xa7",
+			pos: "b a1:r,d1:r,g1:r,d3:r,c3:r,e3:r,b6:b,d6:b,f6:b,g7:b", opts: renderOpts{ASCII: true}},
+		{name: "nine-mens-morris-flip-ascii", game: "nine-mens-morris",
+			pos: "r a1:r,d1:r,g4:r,b6:b,d6:b,f6:b,g7:b", opts: renderOpts{ASCII: true, Flip: true}},
+		{name: "twelve-mens-morris-ascii", game: "twelve-mens-morris", last: "b2",
+			pos: "b a1:r,b2:r,d2:b hand:r10,b11", opts: renderOpts{ASCII: true}},
+		{name: "three-mens-morris-color", game: "three-mens-morris", last: "a1-b2",
+			pos: "b b2:r,c1:r,a3:r,b1:b,c3:b,c2:b", opts: renderOpts{Color: true}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -92,6 +103,9 @@ func TestRenderGolden(t *testing.T) {
 			v := boardView{Labels: tc.labels, Outcome: tc.outcome}
 			if tc.last != "" {
 				m, err := g.Board.ParseMove(tc.last)
+				if g.HasHands() && !strings.Contains(tc.last, "-") {
+					m, err = g.Board.ParsePlacement(tc.last)
+				}
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,0 +1,344 @@
+package interpreter
+
+import (
+	"fmt"
+	"math/bits"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// Pieces in hand, placements and lines that trigger (the Morris family).
+// A placement puts a piece from the mover's hand on a point; a trigger says
+// what a step or placement that completes lines of the mover's pieces does
+// as well: remove opposing pieces, one move per choice. All of it is plain
+// data of the Game, so a rule file without these keys compiles as before.
+
+type placeRule struct {
+	name    string
+	cond    *compiled
+	squares [board.MaxPlayers][]bool // static terms, folded per player and point
+	pos     boolFn                   // position terms
+	dest    boolFn                   // terms on the point
+	toEmpty bool                     // a folded `to_height == 0`
+}
+
+// trigger is what a move completing lines does: the mover removes up to
+// remove opposing pieces among those which allows.
+type trigger struct {
+	cond   *compiled
+	when   boolFn // nil: any move that completes a line
+	remove int
+	which  boolFn // nil: any opposing piece
+	whichC *compiled
+}
+
+func (g *Game) buildPlacement(d *decoder, rf *ruleFile) {
+	b := g.Board
+	if len(rf.Place) > 32 {
+		d.errorf(rf.root, "too-many-rules", "", "at most 32 placement rules")
+		return
+	}
+	for _, ps := range rf.Place {
+		what := fmt.Sprintf("placement rule %q", ps.Name)
+		r := &placeRule{name: ps.Name}
+		r.cond = g.compileExpr(d, ps.When, what, inPlace, true)
+		var static boolFn
+		if r.cond != nil {
+			for _, t := range r.cond.terms {
+				switch {
+				case t.node != nil && t.node.String() == "to_height == 0":
+					r.toEmpty = true
+				case t.level <= lvStatic:
+					static = and(static, t.test)
+				case t.level == lvPosition:
+					r.pos = and(r.pos, t.test)
+				default:
+					r.dest = and(r.dest, t.test)
+				}
+			}
+		}
+		g.folding(d, ps.When, what, func() {
+			for pi := range g.Players {
+				r.squares[pi] = make([]bool, b.NumSquares())
+				c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, lifted: 1}
+				for sq := 0; sq < b.NumSquares(); sq++ {
+					c.to = board.Square(sq)
+					r.squares[pi][sq] = static == nil || static(c)
+				}
+			}
+		})
+		g.placeRules = append(g.placeRules, r)
+	}
+	g.buildLineMasks()
+	for _, ts := range rf.Triggers {
+		t := &trigger{remove: ts.Remove}
+		if ts.When != nil {
+			t.cond = g.compileExpr(d, ts.When, "trigger: when", inTrigger, true)
+			if t.cond != nil {
+				t.when = allTermsFn(t.cond)
+			}
+		}
+		if ts.Which != nil {
+			t.whichC = g.compileExpr(d, ts.Which, "trigger: which", inRemove, true)
+			if t.whichC != nil {
+				t.which = allTermsFn(t.whichC)
+			}
+		}
+		if len(b.Lines()) == 0 {
+			d.errorf(ts.node, "no-lines", "declare `lines:` under `board:`", "a trigger fires when a move completes a line, but the board declares no lines")
+		}
+		g.triggers = append(g.triggers, t)
+	}
+}
+
+// allTermsFn is a compiled condition as one test.
+func allTermsFn(c *compiled) boolFn {
+	return func(x *Ctx) bool { return allTerms(c, x) }
+}
+
+// placeAllows reports whether placement rule r puts a piece on to at c.pos.
+func (r *placeRule) allows(c *Ctx, to board.Square) bool {
+	dst := c.pos.Cells[to]
+	if !r.squares[c.me][to] || (r.toEmpty && dst != 0) || (r.pos != nil && !r.pos(c)) {
+		return false
+	}
+	c.to, c.dst = to, dst
+	return r.dest == nil || r.dest(c)
+}
+
+// generatePlacements appends the placements of c.me at c.pos.
+func (g *Game) generatePlacements(c *Ctx, buf []board.Move, any bool) []board.Move {
+	p, me := c.pos, c.me
+	if p.Hand[me] <= 0 {
+		return buf
+	}
+	n := g.Board.NumSquares()
+	c.from, c.src, c.lifted = noSquare, 0, 1
+	for ri, r := range g.placeRules {
+		if r.pos != nil && !r.pos(c) {
+			continue
+		}
+		squares := r.squares[me]
+	points:
+		for sq := 0; sq < n; sq++ {
+			dst := p.Cells[sq]
+			if !squares[sq] || (r.toEmpty && dst != 0) {
+				continue
+			}
+			to := board.Square(sq)
+			c.to, c.dst = to, dst
+			if r.dest != nil && !r.dest(c) {
+				continue
+			}
+			for _, e := range g.placeRules[:ri] {
+				if e.allows(c, to) {
+					continue points
+				}
+			}
+			buf = g.emit(c, buf, board.Move{From: noSquare, To: to, Lift: 1, Kind: board.Place, Rule: uint8(ri)})
+			if any {
+				return buf
+			}
+		}
+	}
+	return buf
+}
+
+// emit appends move m, or, when it completes lines and a trigger fires, one
+// move per choice of the pieces it removes.
+func (g *Game) emit(c *Ctx, buf []board.Move, m board.Move) []board.Move {
+	if len(g.triggers) == 0 {
+		return append(buf, m)
+	}
+	made := g.linesMade(c.pos, &m, c.me)
+	if made == 0 {
+		return append(buf, m)
+	}
+	c.made = made
+	for _, t := range g.triggers {
+		if t.when == nil || t.when(c) {
+			return g.appendRemovals(c, buf, m, t)
+		}
+	}
+	return append(buf, m)
+}
+
+// linesMade counts the lines through m's destination whose every point holds
+// the mover's piece once m is played (before any removal): a few word
+// operations per line, since every move of a game with triggers asks.
+func (g *Game) linesMade(p *board.Position, m *board.Move, me int) int {
+	tops := p.Tops[me]
+	if m.Kind == board.Step {
+		b := g.Board
+		src := p.Cells[m.From]
+		if m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.Piece(src, int(m.Lift)+1)) != me {
+			tops.Remove(m.From)
+		}
+	}
+	n := 0
+	for i := range g.lineOthers[m.To] {
+		if covers(&tops, &g.lineOthers[m.To][i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// covers reports whether set holds every square of mask.
+func covers(set, mask *board.SquareSet) bool {
+	for w := range mask {
+		if set[w]&mask[w] != mask[w] {
+			return false
+		}
+	}
+	return true
+}
+
+// buildLineMasks makes, for every square, the sets of the other points of
+// each line through it.
+func (g *Game) buildLineMasks() {
+	b := g.Board
+	g.lineOthers = make([][]board.SquareSet, b.NumSquares())
+	g.lineSets = nil
+	for _, line := range b.Lines() {
+		var all board.SquareSet
+		for _, q := range line {
+			all.Add(q)
+		}
+		g.lineSets = append(g.lineSets, all)
+		for _, q := range line {
+			others := all
+			others.Remove(q)
+			g.lineOthers[q] = append(g.lineOthers[q], others)
+		}
+	}
+}
+
+// appendRemovals appends m once per choice of t.remove opposing pieces that
+// t.which allows in the position after m (fewer when fewer are allowed; m
+// alone when none is).
+func (g *Game) appendRemovals(c *Ctx, buf []board.Move, m board.Move, t *trigger) []board.Move {
+	before := c.pos
+	after := &c.after
+	*after = *before
+	g.applyPieces(after, m)
+	c.pos = after
+	n := 0
+	for o := range g.Players {
+		if o == c.me {
+			continue
+		}
+		for wi, w := range after.Tops[o] {
+			for w != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(w))
+				w &= w - 1
+				c.at = sq
+				if t.which == nil || t.which(c) {
+					c.removable[n] = sq
+					n++
+				}
+			}
+		}
+	}
+	c.pos = before
+	if n == 0 {
+		return append(buf, m)
+	}
+	k := min(t.remove, n, len(m.Via))
+	m.Removed = uint8(k)
+	return g.appendChoices(buf, m, c.removable[:n], 0, 0, k)
+}
+
+// appendChoices appends m with every choice of k squares from cand (in
+// increasing order) in m.Via[depth:].
+func (g *Game) appendChoices(buf []board.Move, m board.Move, cand []board.Square, start, depth, k int) []board.Move {
+	if depth == k {
+		return append(buf, m)
+	}
+	for i := start; i <= len(cand)-(k-depth); i++ {
+		m.Via[depth] = cand[i]
+		buf = g.appendChoices(buf, m, cand, i+1, depth+1, k)
+	}
+	return buf
+}
+
+// linesOf counts the lines whose every point holds player's piece.
+func (g *Game) linesOf(p *board.Position, player int) int {
+	n := 0
+	for i := range g.lineSets {
+		if covers(&p.Tops[player], &g.lineSets[i]) {
+			n++
+		}
+	}
+	return n
+}
+
+// inLine reports whether the piece on sq is on a line of its owner's pieces.
+func (g *Game) inLine(p *board.Position, sq board.Square) bool {
+	if sq == noSquare {
+		return false
+	}
+	owner := g.Board.TopOwner(p.Cells[sq])
+	if owner < 0 {
+		return false
+	}
+	for i := range g.lineOthers[sq] {
+		if covers(&p.Tops[owner], &g.lineOthers[sq][i]) {
+			return true
+		}
+	}
+	return false
+}
+
+// lined counts player's pieces that are on a line of player's pieces.
+func (g *Game) lined(p *board.Position, player int) int {
+	n := 0
+	for wi, w := range p.Tops[player] {
+		for w != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(w))
+			w &= w - 1
+			if g.inLine(p, sq) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// applyPieces plays m's step or placement at p without its removals and
+// without passing the turn.
+func (g *Game) applyPieces(p *board.Position, m board.Move) {
+	b := g.Board
+	switch m.Kind {
+	case board.Place:
+		me := int(p.ToMove)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
+		p.OnBoard[me]++
+		p.SetHand(me, int(p.Hand[me])-1)
+	case board.Step:
+		k := int(m.Lift)
+		if k == 0 {
+			k = p.Cells[m.From].Height()
+		}
+		rest, section := b.Lift(p.Cells[m.From], k)
+		if g.canPromote && g.promotable(int(p.ToMove), m.To, section) {
+			section = g.promoted(section)
+		}
+		p.Set(b, m.From, rest)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
+	}
+}
+
+// applyRemovals takes the top piece off each square m removes.
+func (g *Game) applyRemovals(p *board.Position, m *board.Move) {
+	b := g.Board
+	for i := 0; i < int(m.Removed); i++ {
+		sq := m.Via[i]
+		rest, section := b.Lift(p.Cells[sq], 1)
+		owner := b.Owner(b.Top(section))
+		p.Set(b, sq, rest)
+		p.OnBoard[owner]--
+	}
+}
+
+func bitsTrailing(w uint64) int { return bits.TrailingZeros64(w) }
