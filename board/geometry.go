@@ -39,6 +39,14 @@ func DirectionIndex(d Direction) int {
 	return -1
 }
 
+// Opposite is the index in Compass of the direction opposite to Compass[d].
+func Opposite(d int) int {
+	if d < 4 {
+		return 3 - d // the diagonals are listed as two opposite pairs, mirrored
+	}
+	return 4 + (d-2)%4
+}
+
 // Geometry is a rectangular grid of Width files and Height ranks, of which
 // some squares are playing squares.
 type Geometry struct {

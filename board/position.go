@@ -16,8 +16,11 @@ type Position struct {
 	OnBoard [MaxPlayers]int16     // pieces of each player on the board
 	Off     [MaxPlayers]int16     // pieces each player has borne off
 	Hand    [MaxPlayers]int16     // pieces each player has still to place
-	Hash    uint64                // of the cells, the hands and the player to move, kept incrementally
-	ToMove  uint8
+	// Captured counts each player's pieces taken off the board by captures
+	// (a piece taken under a capturing column stays on the board).
+	Captured [MaxPlayers]int16
+	Hash     uint64 // of the cells, the hands and the player to move, kept incrementally
+	ToMove   uint8
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -57,6 +60,9 @@ func (p *Position) Recount(b *Board) {
 	p.Hash = sideKey(int(p.ToMove))
 	for i, n := range p.Hand {
 		p.Hash ^= handKey(i, int(n))
+	}
+	for i, n := range p.Captured {
+		p.Hash ^= capturedKey(i, int(n))
 	}
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]

@@ -76,7 +76,7 @@ func (a *SearchGame) ToMove(p *SearchPosition) int { return int(p.ToMove) }
 // Apply plays m and keeps the quiet count as History does.
 func (a *SearchGame) Apply(p *SearchPosition, m board.Move) {
 	before := p.Position.Cells[0]
-	if m.Kind == board.Step {
+	if m.From != board.NoSquare {
 		before = p.Position.Cells[m.From]
 	}
 	a.g.Apply(&p.Position, m)

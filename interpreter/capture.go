@@ -26,6 +26,10 @@ type captureConfig struct {
 	maximum    bool // only the sequences taking the most pieces are legal
 	removalEnd bool // jumped pieces stay (blocking, not to be jumped again) until the move ends
 	takeTop    bool // a jump takes only the top piece of the jumped stack, under the capturer
+	// landContinue: a flying capture that can jump on from some of the
+	// squares beyond the jumped stack must land on one of those (Russian).
+	landContinue bool
+	noTurnBack   bool // no jump straight back along the line of the previous one
 }
 
 // promotion: where a plain piece becomes the second kind, and what happens
@@ -47,13 +51,11 @@ type capState struct {
 
 func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 	cs := rf.Capture
-	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top"}
+	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top",
+		landContinue: cs.Landing == "continue", noTurnBack: cs.NoTurnBack}
 	if len(rf.Captures) > 32 {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 capture rules")
 		return
-	}
-	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
-		d.errorf(rf.Captures[0].node, "unsupported", "", "a game with both captures and bear-offs is not supported yet: position strings could not tell pieces borne off from pieces captured")
 	}
 	if cs.node != nil && len(rf.Captures) == 0 {
 		d.errorf(cs.node, "no-captures", "add a `captures:` section", "capture settings are given, but there are no capture rules")
@@ -159,7 +161,7 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 	for _, sq := range sqs {
 		s := p.Cells[sq]
 		st.cells[sq] = 0 // the moving stack leaves its square
-		buf = g.jumpFrom(c, sq, sq, s, 0, 0, buf, any)
+		buf = g.jumpFrom(c, sq, sq, s, 0, 0, -1, buf, any)
 		st.cells[sq] = s
 		if any && st.found {
 			return buf
@@ -177,9 +179,10 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 	return buf
 }
 
-// jumpFrom extends a capture sequence that has made n jumps and stands on
-// cur with section, and records it as a move when it cannot go on.
-func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n int, rule uint8, buf []board.Move, any bool) []board.Move {
+// jumpFrom extends a capture sequence that has made n jumps, the last in
+// direction last (-1 before the first), and stands on cur with section, and
+// records it as a move when it cannot go on.
+func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n int, rule uint8, last int, buf []board.Move, any bool) []board.Move {
 	st := &c.cap
 	b := g.Board
 	me := c.me
@@ -196,37 +199,44 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				continue
 			}
 			for _, d := range r.dirs[me] {
-				over := b.Neighbor(cur, d)
-				for over != noSquare && st.cells[over] == 0 && r.flying {
-					over = b.Neighbor(over, d)
+				if g.capture.noTurnBack && last >= 0 && d == board.Opposite(last) {
+					continue
 				}
+				over := g.jumpTarget(st, cur, d, r.flying, me)
 				if over == noSquare {
 					continue
 				}
 				os := st.cells[over]
-				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
-					continue
+				// With landing: continue, a flying capture that can go on
+				// from some of its landing squares must land on one of
+				// those: goOn has bit i for the i-th square beyond.
+				var goOn uint64
+				if r.flying && g.capture.landContinue {
+					i := 0
+					for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+						next := g.jumpOver(st, over, os, section, me, land)
+						if g.canJump(c, land, next, n+1, d) {
+							goOn |= 1 << i
+						}
+						st.jumped.Remove(over)
+						st.cells[over] = os
+						i++
+					}
 				}
+				i := -1
 				for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+					i++
+					if goOn != 0 && goOn&(1<<i) == 0 {
+						continue
+					}
 					extended = true
-					next := section
-					if g.capture.takeTop {
-						rest, top := b.Lift(os, 1)
-						st.cells[over] = rest
-						next = b.Bottomed(section, b.Top(top))
-					} else if !g.capture.removalEnd {
-						st.cells[over] = 0
-					}
-					if g.promote.midCapture == "continue" && g.promotable(me, land, next) {
-						next = g.promoted(next)
-					}
-					st.jumped.Add(over)
+					next := g.jumpOver(st, over, os, section, me, land)
 					st.path[n] = land
 					r0 := rule
 					if n == 0 {
 						r0 = uint8(ri)
 					}
-					buf = g.jumpFrom(c, from, land, next, n+1, r0, buf, any)
+					buf = g.jumpFrom(c, from, land, next, n+1, r0, d, buf, any)
 					st.jumped.Remove(over)
 					st.cells[over] = os
 					if any && st.found {
@@ -252,6 +262,81 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 		st.found = true
 	}
 	return buf
+}
+
+// jumpTarget is the stack a jump from cur in direction d would take: the
+// first occupied square along d (only the next one unless flying), if it is
+// an enemy stack not jumped yet; otherwise noSquare.
+func (g *Game) jumpTarget(st *capState, cur board.Square, d int, flying bool, me int) board.Square {
+	b := g.Board
+	over := b.Neighbor(cur, d)
+	for over != noSquare && st.cells[over] == 0 && flying {
+		over = b.Neighbor(over, d)
+	}
+	if over == noSquare {
+		return noSquare
+	}
+	os := st.cells[over]
+	if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
+		return noSquare
+	}
+	return over
+}
+
+// jumpOver makes the jump over the stack os on square over, landing on land,
+// on the scratch board: it marks over as jumped, removes or takes from it as
+// the game says, and returns the moving section after the jump. The caller
+// restores st.cells[over] = os and unmarks over when it backtracks.
+func (g *Game) jumpOver(st *capState, over board.Square, os, section board.Stack, me int, land board.Square) board.Stack {
+	b := g.Board
+	next := section
+	if g.capture.takeTop {
+		rest, top := b.Lift(os, 1)
+		st.cells[over] = rest
+		next = b.Bottomed(section, b.Top(top))
+	} else if !g.capture.removalEnd {
+		st.cells[over] = 0
+	}
+	if g.promote.midCapture == "continue" && g.promotable(me, land, next) {
+		next = g.promoted(next)
+	}
+	st.jumped.Add(over)
+	return next
+}
+
+// canJump reports whether a capture that has made n jumps, the last in
+// direction last, and stands on cur with section can jump again: the test
+// jumpFrom makes before it records a sequence as ended.
+func (g *Game) canJump(c *Ctx, cur board.Square, section board.Stack, n, last int) bool {
+	st := &c.cap
+	b := g.Board
+	me := c.me
+	if n >= board.MaxJumps || (g.promote.midCapture == "stop" && g.promotable(me, cur, section)) {
+		return false
+	}
+	kindBit := uint8(1) << uint(b.TopKind(section))
+	for ri, r := range g.captureRules {
+		if st.active&(1<<ri) == 0 || r.kinds&kindBit == 0 {
+			continue
+		}
+		c.from, c.src = cur, section
+		if r.src != nil && !r.src(c) {
+			continue
+		}
+		for _, d := range r.dirs[me] {
+			if g.capture.noTurnBack && last >= 0 && d == board.Opposite(last) {
+				continue
+			}
+			over := g.jumpTarget(st, cur, d, r.flying, me)
+			if over == noSquare {
+				continue
+			}
+			if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // applyCapture plays a capture: the whole stack leaves its square, and for
@@ -283,7 +368,10 @@ func (g *Game) applyCapture(p *board.Position, m board.Move) {
 			var gone [board.MaxPlayers]int16
 			b.Count(os, &gone)
 			for pl := range gone {
-				p.OnBoard[pl] -= gone[pl]
+				if gone[pl] != 0 {
+					p.OnBoard[pl] -= gone[pl]
+					p.AddCaptured(pl, int(gone[pl]))
+				}
 			}
 			p.Set(b, over, 0)
 		}

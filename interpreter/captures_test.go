@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
 )
 
 // Hand-worked positions for the draughts family (draughts-family.md). On the
@@ -27,6 +29,12 @@ func TestCaptureMoveLists(t *testing.T) {
 			"b6xd8xf6 b6xd8xg5 b6xd8xh4"},
 		{"bashni", "men capture backward in Bashni", "w e5:w,d4:b,h8:b",
 			"e5xc3"},
+		{"bashni", "a king jumping from afar lands where it can go on capturing", "w a1:W,c3:b,g5:b",
+			"a1xf6xh4"},
+		{"bashni", "a king may land on any of the squares from which it goes on", "w a1:W,c3:b,g5:b,b6:b",
+			"a1xd4xa7 a1xf6xh4"},
+		{"bashni", "a king that can go on from no square beyond lands on any of them", "w a1:W,c3:b,h6:b",
+			"a1xd4 a1xe5 a1xf6 a1xg7 a1xh8"},
 		{"sri-lanka", "maximum capture: the two-piece sequence, not the one-piece one", "w d3:w,c4:b,e4:b,e6:b",
 			"d3xf5xd7"},
 		{"sri-lanka", "a flying king captures from afar and chooses its landing square", "w a2:W,d5:b",
@@ -162,5 +170,48 @@ func TestSriLankaThreeKingsDraw(t *testing.T) {
 	o := h.Outcome()
 	if !o.Over || o.Winner != -1 || !strings.Contains(o.Reason, "32 plies") || h.Len() != 32 {
 		t.Errorf("after %d plies: %+v, want a draw at 32", h.Len(), o)
+	}
+}
+
+// With maximum capture, landing where the capture can go on is implied: a
+// sequence that stops early takes fewer pieces. Sri Lanka draughts must mean
+// the same with `landing: continue` added.
+func TestLandingContinueImpliedByMaximumCapture(t *testing.T) {
+	src, ok := variants.Source("sri-lanka")
+	if !ok {
+		t.Fatal("no sri-lanka")
+	}
+	text := strings.Replace(string(src), "  removal: end", "  removal: end\n  landing: continue", 1)
+	if text == string(src) {
+		t.Fatal("capture settings not found in sri-lanka.yaml")
+	}
+	orig := open(t, "sri-lanka")
+	cont, err := interpreter.Load("sri-lanka-landing.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	positions := randomPositions(t, orig, 3000, 11)
+	for _, ps := range []string{"w b1:W,d3:b,h5:b", "w b1:W,d3:b,h5:b,c6:b,k12:b"} {
+		p, err := orig.ParsePosition(ps)
+		if err != nil {
+			t.Fatal(err)
+		}
+		positions = append(positions, p)
+	}
+	kingCaptures := 0
+	for i := range positions {
+		p := &positions[i]
+		a, b := sortedMoves(orig, p), sortedMoves(cont, p)
+		if strings.Join(a, " ") != strings.Join(b, " ") {
+			t.Fatalf("%s: moves differ\nwithout landing: continue %v\nwith              %v", orig.FormatPosition(p), a, b)
+		}
+		for _, m := range orig.LegalMoves(p, nil) {
+			if m.Kind == board.Capture && orig.Board.TopKind(p.Cells[m.From]) == 1 {
+				kingCaptures++
+			}
+		}
+	}
+	if kingCaptures < 10 {
+		t.Errorf("only %d king captures met: the comparison did not reach the rule", kingCaptures)
 	}
 }

@@ -640,6 +640,10 @@ func counterClosure(fn string, arg ast.Node) (intFn, bool) {
 		return func(c *Ctx) int { return int(c.pos.Hand[c.me]) }, true
 	case fn == "in_hand":
 		return func(c *Ctx) int { return int(c.pos.Hand[c.opp]) }, true
+	case fn == "captured" && me:
+		return func(c *Ctx) int { return int(c.pos.Captured[c.me]) }, true
+	case fn == "captured":
+		return func(c *Ctx) int { return int(c.pos.Captured[c.opp]) }, true
 	}
 	return nil, false
 }

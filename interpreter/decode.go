@@ -121,11 +121,13 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory bool
-	Maximum   bool
-	Removal   string // immediate or end
-	Take      string // stack or top
-	node      *yaml.Node
+	Mandatory  bool
+	Maximum    bool
+	Removal    string // immediate or end
+	Take       string // stack or top
+	Landing    string // any or continue: where a flying capture may land
+	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
+	node       *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -144,6 +146,8 @@ type drawSpec struct {
 	Repetition int
 	QuietPlies int
 	Quiet      []quietSpec
+	Progress   []*yaml.Node // what resets the quiet count; nil: the default
+	progress   *yaml.Node
 }
 
 // quietSpec is a shorter quiet-plies limit that applies while a condition holds.
@@ -349,6 +353,17 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "draw", []field{
 				{"repetition", false, func(_, v *yaml.Node) { rf.Draw.Repetition = d.integer(v, "draw: repetition", 2, 1000) }},
 				{"quiet_plies", false, func(_, v *yaml.Node) { rf.Draw.QuietPlies = d.integer(v, "draw: quiet_plies", 1, 1000000) }},
+				{"progress", false, func(_, v *yaml.Node) {
+					rf.Draw.progress = v
+					switch v.Kind {
+					case yaml.ScalarNode:
+						rf.Draw.Progress = []*yaml.Node{v}
+					case yaml.SequenceNode:
+						rf.Draw.Progress = v.Content
+					default:
+						d.errorf(v, "wrong-type", "for example `progress: [capture, man]`", "draw: progress must be a list of capture, promotion, bear_off and kind names")
+					}
+				}},
 				{"quiet", false, func(_, v *yaml.Node) {
 					if v.Kind != yaml.SequenceNode {
 						d.errorf(v, "wrong-type", "write `- {plies: 32, when: EXPR}`", "draw: quiet must be a list of {plies, when}")
@@ -403,6 +418,8 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"maximum", false, func(_, v *yaml.Node) { rf.Capture.Maximum = d.boolean(v, "capture: maximum") }},
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
+				{"landing", false, func(_, v *yaml.Node) { rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue") }},
+				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
 			})
 		}},
 		{"playout", false, func(_, v *yaml.Node) {

@@ -176,6 +176,13 @@ var names = map[string]nameDef{
 		level: lvTarget, scopes: inTrigger, value: func(c *Ctx) int { return c.made }},
 	"in_line": {doc: "whether the piece that may be removed is on a line whose every point holds its owner's piece",
 		level: lvTarget, scopes: inRemove, flag: func(c *Ctx) bool { return c.g.inLine(c.pos, c.at) }},
+	"captured": {doc: "captured(p): the number of p's pieces captured: taken off the board by captures",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.Captured[p])
+		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

@@ -70,6 +70,7 @@ type Game struct {
 	totalPieces  int
 	evaluate     *compiled
 	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
+	resets       uint8       // the moves that reset the quiet count (progress* bits)
 	prefer       *compiled
 	playPlies    int
 	evalScale    int

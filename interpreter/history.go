@@ -61,7 +61,7 @@ func (h *History) Play(m board.Move) error {
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
 	h.g.Apply(&next.pos, m)
 	before := cur.pos.Cells[0]
-	if m.Kind == board.Step {
+	if m.From != board.NoSquare {
 		before = cur.pos.Cells[m.From]
 	}
 	if h.g.madeProgress(m, before, &next.pos) {
@@ -73,19 +73,31 @@ func (h *History) Play(m board.Move) error {
 }
 
 // madeProgress reports whether move m, which left the stack before on its
-// source square, made progress — a bear-off, a capture, a promotion, a
-// placement from hand, a removal — which resets the count of quiet plies. after is the position after it.
+// source square, made progress — by default a bear-off, a capture or a
+// promotion; what draw: progress lists; and always a placement from hand or
+// a removal — which resets the count of quiet plies. after is the position
+// after it.
 func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
 	if m.Removed > 0 {
 		return true
 	}
+	pr := g.resets
 	switch m.Kind {
-	case board.BearOff, board.Capture, board.Place:
+	case board.Place:
 		return true
+	case board.BearOff:
+		return pr&progressBearOff != 0 || pr&(progressKind<<uint(g.Board.TopKind(before))) != 0
+	case board.Capture:
+		if pr&progressCapture != 0 {
+			return true
+		}
 	case board.Step:
-		return g.Board.TopKind(after.Cells[m.To]) > g.Board.TopKind(before)
+	default:
+		return false
 	}
-	return false
+	kind := g.Board.TopKind(before)
+	return pr&(progressKind<<uint(kind)) != 0 ||
+		pr&progressPromotion != 0 && g.Board.TopKind(after.Cells[m.To]) > kind
 }
 
 // Undo takes back the last move; false when there is none.

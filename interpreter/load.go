@@ -167,9 +167,17 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		return false
 	}
 	g.Board = b
+	var counts []board.CountField
 	if len(rf.Hands) > 0 || len(rf.Place) > 0 {
 		g.hands = true
-		b.UseCounts(board.HandField)
+		counts = append(counts, board.HandField)
+	}
+	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+		// The cells cannot tell pieces borne off from pieces captured.
+		counts = append(counts, board.OffField, board.CapturedField)
+	}
+	if len(counts) > 0 {
+		b.UseCounts(counts...)
 	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())
@@ -420,6 +428,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	g.buildCaptures(d, rf)
 	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)
+	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
 			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
@@ -610,7 +619,10 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 }
 
 // ParsePosition reads a position string of this game and fills in the pieces
-// borne off (what each player started with, less what is on the board).
+// that left the board (what each player started with, less what is on the
+// board): borne off in a game of bear-offs, captured in a game of captures.
+// A game with both reads `off:` from the string and counts the rest of the
+// missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
@@ -625,8 +637,23 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		if len(g.bearRules) > 0 {
+		caps, bears := len(g.captureRules) > 0, len(g.bearRules) > 0
+		switch {
+		case caps && bears:
+			// Missing pieces not counted as borne off were captured,
+			// unless the string gives the captured count itself.
+			if p.Captured[i] == 0 && p.OnBoard[i]+p.Off[i] <= g.initial[i] {
+				p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Off[i]))
+			}
+			if n := p.OnBoard[i] + p.Off[i] + p.Captured[i]; n != g.initial[i] {
+				return board.Position{}, &board.PositionError{Text: text, Offset: len(text),
+					Msg: fmt.Sprintf("%s has %d pieces on the board, %d borne off and %d captured: %d in all, but starts with %d (give the counts, like off:%s captured:%s)",
+						g.Players[i].Name, p.OnBoard[i], p.Off[i], p.Captured[i], n, g.initial[i], g.countExample(), g.countExample())}
+			}
+		case bears:
 			p.Off[i] = g.initial[i] - p.OnBoard[i]
+		case caps:
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]))
 		}
 	}
 	return p, nil
@@ -640,6 +667,15 @@ func (g *Game) parseMoveText(text string) (board.Move, error) {
 		return g.Board.ParsePlacement(text)
 	}
 	return g.Board.ParseMove(text)
+}
+
+// countExample writes a per-player count list with zeros: r0,b0.
+func (g *Game) countExample() string {
+	var parts []string
+	for _, p := range g.Players {
+		parts = append(parts, string(p.Code)+"0")
+	}
+	return strings.Join(parts, ",")
 }
 
 // ParseMove reads move text and matches it against the legal moves at p.
@@ -664,4 +700,42 @@ func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
+
+// What resets the count of quiet plies (draw: progress), as bits of
+// Game.progress.
+const (
+	progressCapture uint8 = 1 << iota
+	progressPromotion
+	progressBearOff
+	progressKind // a move by a piece of kind k: progressKind << k
+)
+
+// buildProgress reads draw: progress: the moves that reset the quiet count.
+// Without it, a capture, a promotion or a bear-off does.
+func (g *Game) buildProgress(d *decoder, rf *ruleFile) {
+	g.resets = progressCapture | progressPromotion | progressBearOff
+	if rf.Draw.progress == nil {
+		return
+	}
+	g.resets = 0
+	choices := append([]string{"capture", "promotion", "bear_off"}, g.Kinds...)
+	for _, n := range rf.Draw.Progress {
+		v := d.str(n, "draw: progress")
+		switch v {
+		case "capture":
+			g.resets |= progressCapture
+		case "promotion":
+			g.resets |= progressPromotion
+		case "bear_off":
+			g.resets |= progressBearOff
+		default:
+			k := slices.Index(g.Kinds, v)
+			if k < 0 {
+				d.errorf(n, "bad-value", suggest(v, choices), "draw: progress %q is not capture, promotion, bear_off or a kind from `kinds`", v)
+				continue
+			}
+			g.resets |= progressKind << k
+		}
+	}
 }

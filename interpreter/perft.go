@@ -9,24 +9,42 @@ import (
 // Perft counts the move sequences of exactly depth plies from p. A finished
 // game has no moves; draw rules are ignored.
 func (g *Game) Perft(p *board.Position, depth int) int64 {
+	return g.PerftWith(p, depth, PerftOptions{})
+}
+
+// PerftOptions choose a perft convention.
+type PerftOptions struct {
+	// Dedup counts captures with the same start, end and set of captured
+	// stacks once, whatever their route (the convention of published
+	// International draughts tables).
+	Dedup bool
+}
+
+// PerftWith is Perft under the convention opts chooses.
+func (g *Game) PerftWith(p *board.Position, depth int, opts PerftOptions) int64 {
 	if depth <= 0 {
 		return 1
 	}
 	// One position and one move buffer per ply, made once: a position copied
 	// on the stack would escape into the pooled context.
-	w := &perftWork{bufs: make([][]board.Move, depth+1), pos: make([]board.Position, depth+1)}
+	w := &perftWork{bufs: make([][]board.Move, depth+1), pos: make([]board.Position, depth+1), dedup: opts.Dedup}
 	w.pos[depth] = *p
 	return g.perft(w, depth)
 }
 
 type perftWork struct {
-	bufs [][]board.Move
-	pos  []board.Position
+	bufs  [][]board.Move
+	pos   []board.Position
+	dedup bool
+	keys  []captureKey
 }
 
 func (g *Game) perft(w *perftWork, depth int) int64 {
 	p := &w.pos[depth]
 	moves := g.LegalMoves(p, w.bufs[depth])
+	if w.dedup {
+		moves, w.keys = g.dedupCaptures(p, moves, w.keys)
+	}
 	w.bufs[depth] = moves
 	if depth == 1 {
 		return int64(len(moves))
@@ -41,6 +59,59 @@ func (g *Game) perft(w *perftWork, depth int) int64 {
 	return n
 }
 
+// captureKey is what makes two captures the same under Dedup.
+type captureKey struct {
+	from, to board.Square
+	taken    board.SquareSet
+}
+
+// dedupCaptures removes from moves, in place, every capture with the same
+// start, end and set of jumped squares as an earlier one: the same capture
+// by another route. keys is scratch space, returned for reuse.
+func (g *Game) dedupCaptures(p *board.Position, moves []board.Move, keys []captureKey) ([]board.Move, []captureKey) {
+	keys = keys[:0]
+	out := moves[:0]
+next:
+	for _, m := range moves {
+		if m.Kind == board.Capture && m.Jumps > 1 {
+			k := captureKey{from: m.From, to: m.To, taken: g.jumpedSquares(p, m)}
+			for _, o := range keys {
+				if o == k {
+					continue next
+				}
+			}
+			keys = append(keys, k)
+		}
+		out = append(out, m)
+	}
+	return out, keys
+}
+
+// jumpedSquares is the set of squares a legal capture jumps over. Along
+// each jump the first stack not already jumped is the one taken: stacks
+// jumped earlier are gone, or (taken from or left until the end) block the
+// path, so no route crosses them.
+func (g *Game) jumpedSquares(p *board.Position, m board.Move) board.SquareSet {
+	b := g.Board
+	var taken board.SquareSet
+	cur := m.From
+	for i := 0; i < int(m.Jumps); i++ {
+		land := m.Landing(i)
+		f0, r0 := b.Coord(cur)
+		f1, r1 := b.Coord(land)
+		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
+		over := b.Neighbor(cur, d)
+		for over != noSquare && over != land && (p.Cells[over] == 0 || over == m.From || taken.Has(over)) {
+			over = b.Neighbor(over, d)
+		}
+		if over != noSquare && over != land {
+			taken.Add(over)
+		}
+		cur = land
+	}
+	return taken
+}
+
 // DivideEntry is one root move and the perft count below it.
 type DivideEntry struct {
 	Move  string
@@ -50,11 +121,20 @@ type DivideEntry struct {
 // Divide gives, for each legal move at p sorted by its text, perft(depth-1)
 // of the position after it.
 func (g *Game) Divide(p *board.Position, depth int) []DivideEntry {
+	return g.DivideWith(p, depth, PerftOptions{})
+}
+
+// DivideWith is Divide under the convention opts chooses.
+func (g *Game) DivideWith(p *board.Position, depth int, opts PerftOptions) []DivideEntry {
 	var out []DivideEntry
-	for _, m := range g.LegalMoves(p, nil) {
+	moves := g.LegalMoves(p, nil)
+	if opts.Dedup {
+		moves, _ = g.dedupCaptures(p, moves, nil)
+	}
+	for _, m := range moves {
 		q := *p
 		g.Apply(&q, m)
-		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.Perft(&q, depth-1)})
+		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.PerftWith(&q, depth-1, opts)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Move < out[j].Move })
 	return out

@@ -55,6 +55,12 @@ func TestPerft(t *testing.T) {
 		// A position where red's only move bears off its last checker and
 		// wins: one move, then nothing (a finished game has no moves).
 		{[]string{"perft", "liger", "-d", "3", "-p", "r h8:r,a1:b"}, "1\t1\n2\t0\n3\t0\n"},
+		// A man takes four men round a square either way: two moves, one
+		// under --dedup (the same pieces by another route).
+		{[]string{"perft", "international", "-d", "1", "-p", "w c3:w,d2:b,d4:b,f2:b,f4:b,j10:b"}, "1\t2\n"},
+		{[]string{"perft", "international", "-d", "1", "--dedup", "-p", "w c3:w,d2:b,d4:b,f2:b,f4:b,j10:b"}, "1\t1\n"},
+		{[]string{"perft", "international", "-d", "1", "--dedup", "--divide", "-p", "w c3:w,d2:b,d4:b,f2:b,f4:b,j10:b"},
+			"c3xe5xg3xe1xc3\t1\ntotal\t1\n"},
 	}
 	for _, tc := range tests {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {

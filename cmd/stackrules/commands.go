@@ -88,7 +88,8 @@ func perftCommand(s *streams) *cli.Command {
 		ArgsUsage: "GAME",
 		Flags: []cli.Flag{positionFlag,
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "count up to `N` plies (required)"},
-			&cli.BoolFlag{Name: "divide", Usage: "print move<TAB>count at --depth for each root move, then total<TAB>count"}},
+			&cli.BoolFlag{Name: "divide", Usage: "print move<TAB>count at --depth for each root move, then total<TAB>count"},
+			&cli.BoolFlag{Name: "dedup", Usage: "count captures with the same start, end and captured pieces once, whatever their route"}},
 		Action: func(c *cli.Context) error {
 			if !c.IsSet("depth") {
 				return usagef("perft needs --depth N")
@@ -105,9 +106,10 @@ func perftCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
+			opts := interpreter.PerftOptions{Dedup: c.Bool("dedup")}
 			if c.Bool("divide") {
 				var total int64
-				for _, e := range g.Divide(&p, depth) {
+				for _, e := range g.DivideWith(&p, depth, opts) {
 					fmt.Fprintf(s.out, "%s\t%d\n", e.Move, e.Count)
 					total += e.Count
 				}
@@ -115,7 +117,7 @@ func perftCommand(s *streams) *cli.Command {
 				return nil
 			}
 			for d := 1; d <= depth; d++ {
-				fmt.Fprintf(s.out, "%d\t%d\n", d, g.Perft(&p, d))
+				fmt.Fprintf(s.out, "%d\t%d\n", d, g.PerftWith(&p, d, opts))
 			}
 			return nil
 		},
