@@ -186,6 +186,7 @@ func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c := g.pool.Get().(*Ctx)
 	c.pos, c.me, c.opp = p, me, g.next(me)
 	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
+	c.at = noSquare
 	return c
 }
 

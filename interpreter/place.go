@@ -275,7 +275,9 @@ func (g *Game) linesOf(p *board.Position, player int) int {
 
 // inLine reports whether the piece on sq is on a line of its owner's pieces.
 func (g *Game) inLine(p *board.Position, sq board.Square) bool {
-	if sq == noSquare {
+	// The VM fills in every name, in_line too, wherever it runs: outside a
+	// trigger there is no piece to ask about, and at load time no position.
+	if sq == noSquare || p == nil || int(sq) >= len(g.lineOthers) {
 		return false
 	}
 	owner := g.Board.TopOwner(p.Cells[sq])
