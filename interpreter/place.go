@@ -317,6 +317,9 @@ func (g *Game) applyPieces(p *board.Position, m board.Move) {
 		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
 		p.OnBoard[me]++
 		p.SetHand(me, int(p.Hand[me])-1)
+		if g.stackMax > 0 {
+			g.overflow(p, m.To)
+		}
 	case board.Step:
 		k := int(m.Lift)
 		if k == 0 {
@@ -328,6 +331,9 @@ func (g *Game) applyPieces(p *board.Position, m board.Move) {
 		}
 		p.Set(b, m.From, rest)
 		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
+		if g.stackMax > 0 {
+			g.overflow(p, m.To)
+		}
 	}
 }
 
