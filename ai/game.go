@@ -67,6 +67,33 @@ type PlayoutPolicy[P any, M comparable] interface {
 	Prefer(p *P, m M) bool
 }
 
+// Repetition is optional: a game drawn when the same position occurs for the
+// RepetitionLimit()-th time. The search then scores a move that repeats a
+// position that often as a draw, counting the path from the root and the
+// game's earlier positions (given to a player through HistoryUser). Hash is
+// not enough for this, as it may cover counters (plies without progress) that
+// differ between occurrences of the same position.
+type Repetition[P any] interface {
+	// RepetitionLimit is the occurrence that draws (3: threefold; 0: no rule).
+	RepetitionLimit() int
+	// RepetitionKey identifies p as a position that can repeat: the pieces and
+	// the player to move, without move counters.
+	RepetitionKey(p *P) uint64
+	// Reversible is the number of plies before p since the last irreversible
+	// move (a capture, a bear-off): no position further back can equal p.
+	Reversible(p *P) int
+}
+
+// HistoryUser is optional for a Player: SetHistory gives it the
+// RepetitionKeys of the positions before the next one it is asked to move in,
+// oldest first (those since the last irreversible move are enough), so that
+// its search sees repetitions with the game's real history. The keys are
+// copied; a later Choose with no SetHistory in between keeps them only when
+// the search can tell the position follows on (the players' MCTS trees do).
+type HistoryUser interface {
+	SetHistory(keys []uint64)
+}
+
 // Forker is optional: a Game value that keeps scratch state (move buffers, an
 // interpreter's stack) and so is not safe for concurrent use implements it,
 // and each search thread then works with its own Fork.

@@ -44,6 +44,8 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 	n := g.Players()
 	returns := make([]float64, n)
 	var moves []M
+	rep, _ := g.(Repetition[P])
+	var keys []uint64 // the game's positions so far, for repetition draws
 	for i := 0; i < m.Games; i++ {
 		if err := ctx.Err(); err != nil {
 			return rec, err
@@ -53,7 +55,16 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 		b := m.B(mix(m.Seed, uint64(i), 2))
 		pos := m.Start(i)
 		over := false
+		keys = keys[:0]
 		for ply := 0; m.MaxPlies == 0 || ply < m.MaxPlies; ply++ {
+			if rep != nil && rep.RepetitionLimit() > 0 {
+				if repeats(rep, &pos, keys) >= rep.RepetitionLimit() {
+					fill(returns, 0.5)
+					over = true
+					break
+				}
+				keys = append(keys, rep.RepetitionKey(&pos))
+			}
 			moves = g.LegalMoves(&pos, moves[:0])
 			if len(moves) == 0 {
 				if !g.Result(&pos, returns) {
@@ -65,6 +76,9 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 			pl := b
 			if g.ToMove(&pos) == seatA {
 				pl = a
+			}
+			if hu, ok := pl.(HistoryUser); ok && len(keys) > 0 {
+				hu.SetHistory(keys[:len(keys)-1])
 			}
 			mv, _ := pl.Choose(ctx, &pos)
 			if !contains(moves, mv) {
@@ -91,6 +105,19 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 		}
 	}
 	return rec, nil
+}
+
+// repeats counts the occurrences of p in keys (the positions before it) and p
+// itself, as far back as p is reversible.
+func repeats[P any](rep Repetition[P], p *P, keys []uint64) int {
+	key, back, seen := rep.RepetitionKey(p), rep.Reversible(p), 1
+	for i := len(keys) - 1; i >= 0 && back > 0; i-- {
+		back--
+		if keys[i] == key {
+			seen++
+		}
+	}
+	return seen
 }
 
 func contains[M comparable](moves []M, m M) bool {

@@ -36,6 +36,13 @@ const (
 	DefaultMaxNodes = 4 << 20
 	// DefaultProgressEvery is how often the progress callback is called.
 	DefaultProgressEvery = 100 * time.Millisecond
+	// DefaultDiscount is the factor per ply by which a simulation's outcome
+	// shrinks towards a draw (0.5) on its way back up the tree: a node's
+	// value is 0.5 + (return - 0.5) * Discount^plies, plies counted from the
+	// node to the end of the simulation. So a win sooner is worth more than
+	// a win later, a loss later less bad than a loss sooner, and the search
+	// makes progress in won positions instead of shuffling. See docs/ai.md.
+	DefaultDiscount = 0.998
 
 	maxPV          = 16     // principal variation length
 	reuseDepth     = 3      // plies below the old root searched for the new position
@@ -95,6 +102,12 @@ type Config struct {
 	ProgressEvery time.Duration
 	// NoSolver turns off MCTS-Solver proofs (for comparisons).
 	NoSolver bool
+	// Discount is the per-ply discount of outcomes in (0,1] (0:
+	// DefaultDiscount, 1: none).
+	Discount float64
+	// NoRepetition ignores the game's Repetition rule in the tree (for
+	// comparisons with the search before it knew of it).
+	NoRepetition bool
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought).
 	KeepSearching bool
@@ -124,6 +137,9 @@ func (c Config) normalized() Config {
 	if c.ProgressEvery <= 0 {
 		c.ProgressEvery = DefaultProgressEvery
 	}
+	if c.Discount <= 0 || c.Discount > 1 {
+		c.Discount = DefaultDiscount
+	}
 	return c
 }
 
@@ -136,6 +152,9 @@ type MoveStats[M comparable] struct {
 	Value float64
 	// Proof is Win/Loss for the player to move at the root.
 	Proof Proof
+	// Plies is, for a proven move, the number of plies to the end of the
+	// game counting this move, with the proof's best play (0: unproven).
+	Plies int
 }
 
 // Result is the outcome of one Search.
@@ -152,6 +171,8 @@ type Result[M comparable] struct {
 	// Proof is the root's status for Player: Win means Move forces a win,
 	// Loss means every move loses against best play.
 	Proof Proof
+	// Plies is, when proven, the number of plies to the end with Move.
+	Plies int
 	// Moves holds every root move, most visited first.
 	Moves []MoveStats[M]
 	// PV is the expected line starting with Move (most visited replies).
@@ -197,6 +218,8 @@ const (
 	stTerminal    = 1 << 2
 	stExpanding   = 1 << 3 // a thread claimed the expansion
 	stMoverShift  = 8      // mover+1 in bits 8..15
+	stDepthShift  = 16     // with a proof: plies from the node to the end, bits 16..31
+	maxProofDepth = 0xffff
 	valueOne      = 1 << 32
 	valueOneFloat = float64(valueOne)
 )
@@ -213,14 +236,21 @@ func (n *node[M]) mover() int     { return int(n.state.Load()>>stMoverShift&0xff
 func (n *node[M]) proof() uint32  { return n.state.Load() & stProofMask }
 func (n *node[M]) terminal() bool { return n.state.Load()&stTerminal != 0 }
 
-// setProof records a proof unless one is there already; reports whether it did.
-func (n *node[M]) setProof(p uint32) bool {
+// proofDepth is the number of plies from a proven node's position to the end
+// of the game with the proof's best play: the winner's fastest win, the
+// loser's longest resistance (among the moves proven when it was set).
+func (n *node[M]) proofDepth() int { return int(n.state.Load() >> stDepthShift) }
+
+// setProof records a proof and its depth unless one is there already;
+// reports whether it did.
+func (n *node[M]) setProof(p uint32, depth int) bool {
+	d := uint32(min(depth, maxProofDepth)) << stDepthShift
 	for {
 		old := n.state.Load()
 		if old&stProofMask != proofUnknown {
 			return false
 		}
-		if n.state.CompareAndSwap(old, old|p) {
+		if n.state.CompareAndSwap(old, old|p|d) {
 			return true
 		}
 	}
@@ -265,6 +295,8 @@ type worker[P any, M comparable] struct {
 	pref         []M
 	returns      []float64
 	path         []*node[M]
+	keys         []uint64 // repetition keys of the positions on path below the root
+	plies        int      // playout plies of the current iteration
 	leafTerminal bool
 	iterations   int
 	done         atomic.Int64 // iterations, for the progress goroutine
@@ -285,6 +317,16 @@ type MCTS[P any, M comparable] struct {
 	rootHash uint64
 	hasRoot  bool
 	progress func(Progress[M])
+
+	// Repetition draws (nil rep: none): the game's positions before the
+	// root as given by SetHistory, and those plus the root's key for the
+	// current search.
+	rep      Repetition[P]
+	repLimit int
+	history  []uint64
+	base     []uint64
+	// discount[k] is Discount^k (nil when Discount is 1).
+	discount []float64
 
 	// Shared between threads; padded so the per-iteration reads of stop do
 	// not miss because of writes to claimed.
@@ -314,6 +356,18 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 	}
 	for i := 0; i < ntrees; i++ {
 		s.trees = append(s.trees, &tree[M]{maxNodes: int64(max(cfg.MaxNodes/ntrees, 1))})
+	}
+	if r, ok := g.(Repetition[P]); ok && !cfg.NoRepetition && r.RepetitionLimit() > 0 {
+		s.rep, s.repLimit = r, r.RepetitionLimit()
+	}
+	if cfg.Discount < 1 {
+		// long enough for a playout below a deep tree; further is clamped
+		s.discount = make([]float64, cfg.PlayoutCap+1024)
+		d := 1.0
+		for i := range s.discount {
+			s.discount[i] = d
+			d *= cfg.Discount
+		}
 	}
 	for i := 0; i < cfg.Threads; i++ {
 		wg := g
@@ -345,6 +399,13 @@ func (s *MCTS[P, M]) Config() Config { return s.cfg }
 // must be quick (it holds up nothing but the next report). nil removes it.
 // With RootParallel the figures are merged over all trees.
 func (s *MCTS[P, M]) SetProgress(f func(Progress[M])) { s.progress = f }
+
+// SetHistory gives the search the RepetitionKeys of the game's positions
+// before the ones it will be asked about, oldest first (see HistoryUser); it
+// holds for every Search until the next SetHistory.
+func (s *MCTS[P, M]) SetHistory(keys []uint64) {
+	s.history = append(s.history[:0], keys...)
+}
 
 // Reset forgets the tree.
 func (s *MCTS[P, M]) Reset() {
@@ -457,6 +518,9 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 		ctx = context.Background()
 	}
 	s.attach(p)
+	if s.rep != nil {
+		s.base = append(append(s.base[:0], s.history...), s.rep.RepetitionKey(&s.rootPos))
+	}
 	legal := -1
 	for i, t := range s.trees {
 		if t.root.kids.Load() == nil {
@@ -496,7 +560,7 @@ func (s *MCTS[P, M]) checkForced() {
 		s.g.Apply(&w.pos, k.move)
 		if s.g.Result(&w.pos, w.returns) {
 			k.state.Or(stTerminal)
-			k.setProof(terminalProof(w.returns, k.mover()))
+			k.setProof(terminalProof(w.returns, k.mover()), 0)
 		}
 	}
 }
@@ -608,8 +672,10 @@ func (w *worker[P, M]) selectLeaf() bool {
 	s, t, vl := w.s, w.t, w.s.vl
 	w.pos = s.rootPos
 	w.leafTerminal = false
+	w.plies = 0
 	n := t.root
 	w.path = append(w.path[:0], n)
+	w.keys = w.keys[:0]
 	n.visits.Add(vl)
 	for {
 		st := n.state.Load()
@@ -639,7 +705,37 @@ func (w *worker[P, M]) selectLeaf() bool {
 		c.visits.Add(vl)
 		w.path = append(w.path, c)
 		n = c
+		if s.rep != nil && w.repeated() {
+			// A draw on this path only: the same node may be reached with
+			// another history after the root moves, so nothing is stored.
+			fill(w.returns, 0.5)
+			return false
+		}
 	}
+}
+
+// repeated records the repetition key of w.pos, reached on the current path,
+// and reports whether the position has now occurred RepetitionLimit times,
+// counting the path and the game's history before the root.
+func (w *worker[P, M]) repeated() bool {
+	s := w.s
+	key := s.rep.RepetitionKey(&w.pos)
+	back := s.rep.Reversible(&w.pos)
+	seen := 1
+	for i := len(w.keys) - 1; i >= 0 && back > 0; i-- {
+		back--
+		if w.keys[i] == key {
+			seen++
+		}
+	}
+	for i := len(s.base) - 1; i >= 0 && back > 0; i-- {
+		back--
+		if s.base[i] == key {
+			seen++
+		}
+	}
+	w.keys = append(w.keys, key)
+	return seen >= s.repLimit
 }
 
 // result fills w.returns for the finished game at w.pos.
@@ -659,6 +755,7 @@ func fill(v []float64, x float64) {
 // them (a win for its mover, or a loss in a two-player game).
 func (w *worker[P, M]) provenReturns(n *node[M], st uint32) bool {
 	mover := int(st>>stMoverShift&0xff) - 1
+	w.plies = int(st >> stDepthShift) // for the discount: the game ends that much later
 	switch {
 	case st&stProofMask == proofWin:
 		fill(w.returns, 0)
@@ -739,6 +836,7 @@ func (w *worker[P, M]) playout() bool {
 	s := w.s
 	g := w.g
 	for ply := 0; ; ply++ {
+		w.plies = ply
 		if ply >= s.cfg.PlayoutCap {
 			if !g.Result(&w.pos, w.returns) {
 				if w.eval == nil || !w.eval.Evaluate(&w.pos, w.returns) {
@@ -777,18 +875,24 @@ func (w *worker[P, M]) backprop() {
 		leaf := path[len(path)-1]
 		leaf.state.Or(stTerminal)
 		if mover := leaf.mover(); !s.cfg.NoSolver && mover >= 0 {
-			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p) {
+			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p, 0) {
 				w.propagate()
 			}
 		}
 	}
 	d := 1 - s.vl
-	for _, n := range path {
+	// plies from path[i] to the end of the simulation: end - i
+	end := len(path) - 1 + w.plies
+	for i, n := range path {
 		if d != 0 {
 			n.visits.Add(d)
 		}
 		if mover := n.mover(); mover >= 0 {
-			n.value.Add(fixed(w.returns[mover]))
+			r := w.returns[mover]
+			if s.discount != nil {
+				r = 0.5 + (r-0.5)*s.discount[min(end-i, len(s.discount)-1)]
+			}
+			n.value.Add(fixed(r))
 		}
 	}
 }
@@ -840,11 +944,14 @@ func (w *worker[P, M]) prove(n *node[M]) bool {
 	kids := n.children()
 	q := kids[0].mover()
 	anyWin, allLoss := false, true
+	fastestWin, longestLoss := maxProofDepth, 0
 	for i := range kids {
 		switch kids[i].proof() {
 		case proofWin:
 			anyWin = true
+			fastestWin = min(fastestWin, kids[i].proofDepth())
 		case proofLoss:
+			longestLoss = max(longestLoss, kids[i].proofDepth())
 		default:
 			allLoss = false
 		}
@@ -861,7 +968,11 @@ func (w *worker[P, M]) prove(n *node[M]) bool {
 	case allLoss && w.s.players == 2:
 		p = proofWin
 	}
-	return p != proofUnknown && n.setProof(p)
+	depth := 1 + longestLoss
+	if anyWin {
+		depth = 1 + fastestWin
+	}
+	return p != proofUnknown && n.setProof(p, depth)
 }
 
 // rootProofOf is the root's status for the player to move there.
@@ -931,6 +1042,7 @@ func (s *MCTS[P, M]) rootStats() []MoveStats[M] {
 			sums[j] += k.value.Load()
 			if p := k.proof(); p != proofUnknown {
 				out[j].Proof = Proof(p)
+				out[j].Plies = 1 + k.proofDepth()
 			}
 		}
 	}
@@ -943,11 +1055,17 @@ func (s *MCTS[P, M]) rootStats() []MoveStats[M] {
 	return out
 }
 
-// bestIndex chooses the move to play: a proven win (most visited), else the
-// most visited move not proven lost (ties: higher value), else the most
-// visited move (all lose; resist longest).
+// bestIndex chooses the move to play: the fastest proven win (then the most
+// visited), else the most visited move not proven lost (ties: higher value),
+// else the proven loss that resists longest (then the most visited).
 func bestIndex[M comparable](st []MoveStats[M]) int {
 	better := func(a, b MoveStats[M]) bool {
+		if a.Plies != b.Plies {
+			if a.Proof == Win {
+				return a.Plies < b.Plies
+			}
+			return a.Plies > b.Plies
+		}
 		if a.Visits != b.Visits {
 			return a.Visits > b.Visits
 		}
@@ -1001,9 +1119,9 @@ func (s *MCTS[P, M]) fillResult(res *Result[M]) {
 	res.Proof = Unknown
 	switch {
 	case best.Proof == Win:
-		res.Proof, res.Value = Win, 1
+		res.Proof, res.Value, res.Plies = Win, 1, best.Plies
 	case best.Proof == Loss: // every move is lost, or bestIndex would avoid it
-		res.Proof, res.Value = Loss, 0
+		res.Proof, res.Value, res.Plies = Loss, 0, best.Plies
 	}
 	for _, w := range s.workers {
 		res.Iterations += w.iterations

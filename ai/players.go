@@ -172,6 +172,9 @@ func NewMCTSPlayer[P any, M comparable](g Game[P, M], cfg Config) *MCTSPlayer[P,
 // MCTS.SetProgress); a CLI uses it for a spinner.
 func (mp *MCTSPlayer[P, M]) SetProgress(f func(Progress[M])) { mp.Engine.SetProgress(f) }
 
+// SetHistory passes the game's earlier positions to the search (HistoryUser).
+func (mp *MCTSPlayer[P, M]) SetHistory(keys []uint64) { mp.Engine.SetHistory(keys) }
+
 // Last is the full result of the latest Choose (move statistics, PV).
 func (mp *MCTSPlayer[P, M]) Last() Result[M] { return mp.last }
 

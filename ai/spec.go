@@ -40,8 +40,12 @@ type Spec struct {
 	Parallel    ParallelMode
 	Exploration float64 // 0: DefaultExploration
 	PlayoutCap  int     // 0: DefaultPlayoutCap
-	Seed        uint64
-	HasSeed     bool // Seed was given and overrides NewPlayer's seed
+	Discount    float64 // 0: DefaultDiscount; 1: none
+	// Classic turns off what the search learned for converting won games
+	// (repetition draws in the tree, the discount), to measure them.
+	Classic bool
+	Seed    uint64
+	HasSeed bool // Seed was given and overrides NewPlayer's seed
 }
 
 // Level is a named MCTS strength. Levels are plain data so the help text,
@@ -111,6 +115,8 @@ var specKeys = []struct{ key, help string }{
 	{"seed", "random seed (a number)"},
 	{"c", fmt.Sprintf("UCT exploration constant (default %g)", DefaultExploration)},
 	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
+	{"discount", fmt.Sprintf("per-ply discount of outcomes, 1 for none (default %g)", DefaultDiscount)},
+	{"classic", "1: no repetition draws in the tree and no discount (to compare)"},
 }
 
 // SpecHelp is the help text for player specs, listing the levels.
@@ -272,6 +278,21 @@ func ParseSpec(s string) (Spec, error) {
 				return fail("seed=%s: want a whole number >= 0", val)
 			}
 			sp.Seed, sp.HasSeed = n, true
+		case "discount":
+			f, err := strconv.ParseFloat(val, 64)
+			if err != nil || !(f > 0) || f > 1 {
+				return fail("discount=%s: want a number > 0 and <= 1 (e.g. 0.995)", val)
+			}
+			sp.Discount = f
+		case "classic":
+			switch val {
+			case "0":
+				sp.Classic = false
+			case "1":
+				sp.Classic = true
+			default:
+				return fail("classic=%s: want 0 or 1", val)
+			}
 		case "c":
 			f, err := strconv.ParseFloat(val, 64)
 			if err != nil || !(f > 0) || f > 100 {
@@ -327,6 +348,12 @@ func (sp Spec) String() string {
 	if sp.PlayoutCap != 0 {
 		parts = append(parts, fmt.Sprintf("playout=%d", sp.PlayoutCap))
 	}
+	if sp.Discount != 0 {
+		parts = append(parts, "discount="+strconv.FormatFloat(sp.Discount, 'g', -1, 64))
+	}
+	if sp.Classic {
+		parts = append(parts, "classic=1")
+	}
 	if sp.HasSeed {
 		parts = append(parts, fmt.Sprintf("seed=%d", sp.Seed))
 	}
@@ -342,15 +369,20 @@ func (sp Spec) Config(seed uint64) Config {
 	if sp.HasSeed {
 		seed = sp.Seed
 	}
-	return Config{
+	cfg := Config{
 		Iterations:  sp.Iterations,
 		Time:        sp.Time,
 		Threads:     sp.Threads,
 		Parallel:    sp.Parallel,
 		Exploration: sp.Exploration,
 		PlayoutCap:  sp.PlayoutCap,
+		Discount:    sp.Discount,
 		Seed:        seed,
 	}
+	if sp.Classic {
+		cfg.Discount, cfg.NoRepetition = 1, true
+	}
+	return cfg
 }
 
 // suggest returns the candidate within edit distance 2 of s, if any.

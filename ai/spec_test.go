@@ -72,7 +72,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, classic)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
 		{"mcts:threads=2", "no budget: give iterations=N or time=D"},
 		{"mcts:time=1s,time=2s", `option "time" given twice`},

@@ -58,6 +58,8 @@ type Geometry struct {
 	lines         [][]Square // declared lines, each in order along it
 	joins         [][]Square // segments that join points without being lines
 	linesAt       [][]int32  // square -> indices of the lines through it
+	numberOf      []int16    // square -> its number in numeric notation (1..N); nil when not numbered
+	byNumber      []Square   // number-1 -> square
 }
 
 type coord struct{ file, rank int8 }

@@ -135,6 +135,9 @@ func (g *Geometry) ParseMove(text string) (Move, error) {
 	if t == "pass" {
 		return Move{From: NoSquare, To: NoSquare, Kind: Pass}, nil
 	}
+	if g.Numbered() && isNumericMove(t) {
+		return g.parseNumeric(text, t)
+	}
 	lift := 1
 	i := 0
 	for i < len(t) && t[i] >= '0' && t[i] <= '9' {

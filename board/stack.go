@@ -3,6 +3,7 @@ package board
 import (
 	"fmt"
 	"math/bits"
+	"unicode/utf8"
 )
 
 // Stack is a column of pieces packed in one word: the height in the top
@@ -178,16 +179,19 @@ func (b *Board) ParseStack(text string) (Stack, error) {
 	if text == "" {
 		return 0, fmt.Errorf("empty stack")
 	}
+	// Letters first, so that a letter that is not ASCII is named whole
+	// rather than as its first byte or counted as several pieces.
+	for i, r := range text {
+		if r >= utf8.RuneSelf || b.codeOf[text[i]] < 0 {
+			return 0, fmt.Errorf("unknown piece letter %q (this game has %s)", r, b.letters)
+		}
+	}
 	if len(text) > b.MaxHeight() {
 		return 0, fmt.Errorf("stack of %d pieces is taller than the %d this game can hold", len(text), b.MaxHeight())
 	}
 	var s Stack
 	for i := 0; i < len(text); i++ {
-		code := b.codeOf[text[i]]
-		if code < 0 {
-			return 0, fmt.Errorf("unknown piece letter %q (this game has %s)", text[i], b.letters)
-		}
-		s = b.Push(s, b.Single(int(code)))
+		s = b.Push(s, b.Single(int(b.codeOf[text[i]])))
 	}
 	return s, nil
 }

@@ -9,8 +9,8 @@ import (
 
 // SearchPosition is what the AI searches: a position with the count of plies
 // without progress (bear-off, capture, promotion), so that searches see the
-// quiet-plies draws games are played with. Repetition draws need the whole
-// history and stay outside the search.
+// quiet-plies draws games are played with. Repetition draws need the history
+// too: the search gets it from History.RepetitionKeys (see ai.Repetition).
 type SearchPosition struct {
 	board.Position
 	Quiet int32
@@ -95,6 +95,17 @@ func (a *SearchGame) Hash(p *SearchPosition) uint64 {
 	return p.Hash ^ (uint64(p.Quiet)+1)*0xd6e8feb86659fd93
 }
 
+// RepetitionLimit is the rule file's `draw: repetition` (ai.Repetition).
+func (a *SearchGame) RepetitionLimit() int { return a.g.Draw.Repetition }
+
+// RepetitionKey is the position's hash without the quiet count: the same
+// position after a different number of quiet plies is a repetition.
+func (a *SearchGame) RepetitionKey(p *SearchPosition) uint64 { return p.Hash }
+
+// Reversible is the quiet count: progress (a bear-off, a capture, a
+// promotion) changes the pieces for good, as History counts repetitions.
+func (a *SearchGame) Reversible(p *SearchPosition) int { return int(p.Quiet) }
+
 // quietDraw reports whether the quiet count has reached a draw.
 func (a *SearchGame) quietDraw(p *SearchPosition) bool {
 	g := a.g
@@ -103,8 +114,9 @@ func (a *SearchGame) quietDraw(p *SearchPosition) bool {
 	}
 	for _, q := range g.quietRules {
 		if int(p.Quiet) >= q.plies && allTerms(q.cond, a.reset(&p.Position, g.prev(int(p.ToMove)))) {
-			return true
+			return !a.failed(&p.Position)
 		}
+		a.failed(&p.Position)
 	}
 	return false
 }
@@ -117,17 +129,51 @@ func (a *SearchGame) reset(p *board.Position, me int) *Ctx {
 	return c
 }
 
-// LegalMoves is Game.LegalMoves on the search's own context.
+// LegalMoves is Game.LegalMoves on the search's own context. After a
+// runtime error in the rule file's expressions (see SearchErr) there are no
+// moves anywhere, so the search ends its iterations at once.
 func (a *SearchGame) LegalMoves(p *SearchPosition, buf []board.Move) []board.Move {
-	if a.quietDraw(p) {
+	if a.g.searchErr.Load() != nil || a.quietDraw(p) {
 		return buf[:0]
 	}
-	return a.g.legalMoves(a.reset(&p.Position, 0), buf)
+	buf = a.g.legalMoves(a.reset(&p.Position, 0), buf)
+	if a.failed(&p.Position) {
+		return buf[:0]
+	}
+	return buf
+}
+
+// failed records a runtime error met in the search's context, for SearchErr.
+func (a *SearchGame) failed(p *board.Position) bool {
+	if a.c.err == nil {
+		return false
+	}
+	a.c.pos = p
+	a.g.searchErr.CompareAndSwap(nil, a.g.takeErr(a.c))
+	return true
+}
+
+// SearchErr is the first runtime error in the rule file's expressions that
+// an AI search of g met (an *EvalError), or nil. A search that meets one
+// sees no more moves, ends, and its move must not be trusted.
+func (g *Game) SearchErr() error {
+	if e := g.searchErr.Load(); e != nil {
+		return e
+	}
+	return nil
 }
 
 // Result fills 1 for the winner and 0 for the others, or 0.5 each for a draw.
 func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
-	o := a.g.Result(&p.Position)
+	var o Outcome
+	if a.g.searchErr.Load() != nil {
+		o = Outcome{Over: true, Winner: -1}
+	} else {
+		o = a.g.result(a.reset(&p.Position, 0))
+		if a.failed(&p.Position) {
+			o = Outcome{Over: true, Winner: -1}
+		}
+	}
 	if !o.Over && a.quietDraw(p) {
 		o = Outcome{Over: true, Winner: -1}
 	}
@@ -162,6 +208,9 @@ func (a *SearchGame) Evaluate(sp *SearchPosition, values []float64) bool {
 		c.me, c.opp = i, g.next(i)
 		scores[i] = float64(g.evaluate.terms[0].value(c))
 	}
+	if a.failed(p) {
+		return false
+	}
 	for i := range g.Players {
 		best := math.Inf(-1)
 		for j := range g.Players {
@@ -190,8 +239,9 @@ func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
 	}
 	for _, t := range a.g.prefer.terms {
 		if !t.test(c) {
+			a.failed(p)
 			return false
 		}
 	}
-	return true
+	return !a.failed(p)
 }

@@ -178,3 +178,53 @@ func TestSearchPositionQuietDraw(t *testing.T) {
 		t.Errorf("quiet %d after a bear-off", sp.Quiet)
 	}
 }
+
+// The search sees the game's repetitions: after the kings have shuffled back
+// and forth, the move that repeats a position for the third time is a draw
+// in the tree (value exactly 0.5), and History.RepetitionKeys holds the
+// positions since the last progress.
+func TestSearchSeesRepetitionDraws(t *testing.T) {
+	g := open(t, "english-checkers")
+	start, err := g.ParsePosition("b a1:B,h8:W,c7:w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.NewHistory(start)
+	for _, mv := range []string{"a1-b2", "h8-g7", "b2-a1", "g7-h8", "a1-b2", "h8-g7", "b2-a1"} {
+		pos := h.Position()
+		m, err := g.ParseMove(&pos, mv)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	keys := h.RepetitionKeys(nil)
+	if len(keys) != 7 || keys[0] != start.Hash {
+		t.Fatalf("RepetitionKeys: %d keys (first %x), want the 7 positions from the start %x", len(keys), keys[0], start.Hash)
+	}
+	// white to move; g7-h8 would make the start position's third occurrence
+	pos := h.SearchPosition()
+	repeat, _ := g.ParseMove(&pos.Position, "g7-h8")
+	value := func(cfg ai.Config, history bool) float64 {
+		s := ai.NewMCTS(searchGame(g), cfg)
+		if history {
+			s.SetHistory(keys)
+		}
+		for _, ms := range s.Search(context.Background(), &pos).Moves {
+			if ms.Move == repeat {
+				return ms.Value
+			}
+		}
+		t.Fatal("g7-h8 not searched")
+		return 0
+	}
+	cfg := ai.Config{Iterations: 3000, Seed: 2, PlayoutCap: 40}
+	if v := value(cfg, true); v != 0.5 {
+		t.Errorf("with the history, g7-h8 has value %v, want the draw's 0.5", v)
+	}
+	if v := value(cfg, false); v == 0.5 {
+		t.Errorf("without the history g7-h8 is valued %v, a draw: the test cannot tell", v)
+	}
+}

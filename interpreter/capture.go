@@ -97,7 +97,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 			return
 		}
 		for _, t := range c.terms {
-			if t.level > lvStatic {
+			if !g.isStatic(t.node) {
 				d.diagAt(rf.Promote.When.at(0), Error, "not-static", "use only me, opponent, to_row, farthest and constants",
 					"promote: when must depend only on the player and the square (`%s` does not)", t.text)
 				return
@@ -106,7 +106,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		g.folding(d, rf.Promote.When, "promote", func() {
 			for pi := range g.Players {
 				g.promote.at[pi] = make([]bool, g.Board.NumSquares())
-				ctx := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare}
+				ctx := g.foldCtx(pi)
 				for sq := range g.promote.at[pi] {
 					ctx.to = board.Square(sq)
 					g.promote.at[pi][sq] = allTerms(c, ctx)
@@ -194,7 +194,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 			if st.active&(1<<ri) == 0 || r.kinds&kindBit == 0 {
 				continue
 			}
-			c.from, c.src = cur, section
+			// The whole stack moves: lifted is its height, bottom its
+			// bottom piece's owner; row is the row it jumps from.
+			c.from, c.src, c.lifted = cur, section, section.Height()
 			if r.src != nil && !r.src(c) {
 				continue
 			}

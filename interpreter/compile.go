@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 
 	"github.com/expr-lang/expr"
 	"github.com/expr-lang/expr/ast"
@@ -26,9 +27,12 @@ type intFn func(*Ctx) int
 type condition struct {
 	node  ast.Node // the checked expression tree of this term
 	text  string
-	level level
-	test  boolFn
-	value intFn // for number-valued expressions (evaluate)
+	level level // the innermost level of the names it uses
+	// static: every name it uses depends only on the player and the squares,
+	// so the term can be folded into tables at load time.
+	static bool
+	test   boolFn
+	value  intFn // for number-valued expressions (evaluate)
 }
 
 // compiled is one expression as written and its compiled terms.
@@ -103,26 +107,45 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 	if !ok {
 		return nil
 	}
+	if bad, msg := checkLanguage(tree); bad != nil {
+		from, _ := src.span(bad)
+		d.diagAt(src.at(from), Error, "expression", "", "%s: %s", what, msg)
+		return nil
+	}
+	if bad := g.overflow(tree); bad != nil {
+		from, _ := src.span(bad)
+		d.diagAt(src.at(from), Error, "overflow", "rule files count pieces and squares: keep numbers small",
+			"%s: `%s` can overflow a 64-bit integer", what, src.slice(bad))
+		return nil
+	}
 	optimized, err := expr.Compile(src.Text, exprOptions(env, asBool, true)...)
 	if err != nil {
 		g.exprError(d, src, what, err)
 		return nil
 	}
 	c := &compiled{src: src, what: what}
-	if !g.opts.VMOnly {
+	g.building = c
+	defer func() { g.building = nil }()
+	if !g.opts.VMOnly && !g.opts.reference {
 		if asBool {
 			c.terms = g.closureTerms(tree)
 		} else if f, fok := g.intClosure(tree); fok {
-			c.terms = []condition{{node: tree, text: src.Text, level: g.levelOf(tree), value: f}}
+			c.terms = []condition{{node: tree, text: src.Text, level: g.levelOf(tree), static: g.isStatic(tree), value: f}}
 		}
 	}
 	if c.terms == nil {
 		c.vm = true
-		t := condition{node: tree, text: src.Text, level: g.levelOf(tree)}
+		t := condition{node: tree, text: src.Text, level: g.levelOf(tree), static: g.isStatic(tree)}
+		if g.opts.reference {
+			// The reference evaluates the whole condition where every name
+			// is known: no tables, no levels.
+			t.level, t.static = lvTarget, false
+		}
+		site := g.site(tree)
 		if asBool {
-			t.test = func(ctx *Ctx) bool { return ctx.runVM(optimized).(bool) }
+			t.test = func(ctx *Ctx) bool { v, _ := ctx.runVM(optimized, site).(bool); return v }
 		} else {
-			t.value = func(ctx *Ctx) int { return ctx.runVM(optimized).(int) }
+			t.value = func(ctx *Ctx) int { v, _ := ctx.runVM(optimized, site).(int); return v }
 		}
 		c.terms = []condition{t}
 	}
@@ -182,6 +205,21 @@ func (g *Game) levelOf(n ast.Node) level {
 	return lv
 }
 
+// isStatic reports whether every name an expression uses depends only on the
+// player and the squares (constants and player names included).
+func (g *Game) isStatic(n ast.Node) bool {
+	static := true
+	ast.Find(n, func(n ast.Node) bool {
+		if id, ok := n.(*ast.IdentifierNode); ok {
+			if d, known := names[id.Value]; known && !d.static {
+				static = false
+			}
+		}
+		return false
+	})
+	return static
+}
+
 // allKinds is the kind mask that lets every kind through.
 const allKinds = ^uint8(0)
 
@@ -190,6 +228,9 @@ const allKinds = ^uint8(0)
 // through as a bit mask: the generator tests one bit instead of calling a
 // closure, and rules for different kinds are known not to overlap.
 func (g *Game) kindTerm(t condition) (uint8, bool) {
+	if g.opts.reference {
+		return 0, false
+	}
 	b, ok := t.node.(*ast.BinaryNode)
 	if !ok || (b.Operator != "==" && b.Operator != "!=") {
 		return 0, false
@@ -226,7 +267,7 @@ func (g *Game) closureTerms(tree ast.Node) []condition {
 		if !ok {
 			return nil
 		}
-		out = append(out, condition{node: p, text: p.String(), level: g.levelOf(p), test: f})
+		out = append(out, condition{node: p, text: p.String(), level: g.levelOf(p), static: g.isStatic(p), test: f})
 	}
 	return out
 }
@@ -581,8 +622,16 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 		case "*":
 			return func(c *Ctx) int { return a(c) * b(c) }, true
 		case "%":
-			// expr's % panics on a zero divisor; the VM path reports it the same way.
-			return func(c *Ctx) int { return a(c) % b(c) }, true
+			// A zero divisor is the rule file's error, recorded, not a panic.
+			site := g.site(n)
+			return func(c *Ctx) int {
+				d := b(c)
+				if d == 0 {
+					c.fail(site, "integer divide by zero")
+					return 0
+				}
+				return a(c) % d
+			}, true
 		}
 	case *ast.BuiltinNode:
 		var args []intFn
@@ -651,7 +700,7 @@ func counterClosure(fn string, arg ast.Node) (intFn, bool) {
 // runVM evaluates a program with expr's VM over an environment filled from the
 // context. It is the fallback path and the baseline the closures are measured
 // against.
-func (c *Ctx) runVM(p *vm.Program) any {
+func (c *Ctx) runVM(p *vm.Program, site *evalSite) any {
 	if c.env == nil {
 		c.env = map[string]any{}
 		for n, d := range names {
@@ -677,7 +726,15 @@ func (c *Ctx) runVM(p *vm.Program) any {
 	}
 	out, err := c.machine.Run(p, c.env)
 	if err != nil {
-		panic(fmt.Errorf("expression %q: %w", p.Source().String(), err))
+		msg := err.Error()
+		if i := strings.IndexByte(msg, '\n'); i >= 0 {
+			msg = msg[:i]
+		}
+		if strings.Contains(msg, "integer divide by zero") {
+			msg = "integer divide by zero"
+		}
+		c.fail(site, msg)
+		return nil
 	}
 	return out
 }

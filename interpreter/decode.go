@@ -38,6 +38,7 @@ type ruleFile struct {
 	Triggers                  []triggerSpec
 	Hands                     []handSpec
 	Stack                     stackSpec
+	Words                     wordsSpec // the rules in words, for people
 	root                      *yaml.Node
 }
 
@@ -75,7 +76,8 @@ type handSpec struct {
 
 type boardSpec struct {
 	Width, Height int
-	Squares       string // dark | light | all
+	Squares       string     // dark | light | all
+	Numbering     *yaml.Node // the player whose view numbers the squares (numeric notation), if any
 	node          *yaml.Node
 	squaresNode   *yaml.Node
 	Points        []string   // a graph board's points; nil for a grid
@@ -152,6 +154,7 @@ type bearOffSpec struct {
 
 type endSpec struct {
 	Result string // win | loss | draw (for the player who just moved)
+	Reason string // the condition in plain words, "" when not given
 	node   *yaml.Node
 	When   *exprText
 }
@@ -166,8 +169,9 @@ type drawSpec struct {
 
 // quietSpec is a shorter quiet-plies limit that applies while a condition holds.
 type quietSpec struct {
-	Plies int
-	When  *exprText
+	Plies  int
+	When   *exprText
+	Reason string
 }
 
 type playoutSpec struct {
@@ -352,6 +356,9 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"name", true, func(_, v *yaml.Node) { rf.Name = d.str(v, "name") }},
 		{"description", false, func(_, v *yaml.Node) { rf.Description = d.str(v, "description") }},
 		{"source", false, func(_, v *yaml.Node) { rf.Source = d.str(v, "source") }},
+		{"sources", false, func(_, v *yaml.Node) { d.decodeSources(v, rf) }},
+		{"rules", false, func(_, v *yaml.Node) { rf.Words.Summary = strings.TrimSpace(d.str(v, "rules")) }},
+		{"pdn_game_type", false, func(_, v *yaml.Node) { rf.Words.PDNGameType = d.integer(v, "pdn_game_type", 1, 99) }},
 		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
 		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
 		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},
@@ -388,10 +395,12 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 						d.mapping(e, "draw: quiet", []field{
 							{"plies", true, func(_, v *yaml.Node) { q.Plies = d.integer(v, "draw: quiet: plies", 1, 1000000) }},
 							{"when", true, func(_, v *yaml.Node) { q.When = d.expression(v, "draw: quiet: when") }},
+							{"reason", false, func(_, v *yaml.Node) { q.Reason = d.str(v, "draw: quiet: reason") }},
 						})
 						rf.Draw.Quiet = append(rf.Draw.Quiet, q)
 					}
 				}},
+				{"reasons", false, func(_, v *yaml.Node) { d.decodeDrawReasons(v, rf) }},
 			})
 		}},
 		{"evaluate", false, func(_, v *yaml.Node) {
@@ -512,6 +521,7 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 				b.Joins = append(b.Joins, d.words(l, "board: a join"))
 			}
 		}},
+		{"numbering", false, func(_, v *yaml.Node) { b.Numbering = v }},
 	})
 	if b.Points == nil && b.joinsNode != nil {
 		d.errorf(b.joinsNode, "bad-value", "declare the board's points", "board: joins join points; a grid's squares are joined already")
@@ -736,21 +746,7 @@ func (d *decoder) decodeEnd(n *yaml.Node, rf *ruleFile) {
 		return
 	}
 	for _, e := range n.Content {
-		if e.Kind != yaml.MappingNode || len(e.Content) != 2 {
-			d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`", "each end condition is one `win`, `loss` or `draw` key with an expression")
-			continue
-		}
-		k, v := e.Content[0], e.Content[1]
-		choices := []string{"win", "loss", "draw"}
-		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
-			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
-			continue
-		}
-		if isEmpty(v) {
-			d.errorf(v, "empty-value", "", "end condition %q has no expression", k.Value)
-			continue
-		}
-		rf.End = append(rf.End, endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)})
+		d.decodeEndEntry(e, rf)
 	}
 }
 

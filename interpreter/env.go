@@ -10,11 +10,15 @@ import (
 // belong to and the level they depend on. This table is the one place they are
 // defined and documented (see Names and docs/expressions.md).
 
-// level is how often a name's value can change, and so where a condition using
-// it is evaluated: static conditions are folded at load time into tables,
-// position conditions once per move generation, source conditions once per
-// square, lift conditions once per section size, target conditions once per
-// destination.
+// level is the innermost thing a name's value depends on, and so where a
+// term using it is evaluated: position terms once per move generation, source
+// terms once per square, lift terms once per section size, target terms once
+// per destination. A term's level is the innermost level of ALL the names it
+// uses. Independently of its level, a term whose names are all static (they
+// depend only on the player and the squares: me, row, to_row...) is folded at
+// load time into tables; row and to_row are static but known only at the
+// source and target levels, so a term mixing them with other names is
+// evaluated there.
 type level uint8
 
 const (
@@ -74,6 +78,7 @@ func (s scope) String() string {
 type nameDef struct {
 	doc    string
 	level  level
+	static bool // depends only on the player and the squares, so foldable into tables
 	scopes scope
 	value  func(c *Ctx) int        // a number
 	call   func(c *Ctx, p int) int // a function of a player
@@ -94,25 +99,25 @@ func validPlayer(c *Ctx, p int) bool { return p >= 0 && p < c.g.Board.Players }
 
 var names = map[string]nameDef{
 	"me": {doc: "the player to move; in `end`, the player who just moved; in `evaluate`, the player being scored",
-		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.me }},
+		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.me }},
 	"opponent": {doc: "the player after `me` in turn order",
-		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.opp }},
+		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.opp }},
 	"none": {doc: "the owner of a piece that is not there: `to_top == none` on an empty square",
-		level: lvConst, scopes: everywhere, value: func(*Ctx) int { return none }},
+		level: lvConst, static: true, scopes: everywhere, value: func(*Ctx) int { return none }},
 	"height": {doc: "the number of pieces on the square moved from",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.src.Height() }},
 	"top": {doc: "the owner of the top piece on the square moved from",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.src) }},
 	"piece": {doc: "piece(i): the owner of the i-th piece from the top of the square moved from (1 = top), `none` past the bottom",
 		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, i)) }},
-	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off)",
+	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off, the whole stack for a capture)",
 		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return c.lifted }},
 	"bottom": {doc: "the owner of the lowest lifted piece: piece(lifted)",
 		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, c.lifted)) }},
 	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
-		level: lvStatic, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
+		level: lvSource, static: true, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
 	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",
-		level: lvStatic, scopes: inMove | inPrefer | inPromote | inPlace, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
+		level: lvTarget, static: true, scopes: inMove | inPrefer | inPromote | inPlace, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
 	"kind": {doc: "the kind of the top piece on the square moved from: 0 for the plain piece, 1 for the promoted one (or their names from `kinds`)",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopKind(c.src) }},
 	"crowned": {doc: "crowned(p): the number of p's promoted pieces (kings) on the board; computed when asked",
@@ -123,7 +128,7 @@ var names = map[string]nameDef{
 			return c.g.crowned(c.pos, p)
 		}},
 	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
-		level: lvStatic, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
+		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
 		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
@@ -151,6 +156,13 @@ var names = map[string]nameDef{
 			}
 			return c.g.progress(c.pos, p)
 		}},
+	"captured": {doc: "captured(p): the number of p's pieces captured: taken off the board by captures",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return int(c.pos.Captured[p])
+		}},
 	"in_hand": {doc: "in_hand(p): the number of pieces p still has in hand, to place",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
@@ -176,14 +188,7 @@ var names = map[string]nameDef{
 		level: lvTarget, scopes: inTrigger, value: func(c *Ctx) int { return c.made }},
 	"in_line": {doc: "whether the piece that may be removed is on a line whose every point holds its owner's piece",
 		level: lvTarget, scopes: inRemove, flag: func(c *Ctx) bool { return c.g.inLine(c.pos, c.at) }},
-	"captured": {doc: "captured(p): the number of p's pieces captured: taken off the board by captures",
-		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
-			if !validPlayer(c, p) {
-				return 0
-			}
-			return int(c.pos.Captured[p])
-		}},
-	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off",
+	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board (in a game that also captures, the string's off: count); always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0
@@ -214,7 +219,7 @@ func Names() []NameDoc {
 				}
 			}
 		}
-		out = append(out, NameDoc{Name: n, Doc: d.doc, Where: where, Static: d.level <= lvStatic})
+		out = append(out, NameDoc{Name: n, Doc: d.doc, Where: where, Static: d.static})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"sort"
@@ -76,7 +77,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		e.Problem = "no move given"
 		return e
 	}
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		e.Problem = strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", moveText))
 		e.Problem = strings.TrimPrefix(e.Problem, fmt.Sprintf("move %q: ", text))
@@ -394,7 +395,13 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 		rc := g.checkTerms(c, r.cond, r.name, "move rule")
 		if rc.Reason == "" {
 			// Every condition holds: an earlier rule makes the same move.
-			rc.Reason = "every condition holds; the move is made by an earlier rule"
+			rc.Reason = "every condition holds, yet the rule does not make the move (please report this: it is a bug in stackrules)"
+			for _, ei := range r.earlier {
+				if e := g.moveRules[ei]; e.allows(c) {
+					rc.Reason = fmt.Sprintf("every condition holds; the move is made by the earlier rule %q", e.name)
+					break
+				}
+			}
 		}
 		e.Checks = append(e.Checks, rc)
 	}
@@ -481,6 +488,12 @@ func (g *Game) testTerm(c *Ctx, t *condition) (ok bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
+		}
+	}()
+	defer func() {
+		if c.err != nil {
+			err = errors.New("runtime error: " + c.err.Msg)
+			c.err = nil
 		}
 	}()
 	if t.test != nil {
@@ -607,6 +620,12 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 			err = panicError(r)
 		}
 	}()
+	defer func() {
+		if c.err != nil {
+			v, err = nil, c.err
+			c.err = nil
+		}
+	}()
 	switch kindOf(n) {
 	case reflect.Bool:
 		if f, ok := g.boolClosure(n); ok {
@@ -622,7 +641,7 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.runVM(prog), nil
+	return c.runVM(prog, g.site(n)), nil
 }
 
 // ownerNames are the names whose value is a player (or none).

@@ -6,6 +6,7 @@ package interpreter
 import (
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
@@ -19,6 +20,10 @@ type Options struct {
 	// VMOnly evaluates every expression with expr's VM instead of compiled
 	// closures: the baseline the closure compiler is measured against.
 	VMOnly bool
+	// reference (tests only) evaluates every condition whole with expr's VM,
+	// for each candidate move where all its names are known: no tables, no
+	// levels, no folded terms. The level optimisations are checked against it.
+	reference bool
 }
 
 // Player is one side of a game.
@@ -39,12 +44,15 @@ type Outcome struct {
 	Over   bool
 	Winner int    // index of the winning player, or -1 for a draw
 	Reason string // the condition or rule that ended the game
+	Why    string // the same in plain words (the rule file's reason), "" when there are none
 }
 
 // Game is a compiled rule file. It is immutable and safe for concurrent use.
 type Game struct {
 	Name, Description, Source string
 	Authors                   []string
+	Summary                   string     // the rules in words (the rule file's rules:)
+	Sources                   []Citation // where the rules come from
 	Board                     *board.Board
 	Players                   []Player
 	Kinds                     []string // names of the piece kinds, plain first; empty when pieces have no kinds
@@ -83,7 +91,11 @@ type Game struct {
 	hands                        bool                // players start with pieces in hand, or the game places pieces
 	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
 	lineSets                     []board.SquareSet   // every line's points
+	words                        wordsSpec
 	pool                         sync.Pool
+	building                     *compiled                 // the expression being compiled, while loading
+	folds                        []*Ctx                    // the contexts of load-time evaluation, for their errors
+	searchErr                    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
@@ -136,7 +148,7 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 			if st.ok {
 				c.to, c.dst = st.to, dst
 				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
-					buf = g.emit(c, buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
+					buf = append(buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
 					if any {
 						return buf
 					}
@@ -159,12 +171,14 @@ type bearOffRule struct {
 
 // quietRule is a shorter quiet-plies draw limit while a condition holds.
 type quietRule struct {
-	plies int
-	cond  *compiled
+	plies  int
+	cond   *compiled
+	reason string
 }
 
 type endRule struct {
 	result string // win, loss or draw for the player who just moved
+	reason string // in plain words
 	cond   *compiled
 	test   boolFn
 }
@@ -183,9 +197,12 @@ type Ctx struct {
 	machine   vm.VM
 	cap       capState // scratch space of the capture search
 	sqBuf     [board.MaxSquares]board.Square
+	err       *EvalError   // the first runtime error met; see evalerror.go
 	at        board.Square // the piece a trigger may remove
 	made      int          // lines the move completes, for triggers
 	active    uint32       // the move rules whose position terms hold, during generate
+	expanding bool         // generating the moves a trigger then expands
+	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 }
@@ -195,6 +212,7 @@ func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c.pos, c.me, c.opp = p, me, g.next(me)
 	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
 	c.at = noSquare
+	c.err = nil
 	return c
 }
 
@@ -276,11 +294,29 @@ func and(a, b boolFn) boolFn {
 // empty when the game is over. When the player to move has no move and the
 // rules say to pass, the one move is a pass. It allocates nothing once buf
 // has grown to fit.
+//
+// A runtime error in one of the rule file's expressions (a modulo by zero)
+// makes it panic with an *EvalError; LegalMovesErr returns it instead.
 func (g *Game) LegalMoves(p *board.Position, buf []board.Move) []board.Move {
+	buf, err := g.LegalMovesErr(p, buf)
+	if err != nil {
+		panic(err)
+	}
+	return buf
+}
+
+// LegalMovesErr is LegalMoves returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) LegalMovesErr(p *board.Position, buf []board.Move) ([]board.Move, error) {
 	c := g.ctx(p, 0)
 	buf = g.legalMoves(c, buf)
+	if c.err != nil {
+		err := g.takeErr(c)
+		g.release(c)
+		return buf[:0], err
+	}
 	g.release(c)
-	return buf
+	return buf, nil
 }
 
 // legalMoves is LegalMoves on a context already pointing at the position.
@@ -299,6 +335,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if g.triggers != nil && !c.expanding {
+		return g.generateTriggered(c, buf, any)
+	}
 	if len(g.captureRules) > 0 {
 		n := len(buf)
 		buf = g.generateCaptures(c, buf, any)
@@ -392,11 +431,7 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 								continue
 							}
 						}
-						if g.triggers != nil {
-							buf = g.emit(c, buf, board.Move{From: from, To: to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
-						} else {
-							buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
-						}
+						buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
 						if any {
 							return buf
 						}
@@ -515,7 +550,7 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		p.Set(b, m.From, rest)
 		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
 		if g.stackMax > 0 {
-			g.overflow(p, m.To)
+			g.cutStack(p, m.To)
 		}
 	case board.Capture:
 		g.applyCapture(p, m)
@@ -534,10 +569,10 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 	p.SetToMove(g.next(int(p.ToMove)))
 }
 
-// overflow cuts the stack on sq back to stackMax pieces, taking them from
+// cutStack cuts the stack on sq back to stackMax pieces, taking them from
 // its bottom: the mover's go to its hand or the captured count, and so do
 // the others' (as stack: overflow says).
-func (g *Game) overflow(p *board.Position, sq board.Square) {
+func (g *Game) cutStack(p *board.Position, sq board.Square) {
 	b := g.Board
 	s := p.Cells[sq]
 	h := s.Height()
@@ -576,13 +611,37 @@ func (g *Game) endTest(c *Ctx) int {
 // the position alone: the end conditions for the player who just moved, then
 // the no-move rule for the player to move. Draws by repetition or by quiet
 // plies need the game's history; see History.
+//
+// A runtime error in the rule file's expressions makes it panic with an
+// *EvalError; ResultErr returns it instead.
 func (g *Game) Result(p *board.Position) Outcome {
-	mover := g.prev(int(p.ToMove))
-	c := g.ctx(p, mover)
+	o, err := g.ResultErr(p)
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// ResultErr is Result returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) ResultErr(p *board.Position) (Outcome, error) {
+	c := g.ctx(p, g.prev(int(p.ToMove)))
 	defer g.release(c)
+	o := g.result(c)
+	if c.err != nil {
+		return Outcome{}, g.takeErr(c)
+	}
+	return o, nil
+}
+
+// result is Result on a context pointing at the position.
+func (g *Game) result(c *Ctx) Outcome {
+	p := c.pos
+	mover := g.prev(int(p.ToMove))
+	c.me, c.opp = mover, g.next(mover)
 	if i := g.endTest(c); i >= 0 {
 		e := g.ends[i]
-		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text}
+		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text, Why: e.reason}
 		switch e.result {
 		case "win":
 			o.Winner = mover
@@ -600,9 +659,9 @@ func (g *Game) Result(p *board.Position) Outcome {
 	}
 	// Here NoMoves is lose or draw: a pass would have been generated.
 	if g.NoMoves == "draw" {
-		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw"}
+		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw", Why: g.words.noMove[p.ToMove]}
 	}
-	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses"}
+	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
 }
 
 // MoveString writes a move in the notation.
@@ -641,6 +700,9 @@ func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
 
 // HasHands reports whether players have pieces in hand to place.
 func (g *Game) HasHands() bool { return g.hands }
+
+// HasTriggers reports whether completing a line does something (removes).
+func (g *Game) HasTriggers() bool { return len(g.triggers) > 0 }
 
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }

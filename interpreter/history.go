@@ -14,6 +14,11 @@ type History struct {
 	start  board.Position
 	moves  []board.Move
 	states []state // states[i] is the position after i moves
+	// legal are the legal moves at the current position when legalAt is
+	// len(states): Play works them out to check the position after a move,
+	// and the next Play reuses them.
+	legal   []board.Move
+	legalAt int
 }
 
 type state struct {
@@ -42,14 +47,22 @@ func (h *History) Moves() []board.Move { return h.moves }
 func (h *History) Len() int { return len(h.moves) }
 
 // Play plays a legal move; it returns an error for a move that is not legal
-// here or when the game is over.
+// here or when the game is over, and an *EvalError, playing nothing, when
+// the rule file's expressions fail at the position before or after it.
 func (h *History) Play(m board.Move) error {
 	cur := h.states[len(h.states)-1]
 	if o := h.Outcome(); o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
+	moves := h.legal
+	if h.legalAt != len(h.states) {
+		var err error
+		if moves, err = h.g.LegalMovesErr(&cur.pos, h.legal); err != nil {
+			return err
+		}
+	}
 	legal := false
-	for _, l := range h.g.LegalMoves(&cur.pos, nil) {
+	for _, l := range moves {
 		if l == m {
 			legal = true
 			break
@@ -67,6 +80,15 @@ func (h *History) Play(m board.Move) error {
 	if h.g.madeProgress(m, before, &next.pos) {
 		next.quiet = 0
 	}
+	// A rule file whose expressions fail at the new position (a modulo by
+	// zero) refuses the move, keeping the game as it was, rather than
+	// failing later at every look at the position. Generating the moves
+	// evaluates everything Result does (the end conditions, then the moves).
+	nextMoves, err := h.g.LegalMovesErr(&next.pos, moves[len(moves):])
+	if err != nil {
+		return err
+	}
+	h.legal, h.legalAt = nextMoves, len(h.states)+1
 	h.moves = append(h.moves, m)
 	h.states = append(h.states, next)
 	return nil
@@ -74,17 +96,15 @@ func (h *History) Play(m board.Move) error {
 
 // madeProgress reports whether move m, which left the stack before on its
 // source square, made progress — by default a bear-off, a capture or a
-// promotion; what draw: progress lists; and always a placement from hand or
-// a removal — which resets the count of quiet plies. after is the position
-// after it.
+// promotion; what draw: progress lists — which resets the count of quiet
+// plies. A placement from hand and a move that removes pieces always do.
+// after is the position after it.
 func (g *Game) madeProgress(m board.Move, before board.Stack, after *board.Position) bool {
-	if m.Removed > 0 {
+	if m.Removed > 0 || m.Kind == board.Place {
 		return true
 	}
 	pr := g.resets
 	switch m.Kind {
-	case board.Place:
-		return true
 	case board.BearOff:
 		return pr&progressBearOff != 0 || pr&(progressKind<<uint(g.Board.TopKind(before))) != 0
 	case board.Capture:
@@ -107,7 +127,20 @@ func (h *History) Undo() bool {
 	}
 	h.moves = h.moves[:len(h.moves)-1]
 	h.states = h.states[:len(h.states)-1]
+	h.legalAt = -1
 	return true
+}
+
+// RepetitionKeys appends to buf[:0] the hashes of the positions before the
+// current one that it could repeat (those since the last progress), oldest
+// first: what an AI search needs to see repetition draws (ai.HistoryUser).
+func (h *History) RepetitionKeys(buf []uint64) []uint64 {
+	buf = buf[:0]
+	last := len(h.states) - 1
+	for i := max(0, last-h.states[last].quiet); i < last; i++ {
+		buf = append(buf, h.states[i].pos.Hash)
+	}
+	return buf
 }
 
 // Outcome is the result at the current position, draw rules included.
@@ -118,7 +151,7 @@ func (h *History) Outcome() Outcome {
 	}
 	d := h.g.Draw
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies)}
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}
 	}
 	if len(h.g.quietRules) > 0 {
 		pos := cur.pos
@@ -126,7 +159,7 @@ func (h *History) Outcome() Outcome {
 		for _, q := range h.g.quietRules {
 			if cur.quiet >= q.plies && allTerms(q.cond, c) {
 				h.g.release(c)
-				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text)}
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
 			}
 		}
 		h.g.release(c)
@@ -141,7 +174,7 @@ func (h *History) Outcome() Outcome {
 			}
 		}
 		if seen >= d.Repetition {
-			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition)}
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}
 		}
 	}
 	return Outcome{Winner: -1}

@@ -197,7 +197,11 @@ func widen(d *Diagnostic, src *source) {
 func WriteText(w io.Writer, ds Diagnostics, data []byte) {
 	src := newSource("", data)
 	for _, d := range ds {
-		fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)
+		if d.Line > 0 {
+			fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)
+		} else { // about the whole file (it cannot be read): no place in it
+			fmt.Fprintf(w, "%s: %s: %s\n", d.File, d.Severity, d.Message)
+		}
 		if d.Line >= 1 && d.Line <= len(src.lines) && len(src.lines) > 0 && !(len(src.lines) == 1 && len(src.lines[0]) == 0) {
 			line := src.lines[d.Line-1]
 			num := fmt.Sprint(d.Line)

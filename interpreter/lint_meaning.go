@@ -262,7 +262,7 @@ func (g *Game) constantTerms(cs condSet) Diagnostics {
 			ds = append(ds, diagSpan(g.File, from, to, Warning, "constant", constHint(v, cs),
 				"%s: `%s` is always %v", cs.what, text, v))
 			continue
-		case t.level == lvStatic:
+		case t.static:
 			seenTrue, seenFalse, any := g.staticDomain(cs, t)
 			if !any {
 				continue
@@ -316,7 +316,12 @@ func mentionsRow(n ast.Node) bool {
 func (g *Game) staticDomain(cs condSet, t *condition) (seenTrue, seenFalse, any bool) {
 	b := g.Board
 	c := &Ctx{g: g}
-	defer func() { _ = recover() }()
+	defer func() {
+		// A term that fails somewhere is not known to be constant.
+		if recover() != nil || c.err != nil {
+			seenTrue, seenFalse, any = false, false, false
+		}
+	}()
 	for pi := range g.Players {
 		c.me, c.opp = pi, g.next(pi)
 		switch cs.kind {
@@ -324,16 +329,18 @@ func (g *Game) staticDomain(cs condSet, t *condition) (seenTrue, seenFalse, any 
 			for sq := 0; sq < b.NumSquares(); sq++ {
 				c.from = board.Square(sq)
 				for _, step := range cs.move.absDirs[pi] {
-					to, ok := b.Step(board.Square(sq), step)
-					if !ok {
-						continue
-					}
-					c.to = to
-					any = true
-					if t.test(c) {
-						seenTrue = true
-					} else {
-						seenFalse = true
+					// A flying rule reaches every square along the line.
+					for to, ok := b.Step(board.Square(sq), step); ok; to, ok = b.Step(to, step) {
+						c.to = to
+						any = true
+						if t.test(c) {
+							seenTrue = true
+						} else {
+							seenFalse = true
+						}
+						if !cs.move.flying {
+							break
+						}
 					}
 				}
 			}

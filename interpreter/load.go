@@ -18,7 +18,7 @@ func Open(nameOrPath string, opts ...Options) (*Game, error) {
 	if data, ok := variants.Source(nameOrPath); ok {
 		return Load(nameOrPath+".yaml", data, opts...)
 	}
-	data, err := os.ReadFile(nameOrPath)
+	data, err := ReadLimited(nameOrPath, MaxRuleFileSize, "rule file")
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) && !strings.ContainsAny(nameOrPath, "/.\\") {
 			return nil, fmt.Errorf("no built-in game %q and no such file (built-in games: %s)", nameOrPath, strings.Join(variants.Names(), ", "))
@@ -56,6 +56,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
 		g.opts = opts[0]
@@ -72,6 +73,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	for _, p := range g.Players {
+		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
+	}
+	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
@@ -201,7 +206,7 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 			counts = append(counts, board.CapturedField)
 		}
 	}
-	if len(counts) > 0 {
+	if counts != nil {
 		b.UseCounts(counts...)
 	}
 	for pi, p := range g.Players {
@@ -240,9 +245,11 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 	} else {
 		where := make(map[board.Square]*yaml.Node)
+		clash := newSetupClashes()
+		defer clash.report(d, b)
 		put := func(player int, sq board.Square, n *yaml.Node) {
 			if prev := where[sq]; prev != nil {
-				d.errorf(n, "setup-twice", fmt.Sprintf("first placed at line %d", prev.Line), "setup places a piece on %s twice", b.SquareName(sq))
+				clash.add(n, prev, sq)
 				return
 			}
 			where[sq] = n
@@ -424,7 +431,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
 				switch {
-				case t.level <= lvStatic:
+				case t.static:
 					static = and(static, t.test)
 				case t.level == lvPosition:
 					r.pos = and(r.pos, t.test)
@@ -436,7 +443,8 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		g.folding(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), func() {
 			for pi := range g.Players {
 				r.squares[pi] = make([]bool, b.NumSquares())
-				c := &Ctx{g: g, me: pi, opp: g.next(pi), to: noSquare, lifted: 1}
+				c := g.foldCtx(pi)
+				c.to, c.lifted = noSquare, 1
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.from = board.Square(sq)
 					r.squares[pi][sq] = static == nil || static(c)
@@ -457,7 +465,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, cond: c, test: test})
+		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
 	}
 	g.buildCaptures(d, rf)
 	g.buildPlacement(d, rf)
@@ -465,7 +473,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	g.buildProgress(d, rf)
 	for _, q := range rf.Draw.Quiet {
 		if c := g.compileExpr(d, q.When, "draw: quiet", inEnd, true); c != nil {
-			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c})
+			g.quietRules = append(g.quietRules, quietRule{plies: q.Plies, cond: c, reason: q.Reason})
 		}
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
@@ -516,6 +524,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 // runtime error in them (a division by zero) into a diagnostic at the
 // expression instead of a crash.
 func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
+	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			at := srcPos{1, 1}
@@ -526,6 +535,22 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 		}
 	}()
 	fold()
+	for _, c := range g.folds {
+		if c.err != nil {
+			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
+			break
+		}
+	}
+	g.folds = g.folds[:0]
+}
+
+// foldCtx is a context for evaluating static terms at load time for player
+// pi; folding reports the runtime errors met in it.
+func (g *Game) foldCtx(pi int) *Ctx {
+	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
+	g.folds = append(g.folds, c)
+	return c
 }
 
 // stepExists reports whether a step leads from some playing square to another
@@ -550,18 +575,18 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 				r.kinds &= mask
 				continue
 			}
-			if t.node != nil && !r.flying && t.node.String() == "to_height == 0" {
+			if t.node != nil && !r.flying && !g.opts.reference && t.node.String() == "to_height == 0" {
 				r.toEmpty = true
 				continue
 			}
-			switch t.level {
-			case lvConst, lvStatic:
+			switch {
+			case t.static:
 				static = and(static, t.test)
-			case lvPosition:
+			case t.level <= lvPosition:
 				r.pos = and(r.pos, t.test)
-			case lvSource:
+			case t.level == lvSource:
 				r.src = and(r.src, t.test)
-			case lvLift:
+			case t.level == lvLift:
 				r.lift = and(r.lift, t.test)
 			default:
 				r.dest = and(r.dest, t.test)
@@ -571,7 +596,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	b := g.Board
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Square, b.NumSquares())
-		c := &Ctx{g: g, me: pi, opp: g.next(pi)}
+		c := g.foldCtx(pi)
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)
@@ -735,10 +760,10 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 	return p, nil
 }
 
-// parseMoveText reads move text in this game's notation, checking syntax and
+// ParseMoveText reads move text in this game's notation, checking syntax and
 // squares only: in a game that places pieces, text without a "-" is a
 // placement (d2, d2xa1).
-func (g *Game) parseMoveText(text string) (board.Move, error) {
+func (g *Game) ParseMoveText(text string) (board.Move, error) {
 	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
 		return g.Board.ParsePlacement(text)
 	}
@@ -758,7 +783,7 @@ func (g *Game) countExample() string {
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return board.Move{}, err
 	}

@@ -1,6 +1,7 @@
 package interpreter_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -116,4 +117,118 @@ func TestMorrisHandsEmpty(t *testing.T) {
 	}
 }
 
-var _ = interpreter.Options{}
+// Mistakes in the Morris keys are load errors at their line and column.
+func TestMorrisLoadErrors(t *testing.T) {
+	base, err := os.ReadFile("../variants/nine-mens-morris.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct{ old, new, want string }{
+		{"    - a1 d1 g1\n", "    - a1 d1 g2\n", "bad.yaml:34:5: error: board: line 1: g2 is not a point of this board"},
+		{"    - a1 d1 g1\n", "    - a1 d2 g1\n", "not on one row, column or diagonal"},
+		{"points: a1 d1", "points: a1 a1 d1", "bad.yaml:32:11: error: board: point a1 is given twice"},
+		{"hand: {red: 9, black: 9}", "hand: {red: 9, blue: 9}", `setup: hand names "blue", which is not a player`},
+		{"hand: {red: 9, black: 9}", "hand: {red: 9, black: many}", "setup: hand: black must be a whole number"},
+		{"- when: lines_made > 0", "- when: in_line", "trigger: when: `in_line` is not available in triggers: when"},
+		{"when: in_hand(me) == 0 && checkers(me) > 3 && to_height == 0", "when: lines_made > 0", "`lines_made` is not available in move conditions"},
+		{"    remove: 1\n", "    remove: 0\n", "trigger: remove is 0; it must be between 1 and 16"},
+		{"    remove: 1\n", "", `trigger needs the key "remove"`},
+		{"    when: to_height == 0\n", "    when: height == 0\n", "`height` is not available in placement conditions"},
+		{"directions: anywhere", "directions: anywhere\n    distance: any", "`anywhere` already reaches every point"},
+		{"directions: anywhere", "directions: anywere", `unknown direction "anywere" (did you mean ` + "`anywhere`" + `?)`},
+	}
+	for _, tc := range cases {
+		if !strings.Contains(string(base), tc.old) {
+			t.Fatalf("the rule file has no %q", tc.old)
+		}
+		data := strings.Replace(string(base), tc.old, tc.new, 1)
+		_, err := interpreter.Load("bad.yaml", []byte(data))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q -> %q: got %v\nwant %q", tc.old, tc.new, err, tc.want)
+		}
+	}
+	// A trigger on a board without lines can never fire.
+	liger, _ := os.ReadFile("../variants/liger.yaml")
+	data := string(liger) + "\ntriggers:\n  - remove: 1\n"
+	if _, err := interpreter.Load("bad.yaml", []byte(data)); err == nil || !strings.Contains(err.Error(), "the board declares no lines") {
+		t.Errorf("trigger without lines: %v", err)
+	}
+	// Joins belong to boards of points.
+	data = strings.Replace(string(liger), "  squares: dark", "  squares: dark\n  joins: [a1 b2]", 1)
+	if _, err := interpreter.Load("bad.yaml", []byte(data)); err == nil || !strings.Contains(err.Error(), "joins join points") {
+		t.Errorf("joins on a grid: %v", err)
+	}
+}
+
+// A grid board may declare lines: moves stay the grid's, and the line names
+// count them.
+func TestGridWithLines(t *testing.T) {
+	liger, _ := os.ReadFile("../variants/liger.yaml")
+	plain, err := interpreter.Load("liger.yaml", liger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	withLines := strings.Replace(string(liger), "  squares: dark", "  squares: dark\n  lines: [a1 b2 c3 d4]", 1)
+	g, err := interpreter.Load("liger-lines.yaml", []byte(withLines))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, q := g.Start(), plain.Start()
+	if a, b := g.Perft(&p, 3), plain.Perft(&q, 3); a != b {
+		t.Errorf("lines on a grid changed the moves: perft(3) %d, without lines %d", a, b)
+	}
+	ended := strings.Replace(withLines, "  - win: checkers(me) == 0", "  - win: checkers(me) == 0\n  - draw: lines(me) > 0", 1)
+	ended = ended[:strings.Index(ended, "\ntests:")] + "\n"
+	g, err = interpreter.Load("liger-lines.yaml", []byte(ended))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := g.ParsePosition("r a1:r,b2:r,c3:r,e3:r,h8:b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Result(&r); o.Over {
+		t.Errorf("no line yet, but %+v", o)
+	}
+	s := r
+	g.Apply(&r, mustMove(t, g, &r, "e3-d4"))
+	if o := g.Result(&r); !o.Over || o.Winner != -1 {
+		t.Errorf("e3-d4 completes a1-d4: want a draw, got %+v", o)
+	}
+	g.Apply(&s, mustMove(t, g, &s, "c3-d4"))
+	if o := g.Result(&s); o.Over {
+		t.Errorf("c3-d4 leaves c3: no line, but %+v", o)
+	}
+}
+
+func mustMove(t *testing.T, g *interpreter.Game, p *board.Position, text string) board.Move {
+	t.Helper()
+	m, err := g.ParseMove(p, text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// A test's `after` position must match the hands too, not only the cells.
+func TestRuleTestAfterComparesHands(t *testing.T) {
+	base, err := os.ReadFile("../variants/nine-mens-morris.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := string(base) + "  - name: wrong hands\n    play: d2\n    after: b d2:r hand:r9,b9\n"
+	g, err := interpreter.Load("nine.yaml", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, _ := g.RunTests()
+	last := results[len(results)-1]
+	if last.Name != "wrong hands" || last.Passed {
+		t.Errorf("a test whose after has the wrong hands passed: %+v", last)
+	}
+	for _, r := range results[:len(results)-1] {
+		if !r.Passed {
+			t.Errorf("test %q failed", r.Name)
+		}
+	}
+}

@@ -1,12 +1,10 @@
 package interpreter
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -36,6 +34,11 @@ type Record struct {
 	Tags    []Tag
 	Moves   []RecordMove
 	Result  string // 1-0, 0-1, 1/2-1/2 (one score per player), or *
+
+	// Comments in braces are kept as written, braces included, so that a
+	// record saved again keeps them: Intro before the first move, Outro
+	// after the result, the others after their move (RecordMove.Comment).
+	Intro, Outro string
 }
 
 // Tag is one tag pair.
@@ -43,8 +46,9 @@ type Tag struct{ Key, Value string }
 
 // RecordMove is a move as written, with the line it is on.
 type RecordMove struct {
-	Text string
-	Line int
+	Text    string
+	Line    int
+	Comment string // the comments after the move, braces included
 }
 
 // Tag returns the value of a tag, "" when absent.
@@ -122,6 +126,9 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 	r.SetTag("Result", r.Result)
 	if o.Over && o.Reason != "" {
 		r.SetTag("Termination", o.Reason)
+		if o.Why != "" {
+			r.SetTag("Termination", o.Why) // the rule file's words
+		}
 	}
 	for _, m := range h.Moves() {
 		r.Moves = append(r.Moves, RecordMove{Text: g.MoveString(m)})
@@ -130,7 +137,7 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 }
 
 // String writes the record: tags, a blank line, numbered moves wrapped at
-// 80 columns, and the result.
+// 80 columns with their comments, and the result.
 func (r *Record) String() string {
 	var sb strings.Builder
 	for _, t := range r.Tags {
@@ -143,6 +150,9 @@ func (r *Record) String() string {
 	}
 	line := 0
 	write := func(tok string) {
+		if tok == "" {
+			return
+		}
 		if line > 0 && line+1+len(tok) > 80 {
 			sb.WriteByte('\n')
 			line = 0
@@ -152,14 +162,20 @@ func (r *Record) String() string {
 		}
 		sb.WriteString(tok)
 		line += len(tok)
+		if i := strings.LastIndexByte(tok, '\n'); i >= 0 {
+			line = len(tok) - i - 1 // a comment of several lines
+		}
 	}
+	write(r.Intro)
 	for i, m := range r.Moves {
 		if i%players == 0 {
 			write(fmt.Sprintf("%d.", i/players+1))
 		}
 		write(m.Text)
+		write(m.Comment)
 	}
 	write(r.Result)
+	write(r.Outro)
 	sb.WriteByte('\n')
 	return sb.String()
 }
@@ -168,57 +184,149 @@ var tagRE = regexp.MustCompile(`^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"
 var moveNumberRE = regexp.MustCompile(`^\d+\.(\.\.)?$`)
 var resultRE = regexp.MustCompile(`^(\*|(1/2|1|0)(-(1/2|1|0))+)$`)
 
+// utf8BOM is the byte-order mark some editors put at the start of a file.
+const utf8BOM = "\xef\xbb\xbf"
+
 // ParseRecord reads a record. It checks the form only (a tag line that is not
-// a tag, a tag after the moves, text after the result); whether the moves are
-// legal is for Replay. Errors name the line.
+// a tag, a tag after the moves, text after the result, a comment never
+// closed); whether the moves are legal is for Replay. Errors name the line.
+// Comments in braces may span lines; they are kept in the Record.
 func ParseRecord(rd io.Reader) (*Record, error) {
+	data, err := io.ReadAll(io.LimitReader(rd, MaxRecordSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > MaxRecordSize {
+		return nil, fmt.Errorf("the record is larger than %s, the most a record may be", sizeText(MaxRecordSize))
+	}
+	text := strings.TrimPrefix(string(data), utf8BOM)
 	r := &Record{}
-	sc := bufio.NewScanner(rd)
-	sc.Buffer(make([]byte, 64*1024), 4*1024*1024)
-	n := 0
 	inMoves, ended := false, false
-	for sc.Scan() {
-		n++
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
+	var (
+		comment     strings.Builder // the comment being read, braces included
+		depth       int             // braces open
+		commentLine int             // where the comment being read began
+	)
+	// The comments after one move (or before the first, or after the
+	// result) are gathered and joined once: adding them one at a time to a
+	// string took time quadratic in their number.
+	var pending []string
+	flushComments := func() {
+		if len(pending) == 0 {
+			return
 		}
-		if strings.HasPrefix(text, "[") {
-			if inMoves {
-				return nil, fmt.Errorf("line %d: a tag after the moves", n)
+		target := &r.Intro
+		switch {
+		case ended:
+			target = &r.Outro
+		case len(r.Moves) > 0:
+			target = &r.Moves[len(r.Moves)-1].Comment
+		}
+		*target = strings.Join(pending, " ")
+		pending = pending[:0]
+	}
+	addComment := func(c string) { pending = append(pending, c) }
+	token := func(n int, tok string) error {
+		switch {
+		case ended:
+			return fmt.Errorf("line %d: %q after the result", n, tok)
+		case moveNumberRE.MatchString(tok):
+		case resultRE.MatchString(tok):
+			flushComments()
+			r.Result = tok
+			ended = true
+		case strings.HasPrefix(tok, "["):
+			return fmt.Errorf("line %d: %q: tags come before the moves", n, tok)
+		default:
+			// "12.c3-d4" is a number glued to a move.
+			if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
+				tok = tok[i+1:]
 			}
-			m := tagRE.FindStringSubmatch(text)
-			if m == nil {
-				return nil, fmt.Errorf("line %d: %q is not a tag pair like [Game \"Liger\"]", n, text)
+			flushComments()
+			r.Moves = append(r.Moves, RecordMove{Text: tok, Line: n})
+		}
+		return nil
+	}
+	lines := strings.Split(text, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for i, raw := range lines {
+		n := i + 1
+		raw = strings.TrimSuffix(raw, "\r")
+		if depth == 0 {
+			trimmed := strings.TrimSpace(raw)
+			if trimmed == "" {
+				continue
 			}
-			var v string
-			if _, err := fmt.Sscanf(`"`+m[2]+`"`, "%q", &v); err != nil {
-				v = m[2]
+			if strings.HasPrefix(trimmed, "[") {
+				if inMoves {
+					return nil, fmt.Errorf("line %d: a tag after the moves", n)
+				}
+				m := tagRE.FindStringSubmatch(trimmed)
+				if m == nil {
+					return nil, fmt.Errorf("line %d: %q is not a tag pair like [Game \"Liger\"]", n, trimmed)
+				}
+				v, err := strconv.Unquote(`"` + m[2] + `"`)
+				if err != nil {
+					v = m[2]
+				}
+				r.Tags = append(r.Tags, Tag{m[1], v})
+				continue
 			}
-			r.Tags = append(r.Tags, Tag{m[1], v})
-			continue
+		} else {
+			comment.WriteByte('\n')
 		}
 		inMoves = true
-		for _, tok := range strings.Fields(stripComments(text)) {
+		start := -1 // where the token being read began
+		flush := func(end int) error {
+			if start < 0 {
+				return nil
+			}
+			tok := raw[start:end]
+			start = -1
+			return token(n, tok)
+		}
+		for j := 0; j < len(raw); j++ {
+			c := raw[j]
 			switch {
-			case ended:
-				return nil, fmt.Errorf("line %d: %q after the result", n, tok)
-			case moveNumberRE.MatchString(tok):
-			case resultRE.MatchString(tok):
-				r.Result = tok
-				ended = true
-			default:
-				// "12.c3-d4" is a number glued to a move.
-				if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
-					tok = tok[i+1:]
+			case depth > 0:
+				comment.WriteByte(c)
+				if c == '{' {
+					depth++
+				} else if c == '}' {
+					depth--
+					if depth == 0 {
+						addComment(comment.String())
+						comment.Reset()
+					}
 				}
-				r.Moves = append(r.Moves, RecordMove{Text: tok, Line: n})
+			case c == '{':
+				if err := flush(j); err != nil {
+					return nil, err
+				}
+				depth, commentLine = 1, n
+				comment.WriteByte(c)
+			case c == '}':
+				return nil, fmt.Errorf("line %d: a } that closes no {", n)
+			case c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f':
+				if err := flush(j); err != nil {
+					return nil, err
+				}
+			default:
+				if start < 0 {
+					start = j
+				}
 			}
 		}
+		if err := flush(len(raw)); err != nil {
+			return nil, err
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("line %d: %v", n+1, err)
+	if depth > 0 {
+		return nil, fmt.Errorf("line %d: the comment opened by { is never closed (a } is missing)", commentLine)
 	}
+	flushComments()
 	if len(r.Tags) == 0 && len(r.Moves) == 0 {
 		return nil, fmt.Errorf("empty record")
 	}
@@ -229,22 +337,6 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 		r.Result = "*"
 	}
 	return r, nil
-}
-
-func stripComments(s string) string {
-	var sb strings.Builder
-	depth := 0
-	for _, c := range s {
-		switch {
-		case c == '{':
-			depth++
-		case c == '}' && depth > 0:
-			depth--
-		case depth == 0:
-			sb.WriteRune(c)
-		}
-	}
-	return sb.String()
 }
 
 // ReplayError is a record move that is not legal.
@@ -298,36 +390,6 @@ func (g *Game) Replay(r *Record) (*History, error) {
 		}
 	}
 	return h, nil
-}
-
-// WriteFileAtomic writes data to path through a temporary file in the same
-// folder and a rename, so a crash never leaves half a record.
-func WriteFileAtomic(path string, data []byte) error {
-	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return err
-	}
-	tmp := f.Name()
-	if _, err := f.Write(data); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Sync(); err != nil {
-		f.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := f.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	return nil
 }
 
 // Positions lists the position before every move of h and after the last.

@@ -204,7 +204,12 @@ func (d *decoder) atItem(m moveItem, sev Severity, code, hint, format string, ar
 
 func (g *Game) runTest(d *decoder, t *ruleTest) {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if ee, ok := r.(*EvalError); ok {
+			// The rule file's expression fails: its mistake, at its place.
+			d.diagAt(srcPos{ee.Line, ee.Col}, Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.name, t.node.Line),
+				"%s: `%s`: runtime error: %s (at position %s)", ee.What, ee.Expr, ee.Msg, ee.Position)
+		} else if r != nil {
 			d.errorf(t.node, "internal", "this is a bug in stackrules, not in the rule file: please report it", "test %q: stackrules failed running it: %v", t.name, r)
 		}
 	}()
@@ -231,7 +236,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 	ok := true
 	for _, list := range [][]moveItem{t.moves, t.legal, t.illegal, t.play} {
 		for _, m := range list {
-			if _, err := g.parseMoveText(m.text); err != nil {
+			if _, err := g.ParseMoveText(m.text); err != nil {
 				d.atItem(m, Error, "bad-test", "", "test %q: %s", t.name, strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", m.text)))
 				ok = false
 			}
@@ -371,7 +376,7 @@ func (g *Game) parseExpectedResult(s string, mover int) (string, error) {
 
 // canonicalMove writes move text the way the game prints it.
 func canonicalMove(g *Game, text string) string {
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return text
 	}

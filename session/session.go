@@ -196,7 +196,11 @@ func (s *Session) Thinker(seed uint64) (*Thinker, error) {
 	if spec.PlayoutCap == 0 && s.Game.PlayoutPlies() > 0 {
 		spec.PlayoutCap = s.Game.PlayoutPlies()
 	}
-	return &Thinker{player: ai.NewPlayer(s.Game.AI(), spec, seed), pos: s.hist.SearchPosition()}, nil
+	p := ai.NewPlayer(s.Game.AI(), spec, seed)
+	if hu, ok := p.(ai.HistoryUser); ok {
+		hu.SetHistory(s.hist.RepetitionKeys(nil)) // so the search sees repetition draws
+	}
+	return &Thinker{player: p, pos: s.hist.SearchPosition()}, nil
 }
 
 // Choose searches; ctx ends it early ("move now"), with a move either way.

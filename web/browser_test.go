@@ -233,3 +233,23 @@ func TestBrowserFriendsThroughTheShareLink(t *testing.T) {
 }
 
 var _ = httptest.NewServer
+
+// TestBrowserMorrisMillRemoves places a piece that completes a mill and then
+// clicks the piece to remove, on a board of points and lines.
+func TestBrowserMorrisMillRemoves(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "nine-mens-morris", []string{"human", "human"}, "r a1:r,d1:r,a4:b,g4:b hand:r7,b7", false)
+	var lines int
+	b.run(ctx, "lines drawn", chromedp.Evaluate(`document.querySelectorAll("polyline.line").length`, &lines))
+	if lines != 16 {
+		t.Fatalf("the Morris board should show its 16 lines, not %d", lines)
+	}
+	b.run(ctx, "place into a mill", click("g1"),
+		chromedp.Poll(`document.querySelector('rect[data-square="a4"]').classList.contains("target")`, nil),
+		click("a4"), plies(1))
+	if h := text(ctx, b, "#moves"); !strings.Contains(h, "g1xa4") {
+		t.Fatalf("move list %q lacks g1xa4", h)
+	}
+	b.screenshot(ctx, "nine-mens-morris.png")
+}

@@ -17,7 +17,12 @@ type squareJSON struct {
 type boardJSON struct {
 	Width   int          `json:"width"`
 	Height  int          `json:"height"`
-	Squares []squareJSON `json:"squares"` // the playing squares
+	Squares []squareJSON `json:"squares"` // the playing squares (the points of a graph board)
+	// Graph is set for a board of points joined by lines (Morris), drawn as
+	// points and lines rather than squares.
+	Graph bool `json:"graph"`
+	// Lines are the board's lines, each a list of point names in order.
+	Lines [][]string `json:"lines"`
 }
 
 type playerJSON struct {
@@ -29,6 +34,7 @@ type playerJSON struct {
 	OnBoard  int    `json:"on_board"`
 	Off      int    `json:"off"`
 	Captured int    `json:"captured"`
+	InHand   int    `json:"in_hand"` // pieces still to place
 }
 
 type moveJSON struct {
@@ -38,6 +44,8 @@ type moveJSON struct {
 	To   string   `json:"to,omitempty"`
 	Lift int      `json:"lift,omitempty"` // pieces lifted; 0 for the whole stack
 	Path []string `json:"path,omitempty"` // a capture's landing squares, in order
+	// Remove are the squares whose top piece the move removes (a mill).
+	Remove []string `json:"remove,omitempty"`
 }
 
 type cellJSON struct {
@@ -79,10 +87,17 @@ type stateJSON struct {
 
 func boardOf(g *interpreter.Game) boardJSON {
 	b := g.Board
-	out := boardJSON{Width: b.Width, Height: b.Height}
+	out := boardJSON{Width: b.Width, Height: b.Height, Graph: b.IsGraph(), Lines: [][]string{}}
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		f, r := b.Coord(board.Square(sq))
 		out.Squares = append(out.Squares, squareJSON{Name: b.SquareName(board.Square(sq)), File: f, Rank: r})
+	}
+	for _, line := range b.Lines() {
+		names := make([]string, len(line))
+		for i, sq := range line {
+			names[i] = b.SquareName(sq)
+		}
+		out.Lines = append(out.Lines, names)
 	}
 	return out
 }
@@ -100,9 +115,14 @@ func moveOf(g *interpreter.Game, m board.Move) moveJSON {
 		for i := 0; i < int(m.Jumps); i++ {
 			out.Path = append(out.Path, b.SquareName(m.Landing(i)))
 		}
+	case board.Place:
+		out.Kind = "place"
 	case board.Pass:
 		out.Kind = "pass"
 		return out
+	}
+	for i := 0; i < int(m.Removed); i++ {
+		out.Remove = append(out.Remove, b.SquareName(m.Via[i]))
 	}
 	if m.From != board.NoSquare {
 		out.From = b.SquareName(m.From)
@@ -128,7 +148,7 @@ func (lg *liveGame) state(seats []int) stateJSON {
 	}
 	for i, p := range g.Players {
 		pj := playerJSON{Name: p.Name, Code: string(p.Code), Home: p.Home, Seat: s.Seats[i].String(),
-			Taken: lg.tokens[i] != "" && lg.held[i], OnBoard: int(pos.OnBoard[i]), Off: int(pos.Off[i])}
+			Taken: lg.tokens[i] != "" && lg.held[i], OnBoard: int(pos.OnBoard[i]), Off: int(pos.Off[i]), InHand: int(pos.Hand[i])}
 		if g.HasCaptures() {
 			pj.Captured = g.Initial(i) - int(pos.OnBoard[i]) - int(pos.Off[i])
 		}

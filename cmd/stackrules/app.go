@@ -39,10 +39,13 @@ func newApp(s *streams) *cli.App {
 			return usageError{err.Error()}
 		},
 		HideHelpCommand: false,
+		Version:         appVersion(),
 		Commands: []*cli.Command{
 			playCommand(s),
 			replayCommand(s),
 			variantsCommand(s),
+			rulesCommand(s),
+			gamesCommand(s),
 			movesCommand(s),
 			perftCommand(s),
 			benchCommand(s),
@@ -63,12 +66,30 @@ func newApp(s *streams) *cli.App {
 
 // run runs the command line and returns the exit status: 0 success, 1 a
 // reported error, 2 a usage error.
-func run(args []string, in io.Reader, out, errw io.Writer) int {
+func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
+	// A runtime error in a rule file's expression (interpreter.EvalError)
+	// is reported like the rule file's other mistakes, at its place, from
+	// whichever command met it.
+	defer func() {
+		if r := recover(); r != nil {
+			ee, ok := r.(*interpreter.EvalError)
+			if !ok {
+				panic(r)
+			}
+			fmt.Fprintf(errw, "stackrules: %v\n", ee)
+			status = 1
+		}
+	}()
 	s := &streams{in: in, out: out, err: errw}
 	app := newApp(s)
 	err := app.Run(hoistFlags(app, args))
 	if err == nil {
 		return 0
+	}
+	var es exitStatus
+	if errors.As(err, &es) {
+		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		return es.code
 	}
 	var ue usageError
 	if errors.As(err, &ue) {
@@ -76,7 +97,7 @@ func run(args []string, in io.Reader, out, errw io.Writer) int {
 		return 2
 	}
 	if strings.HasPrefix(err.Error(), "No help topic for") {
-		fmt.Fprintf(errw, "stackrules: %v\n", err)
+		fmt.Fprintf(errw, "stackrules: %s\n", unknownCommandText(app, err.Error()))
 		return 2
 	}
 	fmt.Fprintf(errw, "stackrules: %v\n", err)
@@ -179,8 +200,5 @@ func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 	if !o.Over {
 		return ""
 	}
-	if o.Winner < 0 {
-		return "draw (" + o.Reason + ")"
-	}
-	return fmt.Sprintf("%s wins (%s)", g.Players[o.Winner].Name, o.Reason)
+	return g.OutcomeText(o)
 }

@@ -44,12 +44,16 @@ func benchCommand(s *streams) *cli.Command {
 			if len(games) == 0 {
 				games = variants.Names()
 			}
-			if c.Duration("time") <= 0 || c.Int("max-plies") < 1 {
-				return usagef("bench: --time and --max-plies must be positive")
+			if err := checkFlags(c, benchIntRanges, benchDurations); err != nil {
+				return err
 			}
 			progress := isTerminal(s.err) && !c.Bool("json")
+			nameW := len("game")
+			for _, name := range games {
+				nameW = max(nameW, len(name))
+			}
 			if !c.Bool("json") {
-				fmt.Fprintf(s.out, "%-12s %6s %16s %12s %16s %12s\n", "game", "path", "playout plies/s", "playouts/s", "perft nodes/s", "allocs/move")
+				fmt.Fprintf(s.out, "%-*s %8s %16s %12s %16s %12s\n", nameW, "game", "path", "playout plies/s", "playouts/s", "perft nodes/s", "allocs/move")
 			}
 			for _, name := range games {
 				g, err := interpreter.Open(name, interpreter.Options{VMOnly: c.Bool("vm")})
@@ -73,7 +77,7 @@ func benchCommand(s *streams) *cli.Command {
 					b, _ := json.Marshal(r)
 					fmt.Fprintln(s.out, string(b))
 				} else {
-					fmt.Fprintf(s.out, "%-12s %6s %16.0f %12.1f %16.0f %12.3f\n", r.Game, r.Path, r.PlayoutPliesPerS, r.PlayoutsPerS, r.PerftNodesPerS, r.AllocsPerMove)
+					fmt.Fprintf(s.out, "%-*s %8s %16.0f %12.1f %16.0f %12.3f\n", nameW, r.Game, r.Path, r.PlayoutPliesPerS, r.PlayoutsPerS, r.PerftNodesPerS, r.AllocsPerMove)
 				}
 			}
 			return nil

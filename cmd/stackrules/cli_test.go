@@ -350,7 +350,7 @@ func TestExitCodes(t *testing.T) {
 			""},
 		{"depth without a value after the game", []string{"perft", "liger", "-d"}, 2, []string{"flag needs an argument: -d"},
 			""},
-		{"variants with an argument", []string{"variants", "liger"}, 2, []string{"no arguments"}, ""},
+		{"variants with two games", []string{"variants", "liger", "stackers"}, 2, []string{"one GAME"}, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -12,18 +12,29 @@ import (
 
 func variantsCommand(s *streams) *cli.Command {
 	return &cli.Command{
-		Name:  "variants",
-		Usage: "list the built-in games",
+		Name:      "variants",
+		Usage:     "list the built-in games, or show one",
+		ArgsUsage: "[GAME]",
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
-				return usagef("variants takes no arguments")
+				// `variants liger`: show that game.
+				g, err := openGame(c, "")
+				if err != nil {
+					return err
+				}
+				fmt.Fprint(s.out, rulesText(g, renderOpts{}))
+				return nil
+			}
+			width := 0
+			for _, n := range variants.Names() {
+				width = max(width, len(n))
 			}
 			for _, n := range variants.Names() {
 				g, err := interpreter.Open(n)
 				if err != nil {
 					return fmt.Errorf("built-in game %s: %w", n, err)
 				}
-				fmt.Fprintf(s.out, "%-12s %s\n", n, g.Description)
+				fmt.Fprintf(s.out, "%-*s  %s\n", width, n, g.Description)
 			}
 			return nil
 		},
@@ -117,7 +128,7 @@ func perftCommand(s *streams) *cli.Command {
 				return nil
 			}
 			for d := 1; d <= depth; d++ {
-				fmt.Fprintf(s.out, "%d\t%d\n", d, g.PerftWith(&p, d, opts))
+				fmt.Fprintf(s.out, "%d\t%d\n", d, perftShown(s.err, g, &p, d, opts))
 			}
 			return nil
 		},

@@ -26,7 +26,12 @@ func explainCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
-			e := g.Explain(&p, c.Args().Get(1))
+			text := c.Args().Get(1)
+			if _, err := g.ParseMoveText(text); err != nil {
+				// Not a move at all: nothing to explain, and an error.
+				return err
+			}
+			e := g.Explain(&p, text)
 			if c.Bool("short") {
 				fmt.Fprintln(s.out, e.Short())
 			} else {

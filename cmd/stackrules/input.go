@@ -19,8 +19,9 @@ var playCommandHelp = []struct{ name, args, help string }{
 	{"hint", "", "ask the AI for a move (a short search)"},
 	{"undo", "", "take back your last move (and the AI's reply)"},
 	{"redo", "", "play again what undo took back"},
-	{"save", "[FILE]", "save the record now (to FILE, which then keeps the record)"},
-	{"resign", "", "give up the game"},
+	{"save", "[FILE]", "save now (to FILE from then on; save --force FILE replaces it)"},
+	{"resign", "", "give up the game (asks first at a terminal)"},
+	{"draw", "", "offer a draw (an AI answers at once, a person is asked)"},
 	{"board", "", "draw the board again"},
 	{"flip", "", "turn the board around"},
 	{"position", "", "print the position string (for --position)"},
@@ -36,7 +37,8 @@ var commandAliases = map[string]string{
 	"redo":   "redo",
 	"save":   "save",
 	"resign": "resign",
-	"board":  "board", "b": "board", "show": "board",
+	"draw":   "draw", "offer": "draw",
+	"board": "board", "b": "board", "show": "board",
 	"flip":     "flip",
 	"position": "position", "pos": "position", "fen": "position",
 	"help": "help", "h": "help", "?": "help",
@@ -89,9 +91,12 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 	if t == "pass" {
 		return resolution{msg: g.Explain(p, t).Short()}
 	}
+	if a, ok := numericToAlgebraic(g.Board, t); ok {
+		t = a // numeric shorthand (11x25, a square alone: 15) reads as its squares
+	}
 	count, path, isSquare, err := scanShorthand(g.Board, t)
 	if err != "" {
-		if _, perr := g.Board.ParseMove(t); perr == nil {
+		if _, perr := g.ParseMoveText(t); perr == nil {
 			// Good notation that is no shorthand: let the rules say why.
 			return resolution{msg: g.Explain(p, t).Short()}
 		}
@@ -305,7 +310,7 @@ func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq boa
 // when the interpreter can tell.
 func whyNot(g *interpreter.Game, p *board.Position, t string, count int, path []board.Square) string {
 	written := t
-	if _, err := g.Board.ParseMove(t); err != nil {
+	if _, err := g.ParseMoveText(t); err != nil {
 		// Shorthand: say it in the notation so the rules can be checked.
 		written = notationOf(g.Board, count, path)
 	}

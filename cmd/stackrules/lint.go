@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"os"
 
@@ -12,11 +13,11 @@ import (
 // readRuleFile reads FILE, or the source of a built-in game of that name
 // when there is no such file.
 func readRuleFile(name string) (file string, data []byte, err error) {
-	data, err = os.ReadFile(name)
+	data, err = interpreter.ReadLimited(name, interpreter.MaxRuleFileSize, "rule file")
 	if err == nil {
 		return name, data, nil
 	}
-	if src, ok := variants.Source(name); ok {
+	if src, ok := variants.Source(name); ok && errors.Is(err, os.ErrNotExist) {
 		return name + ".yaml", src, nil
 	}
 	return name, nil, err

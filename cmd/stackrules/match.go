@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"os/signal"
@@ -58,6 +59,9 @@ type matchSummary struct {
 	EloLo    float64 `json:"elo_lo"`
 	EloHi    float64 `json:"elo_hi"`
 	Adjudged int     `json:"adjudicated"`
+	// Decisive is the number of games won by either side.
+	Decisive int              `json:"decisive"`
+	Openings []openingSummary `json:"openings,omitempty"`
 }
 
 func matchCommand(s *streams) *cli.Command {
@@ -76,8 +80,12 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON summary object"},
 			&cli.StringFlag{Name: "records", Usage: "write every game as a record file into `DIR`"},
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
+			openingFlags[0], openingFlags[1],
 		},
 		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, matchFlagRanges, nil); err != nil {
+				return err
+			}
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
@@ -90,7 +98,14 @@ func matchCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
+			suite, err := newOpeningSuite(c, g)
+			if err != nil {
+				return err
+			}
 			n := c.Int("games")
+			if suite != nil && !c.IsSet("games") {
+				n = suite.games()
+			}
 			if n < 1 {
 				return usagef("match: --games must be at least 1")
 			}
@@ -99,13 +114,19 @@ func matchCommand(s *streams) *cli.Command {
 				if err := os.MkdirAll(dir, 0o755); err != nil {
 					return err
 				}
+				if err := checkRecordsDir(dir, n); err != nil {
+					return err
+				}
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			progress := isTerminal(s.err) && !c.Bool("json")
+			fmt.Fprintln(s.err, "Ctrl-C stops the match; the games finished are summarised, the one interrupted is not counted.")
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
 			start := time.Now()
 			seed := c.Uint64("seed")
+			report := newMatchProgress(s.err, n)
+			report.begin(g.Name, sum.A, sum.B)
 			for i := 0; i < n; i++ {
 				if ctx.Err() != nil {
 					fmt.Fprintf(s.err, "stopped after %d games\n", i)
@@ -124,7 +145,13 @@ func matchCommand(s *streams) *cli.Command {
 						players[seat], names[seat] = newPlayer(g, specB, seed*1000003+uint64(i)*2+2), "B "+specB.String()
 					}
 				}
-				h, adjudged, err := playGame(ctx, g, players, c.Int("max-plies"))
+				h, adjudged, err := suite.play(ctx, g, players, c.Int("max-plies"), i)
+				if errors.Is(err, errInterrupted) {
+					if err := interrupted(s, g, h, c.Args().First(), names, dir, i, n); err != nil {
+						return err
+					}
+					break
+				}
 				if err != nil {
 					return fmt.Errorf("game %d: %w", i+1, err)
 				}
@@ -140,8 +167,10 @@ func matchCommand(s *streams) *cli.Command {
 				if adjudged {
 					sum.Adjudged++
 				}
+				suite.record(i, seatA, o)
 				sum.Games++
 				sum.Plies += h.Len()
+				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Len(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
 				if dir != "" {
 					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
@@ -155,19 +184,18 @@ func matchCommand(s *streams) *cli.Command {
 						return err
 					}
 				}
-				if progress {
-					fmt.Fprintf(s.err, "\r\033[K%s %d/%d  A +%d =%d -%d", bar(i+1, n, 30), i+1, n, sum.AWins, sum.Draws, sum.BWins)
-				}
 			}
 			if progress {
 				fmt.Fprint(s.err, "\r\033[K")
 			}
 			sum.Seconds = time.Since(start).Seconds()
+			sum.Decisive = sum.AWins + sum.BWins
+			sum.Openings = suite.summary()
 			rec := ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins}
 			sum.Score = rec.Score()
-			sum.ScoreLo, sum.ScoreHi = rec.ScoreInterval()
+			sum.ScoreLo, sum.ScoreHi = rec.WilsonInterval()
 			sum.Elo = rec.Elo()
-			sum.EloLo, sum.EloHi = rec.EloInterval()
+			sum.EloLo, sum.EloHi = ai.EloFromScore(sum.ScoreLo), ai.EloFromScore(sum.ScoreHi)
 			if c.Bool("json") {
 				b, _ := json.Marshal(sum)
 				fmt.Fprintln(s.out, string(b))
@@ -178,9 +206,10 @@ func matchCommand(s *streams) *cli.Command {
 			if sum.Adjudged > 0 {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
-			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% CI %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
-			fmt.Fprintf(s.out, "Elo difference %+.0f (95%% CI %+.0f to %+.0f)\n", sum.Elo, sum.EloLo, sum.EloHi)
+			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
+			fmt.Fprintf(s.out, "Elo difference %s (%s to %s)\n", eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
 			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
+			printOpenings(s, sum.Openings)
 			return nil
 		},
 	}
@@ -189,23 +218,29 @@ func matchCommand(s *streams) *cli.Command {
 // playGame plays one game between players (one per seat) with the game's
 // draw rules, and says whether it was cut at maxPlies.
 func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxPlies int) (*interpreter.History, bool, error) {
-	h := g.NewHistory(g.Start())
+	return playFrom(ctx, g.NewHistory(g.Start()), players, maxPlies)
+}
+
+// playFrom plays a game on from h (a start position and perhaps some moves).
+func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, maxPlies int) (*interpreter.History, bool, error) {
 	for !h.Outcome().Over {
 		if maxPlies > 0 && h.Len() >= maxPlies {
 			return h, true, nil
 		}
 		pos := h.SearchPosition()
+		giveHistory(players[pos.ToMove], h)
 		m, _ := players[pos.ToMove].Choose(ctx, &pos)
+		if err := h.Game().SearchErr(); err != nil {
+			return h, false, err
+		}
+		if stopped(ctx) {
+			return h, false, errInterrupted // the move was chosen in a hurry
+		}
 		if err := h.Play(m); err != nil {
 			return h, false, fmt.Errorf("player %d chose an illegal move: %w", pos.ToMove, err)
 		}
 	}
 	return h, false, nil
-}
-
-func bar(done, total, width int) string {
-	full := done * width / total
-	return "[" + strings.Repeat("#", full) + strings.Repeat(".", width-full) + "]"
 }
 
 func bestCommand(s *streams) *cli.Command {
@@ -221,6 +256,9 @@ func bestCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "top", Value: 8, Usage: "show the `N` most visited moves"},
 		},
 		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, bestIntRanges(c), bestDurations); err != nil {
+				return err
+			}
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
@@ -241,6 +279,9 @@ func bestCommand(s *streams) *cli.Command {
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
 			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
+			if err := g.SearchErr(); err != nil {
+				return err
+			}
 			mover := g.Players[res.Player].Name
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
 			switch res.Proof {

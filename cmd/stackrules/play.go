@@ -39,12 +39,13 @@ func playCommand(s *streams) *cli.Command {
 		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
 		positionFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
-		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default ./stackrules-GAME-DATE-TIME.txt)"},
-		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made"},
+		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
+		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made; with --record: replace FILE even when it is not a record of this game"},
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from the other side (default: from the human's side)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players (default: from the clock)"},
+		notationFlag,
 	)
 	return &cli.Command{
 		Name:      "play",
@@ -95,7 +96,7 @@ var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // reservedFlag are play's own flags, which no player name may shadow.
 var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
-	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true}
+	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
 
 // sideFlags is the value of --side, repeatable; a spec may hold commas.
 type sideFlags struct{ items []string }
@@ -140,14 +141,25 @@ func runPlay(c *cli.Context, s *streams) error {
 		err     error
 	)
 	resume := c.String("resume")
+	rs := &recordState{force: c.Bool("force")}
+	defer func() { rs.file.release() }()
+	if resume == "" && c.IsSet("record") {
+		if resume, err = recordToContinue(c, c.String("record")); err != nil {
+			return err
+		}
+	}
 	if resume != "" {
 		if c.IsSet("position") {
 			return usagef("play: --resume continues a record from where it stopped; --position cannot be given with it")
+		}
+		if rs.file, err = claimRecord(resume); err != nil {
+			return err
 		}
 		g, h, base, variant, err = openRecord(c, resume, c.Bool("force"))
 		if err != nil {
 			return err
 		}
+		rs.baseMoves = append([]board.Move(nil), h.Moves()...)
 	} else {
 		g, err = openGame(c, "liger")
 		if err != nil {
@@ -181,8 +193,9 @@ func runPlay(c *cli.Context, s *streams) error {
 		s: s, g: g, variant: variant, h: h, seats: seats, base: base,
 		recPath: c.String("record"), interactive: interactive, seed: seed,
 		resigned: -1, shown: -1, date: time.Now().Format("2006.01.02"),
-		explicitRecord: c.IsSet("record") || resume != "",
+		explicitRecord: c.IsSet("record") || resume != "", rs: rs,
 	}
+	rs.ruleFile = ruleFileOf(variant)
 	if ss.recPath == "" && resume != "" {
 		ss.recPath = resume
 	}
@@ -194,6 +207,9 @@ func runPlay(c *cli.Context, s *streams) error {
 		ASCII: c.Bool("ascii"),
 		Flip:  ss.defaultFlip() != c.Bool("flip"),
 	}
+	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
+		return err
+	}
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
 		ss.draw()
@@ -204,7 +220,10 @@ func runPlay(c *cli.Context, s *streams) error {
 	defer stop()
 	ss.sigs = sigs
 	ss.lines = readLines(s.in)
-	return ss.run()
+	if err := ss.run(); err != nil || rs.stoppedBy == nil {
+		return err
+	}
+	return signalStatus(rs.stoppedBy)
 }
 
 func orDash(s string) string {
@@ -231,9 +250,14 @@ func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *in
 	if variant == "" {
 		return nil, nil, nil, "", fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it: stackrules play --resume %s GAME", path, path)
 	}
-	g, err := interpreter.Open(variant)
+	var g *interpreter.Game
+	if c.NArg() == 1 {
+		g, err = interpreter.Open(variant)
+	} else {
+		g, err = openRecordGame(path, variant)
+	}
 	if err != nil {
-		return nil, nil, nil, "", fmt.Errorf("%s: the record's game %q: %w (name the rule file: stackrules play --resume %s GAME)", path, variant, err, path)
+		return nil, nil, nil, "", fmt.Errorf("%w (name the rule file: stackrules play --resume %s GAME)", err, path)
 	}
 	if err := g.CheckRules(rec); err != nil {
 		if !force {
@@ -245,21 +269,15 @@ func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *in
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%s: %s", path, replayErrorText(g, h, err))
 	}
+	if err := g.CheckResult(rec, h.Outcome()); err != nil {
+		return nil, nil, nil, "", fmt.Errorf("%s: %v", path, err)
+	}
 	return g, h, rec, variant, nil
 }
 
 // readRecord reads and parses a record file; errors name the file and line.
 func readRecord(path string) (*interpreter.Record, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	rec, err := interpreter.ParseRecord(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return rec, nil
+	return readRecordBytes(path)
 }
 
 // replayErrorText says which record move is illegal and why, in one line.
@@ -395,7 +413,8 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) 
 
 var notWordChars = regexp.MustCompile(`[^a-z0-9]+`)
 
-// defaultRecordPath is ./stackrules-GAME-DATE-TIME.txt, not taken yet.
+// defaultRecordPath is stackrules-GAME-DATE-TIME.txt in the records
+// folder (see recordsDir), not taken yet.
 func defaultRecordPath(variant string, t time.Time) string {
 	base := strings.ToLower(filepath.Base(variant))
 	base = strings.TrimSuffix(strings.TrimSuffix(base, ".yaml"), ".yml")
@@ -404,7 +423,7 @@ func defaultRecordPath(variant string, t time.Time) string {
 	if base == "" {
 		base = "game"
 	}
-	stem := fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405"))
+	stem := filepath.Join(defaultRecordFolder(), fmt.Sprintf("stackrules-%s-%s", base, t.Format("20060102-150405")))
 	path := stem + ".txt"
 	for i := 2; ; i++ {
 		if _, err := os.Stat(path); errors.Is(err, os.ErrNotExist) {
@@ -429,14 +448,16 @@ type session struct {
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
 	seed        uint64
-	resigned    int // the player who resigned, -1
-	shown       int // h.Len() when the board was last drawn, -1 never
+	resigned    int  // the player who resigned, -1
+	drawAgreed  bool // both players agreed to a draw
+	shown       int  // h.Len() when the board was last drawn, -1 never
 
 	recPath        string // "" until the first save picks the default
 	autoPath       string // the default record path, when this session created it
 	explicitRecord bool   // --record or --resume: save even without moves
 	saveFailed     bool   // the last save failed (warned once)
 	written        bool   // a record has been written by this session
+	rs             *recordState
 }
 
 // errLeave ends the session after the record is saved (or reported).
@@ -484,6 +505,9 @@ func (ss *session) outcome() interpreter.Outcome {
 			w = 1 - ss.resigned
 		}
 		return interpreter.Outcome{Over: true, Winner: w, Reason: ss.g.Players[ss.resigned].Name + " resigned"}
+	}
+	if ss.drawAgreed {
+		return agreedDraw
 	}
 	return ss.h.Outcome()
 }
@@ -540,19 +564,13 @@ func (ss *session) record() *interpreter.Record {
 		names[i] = st.tag()
 	}
 	rec := ss.g.NewRecord(ss.h, ss.variant, names, ss.date)
-	if ss.resigned >= 0 {
+	if ss.resigned >= 0 || ss.drawAgreed {
 		o := ss.outcome()
 		rec.Result = ss.g.ResultText(o)
 		rec.SetTag("Result", rec.Result)
 		rec.SetTag("Termination", o.Reason)
 	}
-	if ss.base != nil {
-		for _, t := range ss.base.Tags {
-			if rec.Tag(t.Key) == "" && !strings.EqualFold(t.Key, "Termination") && !strings.EqualFold(t.Key, "Position") {
-				rec.SetTag(t.Key, t.Value)
-			}
-		}
-	}
+	ss.keepFromBase(rec)
 	return rec
 }
 
@@ -565,7 +583,9 @@ func (ss *session) save(path string) (string, error) {
 		}
 		path = ss.recPath
 	}
-	err := interpreter.WriteFileAtomic(path, []byte(ss.record().String()))
+	force := ss.rs.forceOnce || (ss.rs.force && path == ss.recPath)
+	ss.rs.forceOnce = false
+	err := ss.writeRecord(path, []byte(ss.record().String()), force)
 	if err == nil {
 		ss.written = true
 	}
@@ -573,9 +593,10 @@ func (ss *session) save(path string) (string, error) {
 }
 
 // nothingToSave: no move played, nothing resigned, no record asked for or
-// written, so leaving writes no file.
+// written, so leaving writes no file; or a resumed game that is as it was
+// read, whose file is left untouched.
 func (ss *session) nothingToSave() bool {
-	return ss.h.Len() == 0 && ss.resigned < 0 && !ss.explicitRecord && !ss.written
+	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.drawAgreed && !ss.explicitRecord && !ss.written
 }
 
 // autosave saves after every move, so that no crash loses the game; a
@@ -598,7 +619,11 @@ func (ss *session) leave(why string) error {
 		ss.out("%s\n", why)
 	}
 	if ss.nothingToSave() {
-		ss.out("No move was played; no record saved.\n")
+		if ss.base != nil {
+			ss.out("No move was played; %s is left as it was.\n", ss.recPath)
+		} else {
+			ss.out("No move was played; no record saved.\n")
+		}
 		return errLeave
 	}
 	path, err := ss.save("")
@@ -690,6 +715,7 @@ func (ss *session) humanTurn() error {
 				}
 				continue
 			}
+			ss.rs.stoppedBy = sig
 			return ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
 		}
 		if ev.eof {
@@ -716,7 +742,12 @@ func (ss *session) humanTurn() error {
 // move, undo, redo, resign) and the game loop decides what comes next.
 func (ss *session) handle(line string, pos *board.Position, legal []board.Move) (done bool, err error) {
 	defer func() {
-		if r := recover(); r != nil {
+		r := recover()
+		if ee, ok := r.(*interpreter.EvalError); ok {
+			ss.autosave()
+			ss.out("%v\n", ee)
+			done, err = false, nil
+		} else if r != nil {
 			ss.out("internal error on %q: %v (the game is kept; please report this)\n", line, r)
 			done, err = false, nil
 		}
@@ -731,6 +762,7 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 			ss.out("(%s)\n", res.taken)
 		}
 		if err := ss.h.Play(res.move); err != nil {
+			ss.autosave() // the game as it was; the move is refused
 			ss.out("%v\n", err)
 			return false, nil
 		}
@@ -746,16 +778,16 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 }
 
 func (ss *session) command(name, arg string, pos *board.Position, legal []board.Move) (bool, error) {
-	if arg != "" && name != "save" {
+	if arg != "" && name != "save" && name != "help" {
 		ss.out("%s takes nothing after it (type help for the commands)\n", name)
 		return false, nil
 	}
 	switch name {
 	case "help":
-		ss.out("%s", helpText(ss.ro.ASCII))
+		ss.help(arg)
 	case "moves":
-		ss.out("%d legal moves:\n", len(legal))
-		for _, l := range moveList(ss.g, legal, 78) {
+		ss.out("%d %s:\n", len(legal), plural(len(legal), "legal move"))
+		for _, l := range moveList(ss.g, legal, 78, ss.ro.Numeric) {
 			ss.out("%s\n", l)
 		}
 	case "board":
@@ -772,6 +804,7 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 	case "redo":
 		return ss.redoMoves(), nil
 	case "save":
+		arg, ss.rs.forceOnce = saveArg(arg)
 		path, err := ss.save(arg)
 		if err != nil {
 			ss.out("could not save to %s: %v\n", path, err)
@@ -790,8 +823,18 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 			ss.explicitRecord = true
 		}
 	case "resign":
+		yes, left := ss.confirmResign(pos)
+		if left {
+			return true, ss.leave("")
+		}
+		if !yes {
+			ss.out("Play on, then.\n")
+			return false, nil
+		}
 		ss.resigned = int(pos.ToMove)
 		return true, nil
+	case "draw":
+		return ss.offerDraw(pos)
 	case "quit":
 		return true, ss.leave("")
 	}
@@ -817,7 +860,7 @@ func (ss *session) undo() bool {
 	var taken []string
 	for ss.h.Len() > last {
 		m := moves[ss.h.Len()-1]
-		taken = append([]string{ss.g.MoveString(m)}, taken...)
+		taken = append([]string{ss.mv(m)}, taken...)
 		ss.redo = append(ss.redo, m)
 		ss.h.Undo()
 	}
@@ -841,7 +884,7 @@ func (ss *session) redoMoves() bool {
 			break
 		}
 		ss.redo = ss.redo[:len(ss.redo)-1]
-		played = append(played, ss.g.MoveString(m))
+		played = append(played, ss.mv(m))
 		pos := ss.h.Position()
 		if ss.seats[pos.ToMove].human || ss.outcome().Over {
 			break
@@ -882,6 +925,7 @@ func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMove
 	}()
 	// The search sees the quiet plies played so far, for the draw rule.
 	searchPos := interpreter.SearchPosition{Position: *pos, Quiet: ss.h.SearchPosition().Quiet}
+	giveHistory(p, ss.h)
 	m, info = p.Choose(ctx, &searchPos)
 	close(stop)
 	<-watched
@@ -901,7 +945,12 @@ func (ss *session) aiTurn() error {
 	name := ss.g.Players[pos.ToMove].Name
 	movesNow := ss.interactive && ss.humans() > 0
 	m, info, now, sig := ss.think(st.player, &pos, name+" thinks", movesNow)
+	if err := ss.g.SearchErr(); err != nil {
+		ss.autosave()
+		return err
+	}
 	if sig != nil {
+		ss.rs.stoppedBy = sig
 		return ss.leave(fmt.Sprintf("\nStopped (%v) while %s was thinking.", sig, name))
 	}
 	if info.Legal == 0 {
@@ -916,7 +965,7 @@ func (ss *session) aiTurn() error {
 	if now {
 		lead = "Moving now: "
 	}
-	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	ss.autosave()
 	return nil
 }
@@ -927,7 +976,7 @@ func evalText(g *interpreter.Game, mover int, info ai.Info) string {
 	var parts []string
 	switch {
 	case info.Legal == 1:
-		parts = append(parts, "the only move")
+		return "the only move" // whatever the search did, nothing was chosen
 	case info.Proof == ai.Win:
 		parts = append(parts, "a forced win for "+g.Players[mover].Name)
 	case info.Proof == ai.Loss:
@@ -951,18 +1000,19 @@ func (ss *session) hint(pos *board.Position) error {
 	p := newPlayer(ss.g, sp, ss.seed^0x9e3779b97f4a7c15+uint64(ss.h.Len()))
 	m, info, _, sig := ss.think(p, pos, "hint", ss.interactive)
 	if sig != nil {
+		ss.rs.stoppedBy = sig
 		return ss.leave(fmt.Sprintf("\nStopped (%v).", sig))
 	}
 	if info.Legal == 0 {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
-	line := fmt.Sprintf("Hint: %s (%s)", ss.g.MoveString(m), evalText(ss.g, int(pos.ToMove), info))
+	line := fmt.Sprintf("Hint: %s (%s)", ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {
-				alt = append(alt, ss.g.MoveString(ms.Move))
+				alt = append(alt, ss.mv(ms.Move))
 			}
 		}
 		if len(alt) > 0 {

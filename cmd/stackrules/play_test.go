@@ -284,6 +284,7 @@ func TestPlayUndoRedo(t *testing.T) {
 func TestPlaySaveResumeReplay(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
+	t.Setenv("XDG_DATA_HOME", dir)
 	code, out, errOut := playScript(t, "c3-d4\nf6-e5\nsave a.txt\nb2-c3\nquit\n", "play", "--red", "human", "--blue", "human")
 	if code != 0 {
 		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
@@ -294,7 +295,7 @@ func TestPlaySaveResumeReplay(t *testing.T) {
 	if got := recordMoves(readRecordFile(t, "a.txt")); strings.Join(got, " ") != "c3-d4 f6-e5 b2-c3" {
 		t.Errorf("record after quit: %v", got)
 	}
-	if others, _ := filepath.Glob("stackrules-*.txt"); len(others) != 0 {
+	if others, _ := filepath.Glob(filepath.Join(dir, "stackrules", "games", "stackrules-*.txt")); len(others) != 0 {
 		t.Errorf("save FILE should move the record there, but these were written too: %v", others)
 	}
 
@@ -395,19 +396,24 @@ func TestRecordsRejected(t *testing.T) {
 	}
 }
 
-// The end of the input saves the record where play says, and exits 0.
+// The end of the input saves the record where play says, in the records
+// folder ($XDG_DATA_HOME/stackrules/games), not the current one, and exits 0.
 func TestPlayEndOfInputSaves(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
+	t.Setenv("XDG_DATA_HOME", dir)
 	code, out, errOut := playScript(t, "c3-d4\n", "play", "--first", "human", "--second", "human")
 	if code != 0 {
 		t.Fatalf("exit %d; stderr:\n%s", code, errOut)
 	}
-	files, _ := filepath.Glob("stackrules-liger-*.txt")
-	if len(files) != 1 {
-		t.Fatalf("want one record in the current folder, have %v", files)
+	if here, _ := filepath.Glob("stackrules-*.txt"); len(here) != 0 {
+		t.Errorf("a record in the current folder: %v", here)
 	}
-	if !regexp.MustCompile(`^stackrules-liger-\d{8}-\d{6}\.txt$`).MatchString(files[0]) {
+	files, _ := filepath.Glob(filepath.Join(dir, "stackrules", "games", "stackrules-liger-*.txt"))
+	if len(files) != 1 {
+		t.Fatalf("want one record in the records folder, have %v", files)
+	}
+	if !regexp.MustCompile(`^stackrules-liger-\d{8}-\d{6}\.txt$`).MatchString(filepath.Base(files[0])) {
 		t.Errorf("record name %q", files[0])
 	}
 	if !strings.Contains(out, "End of input.\nGame saved to "+files[0]) {
@@ -421,7 +427,7 @@ func TestPlayEndOfInputSaves(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "No move was played; no record saved.") {
 		t.Errorf("empty input: exit %d\n%s", code, out)
 	}
-	if files, _ := filepath.Glob("stackrules-stackers-*.txt"); len(files) != 0 {
+	if files, _ := filepath.Glob(filepath.Join(dir, "stackrules", "games", "stackrules-stackers-*.txt")); len(files) != 0 {
 		t.Errorf("a record was written without a move: %v", files)
 	}
 }
@@ -617,15 +623,17 @@ func TestPlayCtrlCMovesNow(t *testing.T) {
 	}
 }
 
-// In a pipe, Ctrl-C saves and leaves without asking.
+// In a pipe, Ctrl-C saves and leaves without asking, exiting 130.
 func TestPlayCtrlCInAPipe(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "r.txt")
 	it := startInteractive(t, false, "play", "--red", "human", "--blue", "human", "--record", rec)
 	it.send("c3-d4")
 	it.waitOut("1... blue> ", 1)
 	it.sigs <- os.Interrupt
-	if code := it.wait(); code != 0 {
-		t.Fatalf("exit %d\n%s", code, it.out.String())
+	// Saved, and then the shell's status for SIGINT: the game did not end
+	// by itself.
+	if code := it.wait(); code != 130 {
+		t.Fatalf("exit %d, want 130\n%s", code, it.out.String())
 	}
 	out := it.out.String()
 	if strings.Contains(out, "Leave the game?") || !strings.Contains(out, "Stopped by a signal (interrupt).\nGame saved to "+rec) {

@@ -31,6 +31,9 @@ type renderOpts struct {
 	ASCII bool // no Unicode: +-| borders, '.' for an empty square
 	Flip  bool // seen from the second player's side: a1 top right
 	Width int  // the columns available; 0 means 80
+	// Numeric writes moves in numeric notation (11-15) on boards that number
+	// their squares.
+	Numeric bool
 }
 
 // boardView is what the panel says besides the position itself.
@@ -406,7 +409,7 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		say(o.paint(g.Players[p.ToMove].Name, "1") + " to move")
 	}
 	if v.Last != nil {
-		say("Last move: " + strings.TrimSpace(v.LastNo+" "+g.MoveString(*v.Last)))
+		say("Last move: " + strings.TrimSpace(v.LastNo+" "+moveText(g, *v.Last, o.Numeric)))
 	}
 	var stacks []string
 	for _, r := range rankOrder(b) {
@@ -471,10 +474,10 @@ func wrapItems(items []string, sep string, indent, width int) []string {
 }
 
 // moveList writes moves sorted, in rows at most width wide.
-func moveList(g *interpreter.Game, moves []board.Move, width int) []string {
+func moveList(g *interpreter.Game, moves []board.Move, width int, numeric bool) []string {
 	texts := make([]string, len(moves))
 	for i, m := range moves {
-		texts[i] = g.MoveString(m)
+		texts[i] = moveText(g, m, numeric)
 	}
 	sort.Strings(texts)
 	return wrapItems(texts, " ", 2, width)

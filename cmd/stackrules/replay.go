@@ -22,6 +22,9 @@ func replayCommand(s *streams) *cli.Command {
 			&cli.BoolFlag{Name: "flip", Usage: "draw the board from the second player's side"},
 			&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only"},
 			&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
+			&cli.BoolFlag{Name: "step", Usage: "walk through the game: Enter or forward, back, start, end, a move number, quit"},
+			&cli.StringFlag{Name: "pdn", Usage: "write the game as PDN to `FILE` (- for the standard output), for other draughts programs"},
+			notationFlag,
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -36,12 +39,22 @@ func replayCommand(s *streams) *cli.Command {
 			if c.IsSet("game") {
 				variant = c.String("game")
 			}
+			if variant == "" && interpreter.IsPDN(rec) {
+				if variant, err = pdnVariant(rec); err != nil {
+					return fmt.Errorf("%s: %v", path, err)
+				}
+			}
 			if variant == "" {
 				return fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it with --game", path)
 			}
-			g, err := interpreter.Open(variant)
-			if err != nil {
-				return fmt.Errorf("%s: the record's game %q: %w", path, variant, err)
+			var g *interpreter.Game
+			if c.IsSet("game") {
+				g, err = interpreter.Open(variant)
+				if err != nil {
+					return fmt.Errorf("%s: the game %q: %w", path, variant, err)
+				}
+			} else if g, err = openRecordGame(path, variant); err != nil {
+				return err
 			}
 			if err := g.CheckRules(rec); err != nil {
 				if !c.Bool("force") {
@@ -50,7 +63,16 @@ func replayCommand(s *streams) *cli.Command {
 				fmt.Fprintf(s.err, "warning: %s: %v\n", path, err)
 			}
 			ro := renderOpts{Color: wantColor(true, s.out, c.Bool("no-color")), ASCII: c.Bool("ascii"), Flip: c.Bool("flip")}
-			h, rerr := g.Replay(rec)
+			if ro.Numeric, err = numericNotation(c, g); err != nil {
+				return err
+			}
+			var h *interpreter.History
+			var rerr error
+			if interpreter.IsPDN(rec) {
+				h, rerr = g.ReplayPDN(rec)
+			} else {
+				h, rerr = g.Replay(rec)
+			}
 			if h == nil {
 				return fmt.Errorf("%s: %v", path, rerr)
 			}
@@ -76,13 +98,19 @@ func replayCommand(s *streams) *cli.Command {
 					if i == 0 {
 						fmt.Fprintf(s.out, "Start\n")
 					} else {
-						fmt.Fprintf(s.out, "%s %s\n", number(i-1), g.MoveString(moves[i-1]))
+						fmt.Fprintf(s.out, "%s %s\n", number(i-1), moveText(g, moves[i-1], ro.Numeric))
 					}
 					fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[i], view(i), ro))
 				}
 			}
 			if rerr != nil {
 				return fmt.Errorf("%s: %s", path, replayErrorText(g, h, rerr))
+			}
+			if c.IsSet("pdn") {
+				return writePDN(s, g, h, rec, c.String("pdn"))
+			}
+			if c.Bool("step") {
+				return stepThrough(s, g, h, ro, number)
 			}
 			o := h.Outcome()
 			last := len(positions) - 1
@@ -96,9 +124,10 @@ func replayCommand(s *streams) *cli.Command {
 			fmt.Fprintf(s.out, "%d moves, all legal.\n", h.Len())
 			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
 			computed := g.ResultText(o)
+			if err := g.CheckResult(rec, o); err != nil {
+				return fmt.Errorf("%s: %v", path, err)
+			}
 			switch {
-			case o.Over && rec.Result != "*" && rec.Result != computed:
-				return fmt.Errorf("%s: the record's result is %s, but the moves end the game %s (%s)", path, rec.Result, computed, outcomeText(g, o))
 			case o.Over:
 				fmt.Fprintf(s.out, "Result: %s, %s.\n", computed, outcomeText(g, o))
 			case rec.Result != "*":

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/urfave/cli/v2"
@@ -23,6 +24,7 @@ func testCommand(s *streams) *cli.Command {
 				return usagef("test: name one or more rule files")
 			}
 			failed, total := 0, 0
+			var broken []string
 			for _, name := range c.Args().Slice() {
 				file, data, err := readRuleFile(name)
 				if err != nil {
@@ -32,7 +34,7 @@ func testCommand(s *streams) *cli.Command {
 				if ds.HasErrors() {
 					interpreter.WriteText(s.out, ds, data)
 					fmt.Fprintf(s.out, "%s: does not load; no tests run\n", file)
-					failed++
+					broken = append(broken, file)
 					continue
 				}
 				results, tds := g.RunTests()
@@ -61,8 +63,15 @@ func testCommand(s *streams) *cli.Command {
 					fmt.Fprintf(s.out, "FAIL %s: %d of %s failed\n", file, n, lintCount(len(results), "test"))
 				}
 			}
+			var problems []string
+			if len(broken) > 0 {
+				problems = append(problems, strings.Join(broken, ", ")+" does not load (see the errors above)")
+			}
 			if failed > 0 {
-				return fmt.Errorf("test: %d of %s failed", failed, lintCount(total, "test"))
+				problems = append(problems, fmt.Sprintf("%d of %s failed", failed, lintCount(total, "test")))
+			}
+			if len(problems) > 0 {
+				return fmt.Errorf("test: %s", strings.Join(problems, "; "))
 			}
 			return nil
 		},

@@ -10,6 +10,7 @@ let token = localStorage.getItem(tokenKey) || "";
 let state = null;
 let selected = null;      // the square a move starts from
 let capPath = [];         // landing squares clicked so far in a capture
+let pending = null;       // moves that differ only by what they remove, awaiting that choice
 const CELL = 60;
 // Each side gets a colour (its name's, when its name is a colour, as most
 // rule files' player names are) and a pattern of its own, so that sides
@@ -53,7 +54,7 @@ async function refresh() {
   if (state && r.body.version < state.version) return;
   const moved = !state || state.version !== r.body.version;
   state = r.body;
-  if (moved) { selected = null; capPath = []; hideLift(); }
+  if (moved) { selected = null; capPath = []; pending = null; hideLift(); }
   render();
 }
 
@@ -75,7 +76,11 @@ function squareAt(name) { return state.board.squares.find((s) => s.name === name
 // The moves that can be made by clicking from here, given the selection.
 function movesFrom(sq) { return state.legal.filter((m) => m.from === sq); }
 function targets() {
-  if (!selected) return new Set();
+  if (pending) {
+    const k = pending.done;
+    return new Set(pending.moves.filter((m) => m.remove.length > k).map((m) => m.remove[k]));
+  }
+  if (!selected) return new Set(state.legal.filter((m) => m.kind === "place").map((m) => m.to));
   const out = new Set();
   for (const m of movesFrom(selected)) {
     if (m.kind === "step") out.add(m.to);
@@ -116,6 +121,31 @@ function drawDisc(g, cx, cy, owner, promoted, top) {
   }
 }
 
+// drawLines draws the board's lines between the centres of their points.
+function drawLines(svg, cls) {
+  for (const line of state.board.lines) {
+    const pts = line.map((n) => { const s = squareAt(n); return xy(s.file, s.rank).join(","); });
+    el("polyline", { points: pts.join(" "), class: cls }, svg);
+  }
+}
+
+// drawGraph draws a board of points joined by lines (Morris).
+function drawGraph(svg, tgt, last) {
+  const b = state.board;
+  el("rect", { x: 0, y: 0, width: b.width * CELL, height: b.height * CELL, class: "graph-bg" }, svg);
+  drawLines(svg, "line");
+  for (const s of b.squares) {
+    const [cx, cy] = xy(s.file, s.rank);
+    const cls = ["pt"];
+    if (last.has(s.name)) cls.push("last");
+    if (s.name === selected) cls.push("selected");
+    if (tgt.has(s.name)) cls.push("target");
+    const r = el("rect", { x: cx - CELL / 2 + 6, y: cy - CELL / 2 + 6, width: CELL - 12, height: CELL - 12, rx: CELL / 2, class: "hit " + cls.join(" ") }, svg);
+    r.dataset.square = s.name;
+    el("circle", { cx, cy, r: 9, class: cls.join(" ") + " dotpt" }, svg);
+  }
+}
+
 function render() {
   const b = state.board;
   const svg = $("board");
@@ -124,8 +154,10 @@ function render() {
   defs(svg);
   const playing = new Map(b.squares.map((s) => [s.file + "," + s.rank, s]));
   const tgt = targets();
-  const last = state.last ? new Set([state.last.from, state.last.to, ...(state.last.path || [])].filter(Boolean)) : new Set();
-  for (let rank = 0; rank < b.height; rank++) {
+  const last = state.last ? new Set([state.last.from, state.last.to, ...(state.last.path || []), ...(state.last.remove || [])].filter(Boolean)) : new Set();
+  if (b.graph) {
+    drawGraph(svg, tgt, last);
+  } else for (let rank = 0; rank < b.height; rank++) {
     for (let file = 0; file < b.width; file++) {
       const [cx, cy] = xy(file, rank);
       const sq = playing.get(file + "," + rank);
@@ -137,6 +169,7 @@ function render() {
       if (sq) { r.dataset.square = sq.name; }
     }
   }
+  if (!b.graph) drawLines(svg, "extra-line");
   // Coordinates along the edges.
   for (let file = 0; file < b.width; file++) {
     const [cx] = xy(file, 0);
@@ -197,6 +230,7 @@ function panel() {
     let counts = p.on_board + " on the board";
     if (state.has_bear_off) counts += ", " + p.off + " borne off";
     if (state.has_captures) counts += ", " + p.captured + " captured";
+    if (p.in_hand > 0) counts += ", " + p.in_hand + " in hand";
     const t = document.createElement("span");
     t.textContent = `${p.name} (${who}): ${counts}`;
     d.appendChild(t);
@@ -251,12 +285,41 @@ function chooseLift(moves) {
   $("lift").hidden = false;
 }
 
+// choose plays a move among candidates that differ only in what they remove,
+// asking which piece to remove when there is a choice.
+function choose(cands) {
+  if (cands.length === 1 && cands.every((m) => !m.remove)) return play(cands[0].text);
+  if (cands.some((m) => m.remove)) {
+    pending = { moves: cands.map((m) => Object.assign({ remove: [] }, m)), done: 0 };
+    if (pending.moves.length === 1 && pending.moves[0].remove.length === 0) { const t = pending.moves[0].text; pending = null; return play(t); }
+    say("Choose a piece to remove.");
+    render();
+    return;
+  }
+  return chooseLift(cands);
+}
+
 function clickSquare(sq) {
   if (!state || !state.your_turn) return;
   hideLift();
+  if (pending) {
+    const k = pending.done;
+    const left = pending.moves.filter((m) => m.remove[k] === sq);
+    if (left.length === 0) { pending = null; say(""); selected = null; render(); return; }
+    pending = { moves: left, done: k + 1 };
+    const finished = left.filter((m) => m.remove.length === k + 1);
+    if (finished.length === 1 && left.length === 1) { pending = null; return play(finished[0].text); }
+    render();
+    return;
+  }
+  if (!selected) {
+    const places = state.legal.filter((m) => m.kind === "place" && m.to === sq);
+    if (places.length > 0 && movesFrom(sq).length === 0) return choose(places);
+  }
   if (selected && targets().has(sq)) {
     const from = movesFrom(selected);
     const steps = from.filter((m) => m.kind === "step" && m.to === sq && capPath.length === 0);
+    if (steps.some((m) => m.remove)) return choose(steps);
     if (steps.length === 1) return play(steps[0].text);
     if (steps.length > 1) return chooseLift(steps);
     capPath.push(sq);
@@ -318,7 +381,7 @@ $("resign").addEventListener("click", async () => {
 $("copy-position").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(state.position));
 $("copy-share").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("share-link").value));
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") { selected = null; capPath = []; hideLift(); if (state) render(); }
+  if (ev.key === "Escape") { selected = null; capPath = []; pending = null; hideLift(); if (state) render(); }
 });
 
 async function join() {

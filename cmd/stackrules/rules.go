@@ -1,0 +1,246 @@
+package main
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/urfave/cli/v2"
+)
+
+func rulesCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "rules",
+		Usage:     "the rules of a game in words, the board at the start, and how moves are written",
+		ArgsUsage: "GAME",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "ascii", Usage: "draw the board without Unicode"},
+		},
+		Action: func(c *cli.Context) error {
+			g, err := openGame(c, "")
+			if err != nil {
+				return err
+			}
+			fmt.Fprint(s.out, rulesText(g, renderOpts{ASCII: c.Bool("ascii")}))
+			return nil
+		},
+	}
+}
+
+// rulesText is what `stackrules rules` and `help rules` print: the rules in
+// words, the start position, and the notation with examples taken from the
+// moves legal at the start.
+func rulesText(g *interpreter.Game, o renderOpts) string {
+	var sb strings.Builder
+	title := g.Name
+	if len(g.Authors) > 0 {
+		title += " (" + strings.Join(g.Authors, ", ") + ")"
+	}
+	sb.WriteString(title + "\n" + strings.Repeat("=", visibleWidth(title)) + "\n\n")
+	if g.Summary != "" {
+		sb.WriteString(wrapText(g.Summary, 78, "") + "\n\n")
+	} else if g.Description != "" {
+		sb.WriteString(wrapText(g.Description, 78, "") + "\n\n")
+		sb.WriteString("(This rule file has no rules: summary; the rule file itself is the full text.)\n\n")
+	}
+	start := g.Start()
+	sb.WriteString("At the start:\n\n")
+	sb.WriteString(renderBoard(g, &start, boardView{}, o))
+	sb.WriteString("\n" + notationText(g, &start))
+	if len(g.Sources) > 0 || g.Source != "" {
+		sb.WriteString("\nSources:\n")
+		for _, c := range g.Sources {
+			url := c.URL
+			c.URL = ""
+			sb.WriteString(wrapText(c.String(), 76, "  ") + "\n")
+			if url != "" {
+				sb.WriteString("    " + url + "\n")
+			}
+		}
+		if len(g.Sources) == 0 {
+			sb.WriteString("  " + g.Source + "\n")
+		}
+	}
+	return sb.String()
+}
+
+// notationText explains how moves are written, with examples from p.
+func notationText(g *interpreter.Game, p *board.Position) string {
+	var sb strings.Builder
+	b := g.Board
+	sb.WriteString("Writing moves. Squares are named by file letter and rank number (a1 is the\n")
+	sb.WriteString("lower left as the first player sees the board).")
+	if b.Numbered() {
+		sb.WriteString(" They are also numbered 1 to " + fmt.Sprint(b.NumSquares()) + ",\n")
+		sb.WriteString("as draughts players write them, and either notation is accepted.")
+	}
+	sb.WriteString("\n")
+	legal := g.LegalMoves(p, nil)
+	texts := make([]string, 0, len(legal))
+	for _, m := range legal {
+		t := g.MoveString(m)
+		if b.Numbered() {
+			if n := b.NumericMoveString(m); n != t {
+				t += " (" + n + ")"
+			}
+		}
+		texts = append(texts, t)
+	}
+	sort.Strings(texts)
+	if len(texts) > 3 {
+		texts = texts[:3]
+	}
+	switch {
+	case g.HasHands():
+		sb.WriteString("  a placement: the point alone, from hand: d2; at the start, for example:\n" + strings.Join(wrapItems(texts, ", ", 14, 78), ",\n") + "\n")
+		sb.WriteString("  a move:     from-to: d2-d3 (a flight too: a1-g7)\n")
+		if g.HasTriggers() {
+			sb.WriteString("  a removal:  a move that completes a line adds x and the point it clears:\n              d2xa1, d2-d3xa1\n")
+		}
+	case len(texts) > 0:
+		fmt.Fprintf(&sb, "  a move:     from-to; at the start, for example:\n%s\n", strings.Join(wrapItems(texts, ", ", 14, 78), ",\n"))
+	}
+	if g.LiftsPart() {
+		sb.WriteString("  a lift:     the number of pieces first: 2c3-d4 moves the top two of c3\n")
+	}
+	if g.HasBearOff() {
+		sb.WriteString("  a bear-off: the square, then -off: b8-off\n")
+	}
+	if g.HasCaptures() {
+		ex := "c3xe5xg7"
+		if b.Numbered() {
+			ex += " (or 11x18x25)"
+		}
+		sb.WriteString("  a capture:  every landing square, x between: " + ex + "\n")
+	}
+	if g.NoMoves == "pass" {
+		sb.WriteString("  a pass:     pass (only when there is no other move)\n")
+	}
+	sb.WriteString("In the terminal player a square alone (c3) lists its moves, and shorthand is\nfine when it matches one move.\n")
+	return sb.String()
+}
+
+// wrapText wraps paragraphs (separated by blank lines) at width columns,
+// each line starting with indent.
+func wrapText(text string, width int, indent string) string {
+	var paras []string
+	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
+		var lines []string
+		for _, line := range strings.Split(para, "\n") {
+			if t := strings.TrimSpace(line); strings.HasPrefix(t, "- ") || strings.HasPrefix(t, "* ") {
+				// a list item keeps its own line
+				lines = append(lines, "\x00"+t)
+				continue
+			}
+			lines = append(lines, strings.TrimSpace(line))
+		}
+		var out []string
+		cur := ""
+		flush := func() {
+			if cur != "" {
+				out = append(out, cur)
+				cur = ""
+			}
+		}
+		for _, l := range lines {
+			hang := ""
+			if strings.HasPrefix(l, "\x00") {
+				flush()
+				l = l[1:]
+				hang = "  "
+			}
+			for _, w := range strings.Fields(l) {
+				switch {
+				case cur == "":
+					cur = indent + w
+				case visibleWidth(cur)+1+visibleWidth(w) > width:
+					out = append(out, cur)
+					cur = indent + hang + w
+				default:
+					cur += " " + w
+				}
+			}
+		}
+		flush()
+		paras = append(paras, strings.Join(out, "\n"))
+	}
+	return strings.Join(paras, "\n\n")
+}
+
+// help answers `help` and `help rules` at the prompt.
+func (ss *session) help(topic string) {
+	switch strings.ToLower(topic) {
+	case "":
+		ss.out("%s", helpText(ss.ro.ASCII))
+		ss.out("help rules    the rules of %s in words\n", ss.g.Name)
+	case "rules", "rule", "game":
+		ss.out("%s", rulesText(ss.g, renderOpts{ASCII: ss.ro.ASCII, Color: ss.ro.Color}))
+	default:
+		ss.out("There is no help on %q: type help for the commands, or help rules for the rules.\n", topic)
+	}
+}
+
+var notationFlag = &cli.StringFlag{Name: "notation", Value: "auto",
+	Usage: "write moves as `numeric` (11-15, on boards that number their squares), algebraic (c3-d4), or auto (numeric where the board is numbered)"}
+
+// numericNotation reads --notation: whether moves are written numerically.
+func numericNotation(c *cli.Context, g *interpreter.Game) (bool, error) {
+	switch strings.ToLower(c.String("notation")) {
+	case "auto", "":
+		return g.Board.Numbered(), nil
+	case "numeric", "numbers", "pdn":
+		if !g.Board.Numbered() {
+			return false, usagef("--notation numeric: %s does not number its squares (the rule file's board: numbering)", g.Name)
+		}
+		return true, nil
+	case "algebraic":
+		return false, nil
+	}
+	return false, usagef("--notation is %q; it must be numeric, algebraic or auto", c.String("notation"))
+}
+
+// moveText writes a move in the notation chosen.
+func moveText(g *interpreter.Game, m board.Move, numeric bool) string {
+	if numeric {
+		return g.Board.NumericMoveString(m)
+	}
+	return g.MoveString(m)
+}
+
+// mv writes a move as the session shows moves.
+func (ss *session) mv(m board.Move) string { return moveText(ss.g, m, ss.ro.Numeric) }
+
+// numericToAlgebraic rewrites numeric text ("11x25", "15") with square
+// names, on a numbered board, so shorthand works in either notation.
+func numericToAlgebraic(b *board.Board, t string) (string, bool) {
+	if !b.Numbered() || t == "" || t[0] < '0' || t[0] > '9' {
+		return "", false
+	}
+	var sb strings.Builder
+	for i := 0; i < len(t); {
+		c := t[i]
+		if c == '-' || c == 'x' || c == ':' {
+			sb.WriteByte(c)
+			i++
+			continue
+		}
+		j := i
+		for j < len(t) && t[j] >= '0' && t[j] <= '9' {
+			j++
+		}
+		if j == i {
+			return "", false
+		}
+		n, _ := strconv.Atoi(t[i:j])
+		sq, ok := b.NumberedSquare(n)
+		if !ok {
+			return "", false
+		}
+		sb.WriteString(b.SquareName(sq))
+		i = j
+	}
+	return sb.String(), true
+}

@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+// version is set at build time (-ldflags "-X main.version=v1.2.3"); without
+// it the module version or the VCS revision Go records is used.
+var version = ""
+
+func appVersion() string {
+	if version != "" {
+		return version
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	rev, dirty := "", false
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			dirty = s.Value == "true"
+		}
+	}
+	if v == "" || v == "(devel)" {
+		v = "devel"
+	}
+	if rev != "" {
+		if len(rev) > 12 {
+			rev = rev[:12]
+		}
+		v += " " + rev
+		if dirty {
+			v += " (modified)"
+		}
+	}
+	return v + " " + info.GoVersion
+}
+
+// unknownCommandText answers a mistyped command, with the nearest
+// command's name: urfave/cli says "No help topic for 'plya'".
+func unknownCommandText(app *cli.App, msg string) string {
+	name := strings.TrimSuffix(strings.TrimPrefix(msg, "No help topic for '"), "'")
+	var names []string
+	for _, c := range app.Commands {
+		names = append(names, c.Names()...)
+	}
+	sort.Strings(names)
+	best, bestD := "", 1<<30
+	for _, n := range names {
+		if d := editDistance(strings.ToLower(name), n); d < bestD {
+			best, bestD = n, d
+		}
+	}
+	text := fmt.Sprintf("%q is not a command", name)
+	if best != "" && bestD <= max(2, len(name)/3) {
+		text += fmt.Sprintf("; did you mean %q?", best)
+	}
+	return text + "\nRun 'stackrules help' for the commands."
+}
+
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

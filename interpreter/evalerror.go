@@ -1,0 +1,73 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"github.com/expr-lang/expr/ast"
+)
+
+// A runtime error in a rule file's expression (a modulo by zero) is the rule
+// file's fault, reported like any of its mistakes: at the expression's
+// file:line:col, naming the rule and the position where it happened.
+// Compiled closures never panic: they record the error in the Ctx and
+// return a zero value, and the API boundary (LegalMovesErr, ResultErr, or
+// the panicking LegalMoves and Result) hands it on.
+
+// EvalError is a runtime error in an expression of a rule file.
+type EvalError struct {
+	File      string
+	Line, Col int
+	What      string // the rule or section: move rule "forward"
+	Expr      string // the part of the expression that failed
+	Msg       string // what went wrong: modulo by zero
+	Position  string // the position it happened at; "" when loading
+}
+
+func (e *EvalError) Error() string {
+	s := fmt.Sprintf("%s:%d:%d: error: %s: `%s`: runtime error: %s", e.File, e.Line, e.Col, e.What, e.Expr, e.Msg)
+	if e.Position != "" {
+		s += " (at position " + e.Position + ")"
+	}
+	return s
+}
+
+// evalSite is where in the rule file a closure that can fail comes from.
+type evalSite struct {
+	file string
+	what string
+	at   srcPos
+	expr string
+}
+
+// fail records the first runtime error met in c.
+func (c *Ctx) fail(s *evalSite, msg string) {
+	if c.err == nil {
+		c.err = &EvalError{File: s.file, Line: s.at.line, Col: s.at.col, What: s.what, Expr: s.expr, Msg: msg}
+	}
+}
+
+// takeErr returns the error met in c, with the position it was met at, and
+// clears it (contexts are pooled).
+func (g *Game) takeErr(c *Ctx) *EvalError {
+	e := c.err
+	if e == nil {
+		return nil
+	}
+	c.err = nil
+	if c.pos != nil && e.Position == "" {
+		out := *e
+		out.Position = g.FormatPosition(c.pos)
+		return &out
+	}
+	return e
+}
+
+// site is the place of node n of the expression being compiled.
+func (g *Game) site(n ast.Node) *evalSite {
+	cp := g.building
+	if cp == nil || cp.src == nil {
+		return &evalSite{file: g.File, what: "an expression", at: srcPos{1, 1}, expr: n.String()}
+	}
+	from, _ := cp.src.span(n)
+	return &evalSite{file: g.File, what: cp.what, at: cp.src.at(from), expr: cp.src.slice(n)}
+}

@@ -1,0 +1,124 @@
+package interpreter
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/variants"
+)
+
+// ligerWhen is Liger with the forward rule's condition replaced, in double
+// quotes: the expression starts at column 12 of line 26.
+func ligerWhen(t *testing.T, when string) []byte {
+	t.Helper()
+	data, _ := variants.Source("liger")
+	text := strings.Replace(string(data), "when: lifted == 1 || bottom == opponent", "when: \""+when+"\"", 1)
+	if text == string(data) {
+		t.Fatal("the forward rule of liger.yaml is not where the test expects it")
+	}
+	return []byte(text)
+}
+
+// forwardLine is the line of liger.yaml's forward rule condition.
+func forwardLine() int {
+	data, _ := variants.Source("liger")
+	return 1 + strings.Count(string(data[:strings.Index(string(data), "when: lifted == 1 || bottom == opponent")]), "\n")
+}
+
+// A modulo by zero met while generating moves is an *EvalError naming the
+// rule, the expression's place and the position.
+func TestRuntimeErrorIsAnEvalError(t *testing.T) {
+	g, err := Load("liger.yaml", ligerWhen(t, "lifted % (height - height) == 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	_, err = g.LegalMovesErr(&p, nil)
+	var ee *EvalError
+	if !errors.As(err, &ee) || ee.Line != forwardLine() || ee.Col != 12 || ee.What != `move rule "forward"` || ee.Expr != "lifted % (height - height)" ||
+		ee.Position != g.FormatPosition(&p) {
+		t.Fatalf("got %#v", err)
+	}
+	if _, err := g.ResultErr(&p); err == nil {
+		t.Error("ResultErr: no error")
+	}
+	func() {
+		defer func() {
+			if _, ok := recover().(*EvalError); !ok {
+				t.Error("LegalMoves did not panic with an *EvalError")
+			}
+		}()
+		g.LegalMoves(&p, nil)
+	}()
+	// The pooled contexts do not keep the error: a sound game after it is fine.
+	ok, _ := Open("liger")
+	if _, err := ok.LegalMovesErr(&p, nil); err != nil {
+		t.Error(err)
+	}
+	// The AI sees it, ends, and says so.
+	a := g.AI()
+	sp := SearchPosition{Position: p}
+	if n := len(a.LegalMoves(&sp, nil)); n != 0 || g.SearchErr() == nil {
+		t.Errorf("the search saw %d moves and error %v", n, g.SearchErr())
+	}
+}
+
+// A runtime error in a static term, met when it is folded at load time, is
+// a diagnostic at the expression; lint says the same, not "loading failed".
+func TestFoldingErrorAtTheExpression(t *testing.T) {
+	src := ligerWhen(t, "(lifted == 1 || bottom == opponent) && 10 % (to_row - 5) != 99")
+	_, err := Load("liger.yaml", src)
+	want := fmt.Sprintf("liger.yaml:%d:51: error:", forwardLine()) + " move rule \"forward\": evaluating its static terms when loading: runtime error: integer divide by zero in `10 % (to_row - 5)`"
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Fatalf("got %v", err)
+	}
+	ds := Lint("liger.yaml", src, LintOptions{})
+	if len(ds) == 0 || !strings.Contains(ds[0].Error(), want) {
+		t.Errorf("lint: %v", ds)
+	}
+	for _, d := range ds {
+		if d.Line == 1 && d.Col == 1 {
+			t.Errorf("lint at 1:1: %v", d)
+		}
+	}
+}
+
+// What the rule language does not have is refused at its character, and so
+// is arithmetic that can overflow.
+func TestRefusedExpressions(t *testing.T) {
+	for _, tc := range []struct{ when, col, msg string }{
+		{"[1,2,3][height+5] > 0", "12", "indexing and member access are not part of the rule language"},
+		{"2 ** height > 0", "12", "the operator `**` is not part of the rule language"},
+		{"2 ^ height > 0", "12", "the operator `^` is not part of the rule language"},
+		{"height / lifted > 1", "12", "`/` divides only by a whole number other than 0"},
+		{"height / 0 > 1", "12", "`/` divides only by a whole number other than 0"},
+		{"height % 0 == 1", "12", "modulo by zero"},
+		{"height > 1.5", "21", "numbers in rule files are whole numbers"},
+		{"'a' == 'a'", "12", "strings are not part of the rule language"},
+		{"{a: 1}.a == 1", "12", "indexing and member access"},
+		{"[1, 2] == [1, 2]", "12", "a list `[a, b]` is only for `x in [a, b]`"},
+		{"height == nil", "22", "nil is not part of the rule language"},
+		{"9223372036854775807 + height > 0", "12", "`9223372036854775807 + height` can overflow a 64-bit integer"},
+		{"height * 4611686018427387904 > 1", "12", "can overflow"},
+		{"-(-9223372036854775807 - lifted) > 0", "14", "`-9223372036854775807 - lifted` can overflow"},
+		{"abs(-9223372036854775807 - lifted) > 0", "16", "`-9223372036854775807 - lifted` can overflow"},
+		{"-(-9223372036854775807 * 1 - 1 + lifted) > 0", "12", "can overflow"},
+	} {
+		_, err := Load("liger.yaml", ligerWhen(t, tc.when))
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("liger.yaml:%d:%s:", forwardLine(), tc.col)) || !strings.Contains(err.Error(), tc.msg) {
+			t.Errorf("when: %s: got %v", tc.when, err)
+		}
+	}
+	// What the language has still loads, `/` by a constant included.
+	for _, when := range []string{
+		"lifted in 1..2 && height in [1, 2, 3] && (row > 2 ? true : lifted == 1) && abs(min(height, 2) - max(lifted, 1)) < 3",
+		"(lifted == 1 || bottom == opponent) && progress(me) / 4 >= 0 && not (height % 7 == 6) && -height < 0",
+		"lifted * 1000000 + checkers(me) * 1000000 < 9000000000000",
+	} {
+		if _, err := Load("liger.yaml", ligerWhen(t, when)); err != nil {
+			t.Errorf("when: %s: %v", when, err)
+		}
+	}
+}

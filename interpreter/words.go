@@ -1,0 +1,205 @@
+package interpreter
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+	"go.yaml.in/yaml/v3"
+)
+
+// The rules in words: what a rule file tells people rather than the
+// interpreter — a prose summary, plain-words reasons for the ways a game
+// ends, and the sources the rules come from.
+
+// Citation names a source of the rules.
+type Citation struct {
+	Title, Author, URL string
+	Year               int
+}
+
+// String writes a citation as a reference list entry: Author, Title (Year), URL.
+func (c Citation) String() string {
+	var parts []string
+	if c.Author != "" {
+		parts = append(parts, c.Author)
+	}
+	if c.Title != "" {
+		t := c.Title
+		if c.Year != 0 {
+			t += fmt.Sprintf(" (%d)", c.Year)
+		}
+		parts = append(parts, t)
+	} else if c.Year != 0 {
+		parts = append(parts, strconv.Itoa(c.Year))
+	}
+	if c.URL != "" {
+		parts = append(parts, c.URL)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// wordsSpec is the people-facing text of a rule file, as written.
+type wordsSpec struct {
+	Summary          string
+	Sources          []Citation
+	RepetitionReason string
+	QuietReason      string
+	PDNGameType      int      // the GameType tag of PDN records; 0 when the game has none
+	noMove           []string // per player: "white has no legal move", made once
+}
+
+// decodeSources reads `sources:`, a list of citations: {title, author, year, url}.
+func (d *decoder) decodeSources(n *yaml.Node, rf *ruleFile) {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "write `- {title: ..., author: ..., year: 2009, url: ...}`", "sources must be a list of citations, not %s", kindName(n))
+		return
+	}
+	for _, e := range n.Content {
+		var c Citation
+		d.mapping(e, "a source", []field{
+			{"title", true, func(_, v *yaml.Node) { c.Title = d.str(v, "source: title") }},
+			{"author", false, func(_, v *yaml.Node) { c.Author = d.str(v, "source: author") }},
+			{"year", false, func(_, v *yaml.Node) { c.Year = d.integer(v, "source: year", 1, 9999) }},
+			{"url", false, func(_, v *yaml.Node) { c.URL = d.str(v, "source: url") }},
+		})
+		rf.Words.Sources = append(rf.Words.Sources, c)
+	}
+}
+
+// decodeDrawReasons reads `draw: reasons:`, the draw rules in plain words.
+func (d *decoder) decodeDrawReasons(n *yaml.Node, rf *ruleFile) {
+	d.mapping(n, "draw: reasons", []field{
+		{"repetition", false, func(_, v *yaml.Node) { rf.Words.RepetitionReason = d.str(v, "draw: reasons: repetition") }},
+		{"quiet_plies", false, func(_, v *yaml.Node) { rf.Words.QuietReason = d.str(v, "draw: reasons: quiet_plies") }},
+	})
+}
+
+// decodeEndEntry reads one end condition: `- win: EXPR`, optionally with
+// `reason: plain words`.
+func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
+	if e.Kind != yaml.MappingNode || (len(e.Content) != 2 && len(e.Content) != 4) {
+		d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`, with an optional `reason: WORDS`", "each end condition is one `win`, `loss` or `draw` key with an expression, and optionally a `reason`")
+		return
+	}
+	var spec *endSpec
+	reason := ""
+	for i := 0; i+1 < len(e.Content); i += 2 {
+		k, v := e.Content[i], e.Content[i+1]
+		if k.Value == "reason" {
+			reason = d.str(v, "end: reason")
+			continue
+		}
+		choices := []string{"win", "loss", "draw", "reason"}
+		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
+			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
+			return
+		}
+		if spec != nil {
+			d.errorf(k, "duplicate-key", "", "an end condition has one of win, loss or draw, not two")
+			return
+		}
+		if isEmpty(v) {
+			d.errorf(v, "empty-value", "", "end condition %q has no expression", k.Value)
+			return
+		}
+		spec = &endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)}
+	}
+	if spec == nil {
+		d.errorf(e, "missing-key", "", "an end condition needs a win, loss or draw key, not only a reason")
+		return
+	}
+	spec.Reason = reason
+	rf.End = append(rf.End, *spec)
+}
+
+// OutcomeText says how a game ended, for people: "red wins: bore off every checker"
+// with the rule file's words, or "red wins (win: checkers(me) == 0)" with the
+// condition for a rule file without them. It is "" while the game goes on.
+func (g *Game) OutcomeText(o Outcome) string {
+	if !o.Over {
+		return ""
+	}
+	who := "draw"
+	if o.Winner >= 0 && o.Winner < len(g.Players) {
+		who = g.Players[o.Winner].Name + " wins"
+	}
+	if o.Why != "" {
+		return who + ": " + o.Why
+	}
+	return who + " (" + o.Reason + ")"
+}
+
+// numberBoard gives the board numeric notation when the rule file asks for
+// it: `board: numbering: PLAYER` numbers the squares as that player sees them.
+func (g *Game) numberBoard(d *decoder, rf *ruleFile) {
+	n := rf.Board.Numbering
+	if n == nil {
+		return
+	}
+	name := d.str(n, "board: numbering")
+	var names []string
+	for _, p := range g.Players {
+		names = append(names, p.Name)
+		if p.Name == name {
+			g.Board.SetNumbering(p.Home == "bottom")
+			return
+		}
+	}
+	if name != "" {
+		d.errorf(n, "bad-value", suggest(name, names), "board: numbering is %q; it must be a player (%s), the one whose view numbers the squares", name, strings.Join(names, ", "))
+	}
+}
+
+// PDNGameType is the GameType tag of the game's PDN records, 0 when the
+// rule file gives none.
+func (g *Game) PDNGameType() int { return g.words.PDNGameType }
+
+// LiftsPart reports whether some move rule lifts part of a stack, so that
+// moves carry a count ("2c3-d4").
+func (g *Game) LiftsPart() bool {
+	for _, r := range g.moveRules {
+		if !r.liftAll && r.liftMax != 1 {
+			return true
+		}
+	}
+	return false
+}
+
+// setupClashes gathers the squares two setup entries both fill, so that an
+// overlap is one error naming its squares, not one error per square.
+type setupClashes struct {
+	order []setupClash
+}
+
+type setupClash struct {
+	at, prev *yaml.Node
+	squares  []board.Square
+}
+
+func newSetupClashes() *setupClashes { return &setupClashes{} }
+
+func (sc *setupClashes) add(at, prev *yaml.Node, sq board.Square) {
+	for i := range sc.order {
+		if sc.order[i].at == at && sc.order[i].prev == prev {
+			sc.order[i].squares = append(sc.order[i].squares, sq)
+			return
+		}
+	}
+	sc.order = append(sc.order, setupClash{at: at, prev: prev, squares: []board.Square{sq}})
+}
+
+func (sc *setupClashes) report(d *decoder, b *board.Board) {
+	for _, c := range sc.order {
+		names := make([]string, len(c.squares))
+		for i, sq := range c.squares {
+			names[i] = b.SquareName(sq)
+		}
+		what := "a piece on " + names[0] + " twice"
+		if len(names) > 1 {
+			what = fmt.Sprintf("pieces twice on %d squares: %s", len(names), strings.Join(names, ", "))
+		}
+		d.errorf(c.at, "setup-twice", fmt.Sprintf("first placed at line %d", c.prev.Line), "setup places %s", what)
+	}
+}

@@ -1,0 +1,106 @@
+package session
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter"
+)
+
+func open(t *testing.T, name string) *interpreter.Game {
+	t.Helper()
+	g, err := interpreter.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func seats(t *testing.T, specs ...string) []Seat {
+	t.Helper()
+	var out []Seat
+	for _, s := range specs {
+		st, err := ParseSeat(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, st)
+	}
+	return out
+}
+
+func TestPlayExplainsIllegalMoves(t *testing.T) {
+	g := open(t, "liger")
+	s, err := New(g, "liger", seats(t, "human", "human"), g.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Play("c3-b2")
+	var ill *IllegalMove
+	if !errors.As(err, &ill) || ill.Explanation.Legal || !strings.Contains(err.Error(), "c3-b2") {
+		t.Fatalf("c3-b2 should be refused with an explanation, got %v", err)
+	}
+	if _, err := s.Play("c3-d4"); err != nil {
+		t.Fatal(err)
+	}
+	if s.ToMove() != 1 || s.History().Len() != 1 {
+		t.Fatal("c3-d4 was not played")
+	}
+	if _, err := New(g, "liger", seats(t, "human"), g.Start()); err == nil {
+		t.Fatal("one seat for a two-player game was accepted")
+	}
+	if _, err := ParseSeat("mcts:nonsense"); err == nil {
+		t.Fatal("a bad AI spec was accepted")
+	}
+}
+
+func TestUndoReturnsToTheHumanAndResignationIsKept(t *testing.T) {
+	g := open(t, "english-checkers")
+	s, _ := New(g, "english-checkers", seats(t, "human", "random"), g.Start())
+	if _, err := s.Play(g.MoveString(s.Legal()[0])); err != nil {
+		t.Fatal(err)
+	}
+	if !s.AIToMove() {
+		t.Fatal("the AI should be to move")
+	}
+	th, err := s.Thinker(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, _, err := th.Choose(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.PlayMove(m); err != nil {
+		t.Fatal(err)
+	}
+	if n := s.Undo(); n != 2 || s.History().Len() != 0 || !s.Seats[s.ToMove()].Human {
+		t.Fatalf("undo took back %d moves, want both, back to the human", n)
+	}
+	s.Play(g.MoveString(s.Legal()[0]))
+	if err := s.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	o := s.Outcome()
+	if !o.Over || o.Winner != 1 || o.Reason != g.Players[0].Name+" resigned" {
+		t.Fatalf("outcome after resigning: %+v", o)
+	}
+	if _, err := s.Play("a3-b4"); !errors.Is(err, ErrOver) {
+		t.Fatalf("a move after the resignation: %v", err)
+	}
+	// The record carries the resignation, and a session read back from it
+	// has the same moves, seats and result.
+	r := s.Record()
+	back, err := FromRecord(r, func(string) (*interpreter.Game, error) { return g, nil })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.History().Len() != 1 || back.Seats[1].String() != "random" || !back.Outcome().Over || back.Outcome().Winner != 1 {
+		t.Fatalf("read back: %d moves, seats %v, outcome %+v", back.History().Len(), back.Seats, back.Outcome())
+	}
+	if back.Undo(); back.Outcome().Over {
+		t.Fatal("undo should take back the resignation first")
+	}
+}
