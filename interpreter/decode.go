@@ -137,13 +137,14 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory  bool
-	Maximum    bool
-	Removal    string // immediate or end
-	Take       string // stack or top
-	Landing    string // any or continue: where a flying capture may land
-	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
-	node       *yaml.Node
+	Mandatory   bool
+	Maximum     bool
+	Removal     string // immediate or end
+	Take        string // stack or top
+	Landing     string // any or continue: where a flying capture may land
+	NoTurnBack  bool   // turn_back: false — no 180° turn between two jumps
+	landingNode *yaml.Node
+	node        *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -454,7 +455,10 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"maximum", false, func(_, v *yaml.Node) { rf.Capture.Maximum = d.boolean(v, "capture: maximum") }},
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
-				{"landing", false, func(_, v *yaml.Node) { rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue") }},
+				{"landing", false, func(_, v *yaml.Node) {
+					rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue")
+					rf.Capture.landingNode = v
+				}},
 				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
 			})
 		}},

@@ -189,7 +189,7 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		g.hands = true
 		counts = append(counts, board.HandField)
 	}
-	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+	if (len(rf.Captures) > 0 || len(rf.Triggers) > 0) && len(rf.BearOff) > 0 {
 		// The cells cannot tell pieces borne off from pieces captured.
 		counts = append(counts, board.OffField, board.CapturedField)
 	}
@@ -738,7 +738,8 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		caps, bears := len(g.captureRules) > 0, len(g.bearRules) > 0
+		// Pieces leave the board by captures, removals (triggers) and bear-offs.
+		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0
 		switch {
 		case caps && bears:
 			// Missing pieces not counted as borne off were captured,
@@ -754,7 +755,7 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 		case bears:
 			p.Off[i] = g.initial[i] - p.OnBoard[i]
 		case caps:
-			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]))
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Hand[i]))
 		}
 	}
 	return p, nil

@@ -365,6 +365,7 @@ func (g *Game) applyRemovals(p *board.Position, m *board.Move) {
 		owner := b.Owner(b.Top(section))
 		p.Set(b, sq, rest)
 		p.OnBoard[owner]--
+		p.AddCaptured(owner, 1)
 	}
 }
 
