@@ -93,12 +93,15 @@ func notationText(g *interpreter.Game, p *board.Position) string {
 	if len(texts) > 3 {
 		texts = texts[:3]
 	}
-	if len(texts) > 0 {
-		what := "  a move:     from-to; at the start, for example:"
-		if !strings.Contains(texts[0], "-") {
-			what = "  a move:     at the start, for example:"
+	switch {
+	case g.HasHands():
+		sb.WriteString("  a placement: the point alone, from hand: d2; at the start, for example:\n" + strings.Join(wrapItems(texts, ", ", 14, 78), ",\n") + "\n")
+		sb.WriteString("  a move:     from-to: d2-d3 (a flight too: a1-g7)\n")
+		if g.HasTriggers() {
+			sb.WriteString("  a removal:  a move that completes a line adds x and the point it clears:\n              d2xa1, d2-d3xa1\n")
 		}
-		fmt.Fprintf(&sb, "%s\n%s\n", what, strings.Join(wrapItems(texts, ", ", 14, 78), ",\n"))
+	case len(texts) > 0:
+		fmt.Fprintf(&sb, "  a move:     from-to; at the start, for example:\n%s\n", strings.Join(wrapItems(texts, ", ", 14, 78), ",\n"))
 	}
 	if g.LiftsPart() {
 		sb.WriteString("  a lift:     the number of pieces first: 2c3-d4 moves the top two of c3\n")
