@@ -117,11 +117,12 @@ func TestPlayInNumericNotation(t *testing.T) {
 	if got := recordMoves(readRecordFile(t, rec)); strings.Join(got, " ") != "c3-d4 b6-a5" {
 		t.Errorf("record moves %v", got)
 	}
-	_, out, _ = playScript(t, "11-15\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec, "--notation", "algebraic")
+	// A new record each time: --record FILE on this game's record would continue it.
+	_, out, _ = playScript(t, "11-15\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", filepath.Join(dir, "r2.txt"), "--notation", "algebraic")
 	if !strings.Contains(out, "Last move: 1. c3-d4") {
 		t.Errorf("--notation algebraic:\n%s", out)
 	}
-	if code, _, errOut := playScript(t, "", "play", "liger", "--notation", "numeric", "--record", rec); code != 2 || !strings.Contains(errOut, "does not number its squares") {
+	if code, _, errOut := playScript(t, "", "play", "liger", "--notation", "numeric", "--record", filepath.Join(dir, "r3.txt")); code != 2 || !strings.Contains(errOut, "does not number its squares") {
 		t.Errorf("numeric liger: exit %d, %q", code, errOut)
 	}
 }
@@ -302,7 +303,7 @@ func TestDrawOffer(t *testing.T) {
 		t.Errorf("exit %d, record result %q, termination %q", code, r.Result, r.Tag("Termination"))
 	}
 	// An AI that is lost by force declines, saying so.
-	_, out, _ = playScript(t, "draw\nquit\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "mcts:iterations=300", "--record", rec)
+	_, out, _ = playScript(t, "draw\nquit\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "mcts:iterations=300", "--record", rec+".2")
 	if !strings.Contains(out, "blue declines the draw: it has seen that blue loses by force") {
 		t.Errorf("a lost AI:\n%s", out)
 	}
