@@ -77,7 +77,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		e.Problem = "no move given"
 		return e
 	}
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		e.Problem = strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", moveText))
 		e.Problem = strings.TrimPrefix(e.Problem, fmt.Sprintf("move %q: ", text))

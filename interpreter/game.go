@@ -140,12 +140,7 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 			if st.ok {
 				c.to, c.dst = st.to, dst
 				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
-					m := board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)}
-					if g.triggers != nil {
-						buf = g.emit(c, buf, m)
-					} else {
-						buf = append(buf, m)
-					}
+					buf = append(buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
 					if any {
 						return buf
 					}
@@ -198,8 +193,11 @@ type Ctx struct {
 	at        board.Square // the piece a trigger may remove
 	made      int          // lines the move completes, for triggers
 	active    uint32       // the move rules whose position terms hold, during generate
+	expanding bool         // generating the moves a trigger then expands
+	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
+	moveBuf   []board.Move // for mobility
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -330,6 +328,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if g.triggers != nil && !c.expanding {
+		return g.generateTriggered(c, buf, any)
+	}
 	if len(g.captureRules) > 0 {
 		n := len(buf)
 		buf = g.generateCaptures(c, buf, any)
@@ -416,11 +417,7 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 								continue
 							}
 						}
-						if g.triggers != nil {
-							buf = g.emit(c, buf, board.Move{From: from, To: to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
-						} else {
-							buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
-						}
+						buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
 						if any {
 							return buf
 						}
@@ -652,6 +649,9 @@ func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
 
 // HasHands reports whether players have pieces in hand to place.
 func (g *Game) HasHands() bool { return g.hands }
+
+// HasTriggers reports whether completing a line does something (removes).
+func (g *Game) HasTriggers() bool { return len(g.triggers) > 0 }
 
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }

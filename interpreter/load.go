@@ -685,10 +685,10 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 	return p, nil
 }
 
-// parseMoveText reads move text in this game's notation, checking syntax and
+// ParseMoveText reads move text in this game's notation, checking syntax and
 // squares only: in a game that places pieces, text without a "-" is a
 // placement (d2, d2xa1).
-func (g *Game) parseMoveText(text string) (board.Move, error) {
+func (g *Game) ParseMoveText(text string) (board.Move, error) {
 	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
 		return g.Board.ParsePlacement(text)
 	}
@@ -708,7 +708,7 @@ func (g *Game) countExample() string {
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return board.Move{}, err
 	}
