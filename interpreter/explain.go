@@ -369,7 +369,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			candidates = append(candidates, r)
 			continue
 		}
-		if dist > 1 && !r.flying {
+		if dist > 1 && !r.flying && !r.leaping {
 			continue
 		}
 		for _, n := range r.dirNames {
@@ -379,7 +379,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 		}
 	}
 	for _, r := range g.moveRules {
-		if !r.flying {
+		if !r.flying && !r.leaping {
 			flyingOnly = false
 		}
 	}
@@ -426,7 +426,11 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])])})
 			continue
 		}
-		if dist > 1 && blocked != "" && !r.anywhere {
+		if r.leaping && dist != k {
+			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves as many squares as pieces lifted (distance: lifted): %d, not %d", k, dist)})
+			continue
+		}
+		if dist > 1 && blocked != "" && !r.anywhere && !r.leaping {
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves over empty squares only, and %s is in the way", blocked)})
 			continue
 		}

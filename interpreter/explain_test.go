@@ -45,6 +45,10 @@ func TestExplain(t *testing.T) {
 			"c3-b2: not legal\n  move rule \"king-step\": does not move a man", ""},
 		{"liger", "r c3:r,f6:b", "c3-c5", "c3-c5: not a legal move: c5 is not next to c3: a move goes one step", ""},
 		{"english-checkers", "b c3:B,h8:w", "c3-d4", `c3-d4: legal, by move rule "king-step"`, ""},
+		{"focus", "r c3:grr,h5:g hand:r1,g0", "2c3-c4",
+			"2c3-c4: not legal\n  move rule \"move\": moves as many squares as pieces lifted (distance: lifted): 2, not 1", ""},
+		{"focus", "r c3:grr,c4:g,h5:g", "2c3-c5", `2c3-c5: legal, by move rule "move"`, ""},
+		{"focus", "r c3:grr,h5:g hand:r1,g0", "h5", `h5: legal, by placement rule "reserve"`, ""},
 		{"english-checkers", "b c3:b,d4:b,h8:w", "c3-d4",
 			"c3-d4: not legal\n  move rule \"man-step\": to_height == 0 is false (1 == 0)\n  move rule \"king-step\": does not move a man", ""},
 	}

@@ -47,6 +47,12 @@ func (g *Game) lintBehaviour(opts LintOptions) Diagnostics {
 	}
 	for _, p := range g.testPlayedPositions() {
 		bh.endConditions(&p)
+		// A game whose random playouts wander on (Focus recycles its
+		// pieces through the reserves) still ends by its rules when its
+		// own tests play to a result.
+		if r, err := g.safeResult(&p); err == nil && r.Over {
+			bh.decisive++
+		}
 	}
 	bh.summary()
 	return bh.ds

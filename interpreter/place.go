@@ -336,6 +336,9 @@ func (g *Game) applyPieces(p *board.Position, m board.Move) {
 		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
 		p.OnBoard[me]++
 		p.SetHand(me, int(p.Hand[me])-1)
+		if g.stackMax > 0 {
+			g.cutStack(p, m.To)
+		}
 	case board.Step:
 		k := int(m.Lift)
 		if k == 0 {
@@ -347,6 +350,9 @@ func (g *Game) applyPieces(p *board.Position, m board.Move) {
 		}
 		p.Set(b, m.From, rest)
 		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
+		if g.stackMax > 0 {
+			g.cutStack(p, m.To)
+		}
 	}
 }
 
