@@ -1004,3 +1004,43 @@ func TestCaptureNotation(t *testing.T) {
 		}
 	}
 }
+
+// DropBottom keeps the top of a stack: what a stack over a game's height
+// limit keeps after losing pieces from its bottom.
+func TestDropBottom(t *testing.T) {
+	geo := mustGrid(t, 8, 8, isDark)
+	for _, letters := range []string{"rb", "rbRB"} {
+		b := mustBoard(t, geo, letters)
+		cases := []struct {
+			stack string
+			n     int
+			want  string
+		}{
+			{"rrbbr", 0, "rrbbr"},
+			{"rrbbr", 1, "rbbr"},
+			{"rbbrrbb", 2, "brrbb"},
+			{"rbrbrbrbrb", 5, "brbrb"},
+			{"br", 2, ""},
+		}
+		if letters == "rbRB" {
+			cases = append(cases, struct {
+				stack string
+				n     int
+				want  string
+			}{"RbBrr", 3, "rr"})
+		}
+		for _, tc := range cases {
+			s, err := b.ParseStack(tc.stack)
+			if err != nil {
+				t.Fatalf("ParseStack(%q): %v", tc.stack, err)
+			}
+			got := b.DropBottom(s, tc.n)
+			if b.StackString(got) != tc.want || got.Height() != len(tc.want) {
+				t.Errorf("%s: DropBottom(%s, %d) = %q (height %d), want %q", letters, tc.stack, tc.n, b.StackString(got), got.Height(), tc.want)
+			}
+			if tc.want == "" && got != 0 {
+				t.Errorf("%s: DropBottom(%s, %d) = %#x, want the empty stack 0", letters, tc.stack, tc.n, uint64(got))
+			}
+		}
+	}
+}

@@ -329,3 +329,10 @@ func scanSquare(s string) (file, rank, n int) {
 	}
 	return int(s[0] - 'a'), rank - 1, n
 }
+
+// ScanSquare reads a whole text as a square name, like c3, giving its file
+// and rank (from 0) on any grid, whether or not the square plays.
+func ScanSquare(name string) (file, rank int, ok bool) {
+	f, r, n := scanSquare(name)
+	return f, r, n > 0 && n == len(name)
+}

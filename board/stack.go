@@ -203,3 +203,11 @@ func (b *Board) Count(s Stack, counts *[MaxPlayers]int16) {
 		counts[b.owner[uint64(s)>>(uint(i)*b.bits)&b.mask]]++
 	}
 }
+
+// DropBottom takes the bottom n pieces (0 <= n <= height) off s: what a
+// stack taller than a game's limit keeps.
+func (b *Board) DropBottom(s Stack, n int) Stack {
+	h := s.Height()
+	p := (uint64(s) & pieceMask) >> (uint(n) * b.bits)
+	return Stack(p | uint64(h-n)<<heightShift)
+}

@@ -86,6 +86,16 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		}
 		g.captureRules = append(g.captureRules, r)
 	}
+	if cs.Landing == "continue" {
+		flying := false
+		for _, r := range g.captureRules {
+			flying = flying || r.flying
+		}
+		if !flying {
+			d.diagAt(nodePos(cs.landingNode), Warning, "no-effect", "it is for flying captures (`distance: any`)",
+				"capture: landing: continue changes nothing here: no capture rule jumps from afar")
+		}
+	}
 	if rf.Promote.node != nil {
 		if len(g.Kinds) == 0 {
 			d.errorf(rf.Promote.node, "no-kinds", "add `kinds: [man, king]`", "promote needs piece kinds to promote to")
@@ -190,6 +200,10 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 	stop := n > 0 && g.promote.midCapture == "stop" && g.promotable(me, cur, section)
 	if n < board.MaxJumps && !stop {
 		kindBit := uint8(1) << uint(b.TopKind(section))
+		back := -1 // the direction a jump may not take: straight back
+		if g.capture.noTurnBack && last >= 0 {
+			back = board.Opposite(last)
+		}
 		for ri, r := range g.captureRules {
 			if st.active&(1<<ri) == 0 || r.kinds&kindBit == 0 {
 				continue
@@ -201,14 +215,22 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				continue
 			}
 			for _, d := range r.dirs[me] {
-				if g.capture.noTurnBack && last >= 0 && d == board.Opposite(last) {
+				if d == back {
 					continue
 				}
-				over := g.jumpTarget(st, cur, d, r.flying, me)
+				// The stack jumped: written out here rather than calling
+				// jumpTarget, which does not inline, on the hot path.
+				over := b.Neighbor(cur, d)
+				for over != noSquare && st.cells[over] == 0 && r.flying {
+					over = b.Neighbor(over, d)
+				}
 				if over == noSquare {
 					continue
 				}
 				os := st.cells[over]
+				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
+					continue
+				}
 				// With landing: continue, a flying capture that can go on
 				// from some of its landing squares must land on one of
 				// those: goOn has bit i for the i-th square beyond.
@@ -232,7 +254,18 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 						continue
 					}
 					extended = true
-					next := g.jumpOver(st, over, os, section, me, land)
+					next := section
+					if g.capture.takeTop {
+						rest, top := b.Lift(os, 1)
+						st.cells[over] = rest
+						next = b.Bottomed(section, b.Top(top))
+					} else if !g.capture.removalEnd {
+						st.cells[over] = 0
+					}
+					if g.promote.midCapture == "continue" && g.promotable(me, land, next) {
+						next = g.promoted(next)
+					}
+					st.jumped.Add(over)
 					st.path[n] = land
 					r0 := rule
 					if n == 0 {
@@ -288,7 +321,8 @@ func (g *Game) jumpTarget(st *capState, cur board.Square, d int, flying bool, me
 // jumpOver makes the jump over the stack os on square over, landing on land,
 // on the scratch board: it marks over as jumped, removes or takes from it as
 // the game says, and returns the moving section after the jump. The caller
-// restores st.cells[over] = os and unmarks over when it backtracks.
+// restores st.cells[over] = os and unmarks over when it backtracks. jumpFrom
+// does the same inline.
 func (g *Game) jumpOver(st *capState, over board.Square, os, section board.Stack, me int, land board.Square) board.Stack {
 	b := g.Board
 	next := section

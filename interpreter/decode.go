@@ -37,8 +37,18 @@ type ruleFile struct {
 	Place                     []placeSpec
 	Triggers                  []triggerSpec
 	Hands                     []handSpec
+	Stack                     stackSpec
 	Words                     wordsSpec // the rules in words, for people
 	root                      *yaml.Node
+}
+
+// stackSpec caps the height of stacks: after a step or a placement, a stack
+// taller than Max loses pieces from its bottom; the mover's go where Mine
+// says, the other players' where Theirs says (hand or captured).
+type stackSpec struct {
+	node         *yaml.Node
+	Max          int // 0: no cap
+	Mine, Theirs string
 }
 
 // placeSpec is a placement rule: a piece from the mover's hand onto a point.
@@ -73,6 +83,8 @@ type boardSpec struct {
 	Points        []string   // a graph board's points; nil for a grid
 	Lines         [][]string // lines of points
 	Joins         [][]string // segments that only join points
+	Without       []string   // squares cut from a grid (Focus's corners)
+	withoutNode   *yaml.Node
 	pointsNode    *yaml.Node
 	linesNode     *yaml.Node
 	joinsNode     *yaml.Node
@@ -103,6 +115,8 @@ type moveSpec struct {
 	LiftMax        int // 0: up to the whole stack
 	LiftAll        bool
 	Flying         bool // distance: any — slides along a line of empty squares
+	Leaping        bool // distance: lifted — exactly as many squares as pieces lifted, over anything
+	distanceNode   *yaml.Node
 	liftNode       *yaml.Node
 	When           *exprText
 	directionsNode *yaml.Node
@@ -123,13 +137,14 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory  bool
-	Maximum    bool
-	Removal    string // immediate or end
-	Take       string // stack or top
-	Landing    string // any or continue: where a flying capture may land
-	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
-	node       *yaml.Node
+	Mandatory   bool
+	Maximum     bool
+	Removal     string // immediate or end
+	Take        string // stack or top
+	Landing     string // any or continue: where a flying capture may land
+	NoTurnBack  bool   // turn_back: false — no 180° turn between two jumps
+	landingNode *yaml.Node
+	node        *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -420,6 +435,19 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
 		{"place", false, func(_, v *yaml.Node) { d.decodePlace(v, rf) }},
 		{"triggers", false, func(_, v *yaml.Node) { d.decodeTriggers(v, rf) }},
+		{"stack", false, func(_, v *yaml.Node) {
+			st := &rf.Stack
+			st.node, st.Mine, st.Theirs = v, "hand", "captured"
+			d.mapping(v, "stack", []field{
+				{"max", true, func(_, v *yaml.Node) { st.Max = d.integer(v, "stack: max", 1, 255) }},
+				{"overflow", false, func(_, v *yaml.Node) {
+					d.mapping(v, "stack: overflow", []field{
+						{"mine", false, func(_, v *yaml.Node) { st.Mine = d.oneOf(v, "stack: overflow: mine", "hand", "captured") }},
+						{"theirs", false, func(_, v *yaml.Node) { st.Theirs = d.oneOf(v, "stack: overflow: theirs", "hand", "captured") }},
+					})
+				}},
+			})
+		}},
 		{"capture", false, func(_, v *yaml.Node) {
 			rf.Capture.node = v
 			d.mapping(v, "capture", []field{
@@ -427,7 +455,10 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"maximum", false, func(_, v *yaml.Node) { rf.Capture.Maximum = d.boolean(v, "capture: maximum") }},
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
-				{"landing", false, func(_, v *yaml.Node) { rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue") }},
+				{"landing", false, func(_, v *yaml.Node) {
+					rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue")
+					rf.Capture.landingNode = v
+				}},
 				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
 			})
 		}},
@@ -480,6 +511,10 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 				b.Lines = append(b.Lines, d.words(l, "board: a line"))
 			}
 		}},
+		{"without", false, func(_, v *yaml.Node) {
+			b.withoutNode = v
+			b.Without = d.words(v, "board: without")
+		}},
 		{"joins", false, func(_, v *yaml.Node) {
 			b.joinsNode = v
 			if v.Kind != yaml.SequenceNode {
@@ -494,6 +529,9 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 	})
 	if b.Points == nil && b.joinsNode != nil {
 		d.errorf(b.joinsNode, "bad-value", "declare the board's points", "board: joins join points; a grid's squares are joined already")
+	}
+	if b.Points != nil && b.withoutNode != nil {
+		d.errorf(b.withoutNode, "bad-value", "leave the square out of `points`", "board: without cuts squares from a grid; a board of points has only the points it lists")
 	}
 	if b.Points != nil && b.squaresNode != nil {
 		d.errorf(b.squaresNode, "bad-value", "leave out `squares` on a board of points", "board: squares and points do not go together: the points are the playing squares")
@@ -605,8 +643,18 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 				}
 			}},
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
-			{"distance", false, func(_, v *yaml.Node) { m.Flying = d.distance(v, what) }},
+			{"distance", false, func(_, v *yaml.Node) {
+				m.distanceNode = v
+				if v.Kind == yaml.ScalarNode && v.Value == "lifted" {
+					m.Leaping = true
+					return
+				}
+				m.Flying = d.distance(v, what)
+			}},
 		})
+		if m.Leaping && m.LiftAll {
+			d.errorf(m.distanceNode, "bad-value", "write `lift: any` (or a range) with `distance: lifted`", "%s: `distance: lifted` goes as far as the pieces lifted, but `lift: all` writes moves without the count", what)
+		}
 		rf.Moves = append(rf.Moves, m)
 	})
 }
@@ -618,7 +666,7 @@ func (d *decoder) distance(v *yaml.Node, what string) bool {
 	case "any":
 		return true
 	}
-	d.errorf(v, "bad-value", "", "%s: distance must be 1 (one step) or any (along a line of empty squares)", what)
+	d.errorf(v, "bad-value", "", "%s: distance must be 1 (one step), any (along a line of empty squares) or, for a move rule, lifted (as many squares as pieces lifted, over anything)", what)
 	return false
 }
 

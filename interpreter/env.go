@@ -163,7 +163,7 @@ var names = map[string]nameDef{
 			}
 			return c.g.progress(c.pos, p)
 		}},
-	"captured": {doc: "captured(p): the number of p's pieces captured: taken off the board by captures",
+	"captured": {doc: "captured(p): the number of p's pieces captured: taken off the board by captures or removals",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0

@@ -77,7 +77,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		e.Problem = "no move given"
 		return e
 	}
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		e.Problem = strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", moveText))
 		e.Problem = strings.TrimPrefix(e.Problem, fmt.Sprintf("move %q: ", text))
@@ -232,7 +232,11 @@ func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
 		e.Problem = "this game has no captures"
 	case len(mine) > 0:
 		e.Problem = fmt.Sprintf("the captures from %s are %s", from, listSome(mine))
-		if g.capture.maximum {
+		if g.capture.noTurnBack && g.turnsBack(m) {
+			e.Problem += " (no jump may go straight back the way the last one came)"
+		} else if g.capture.landContinue && len(mine) < 9 && g.stopsShort(m, mine) {
+			e.Problem += " (a king jumping from afar lands where it can jump on)"
+		} else if g.capture.maximum {
 			e.Problem += " (a capture must take as many as it can)"
 		} else {
 			e.Problem += " (a capture goes on while it can)"
@@ -242,6 +246,44 @@ func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
 	default:
 		e.Problem = "no capture is possible here"
 	}
+}
+
+// turnsBack reports whether a written capture has a jump straight back
+// along the line of the jump before it.
+func (g *Game) turnsBack(m board.Move) bool {
+	last := -1
+	cur := m.From
+	for i := 0; i < int(m.Jumps); i++ {
+		land := m.Landing(i)
+		f0, r0 := g.Board.Coord(cur)
+		f1, r1 := g.Board.Coord(land)
+		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
+		if last >= 0 && d == board.Opposite(last) {
+			return true
+		}
+		last, cur = d, land
+	}
+	return false
+}
+
+// stopsShort reports whether one of the legal captures jumps from the same
+// square along the same line as the written one and goes on further: the
+// written one landed where it could not jump on.
+func (g *Game) stopsShort(m board.Move, legal []string) bool {
+	first := g.Board.SquareName(m.Landing(0))
+	f0, r0 := g.Board.Coord(m.From)
+	f1, r1 := g.Board.Coord(m.Landing(0))
+	for _, text := range legal {
+		l, err := g.Board.ParseMove(text)
+		if err != nil || l.Jumps <= m.Jumps || g.Board.SquareName(l.Landing(0)) == first {
+			continue
+		}
+		f2, r2 := g.Board.Coord(l.Landing(0))
+		if sign(f2-f0) == sign(f1-f0) && sign(r2-r0) == sign(r1-r0) && (f2-f0)*(r1-r0) == (f1-f0)*(r2-r0) {
+			return true
+		}
+	}
+	return false
 }
 
 func listSome(s []string) string {
@@ -327,7 +369,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			candidates = append(candidates, r)
 			continue
 		}
-		if dist > 1 && !r.flying {
+		if dist > 1 && !r.flying && !r.leaping {
 			continue
 		}
 		for _, n := range r.dirNames {
@@ -337,7 +379,7 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 		}
 	}
 	for _, r := range g.moveRules {
-		if !r.flying {
+		if !r.flying && !r.leaping {
 			flyingOnly = false
 		}
 	}
@@ -384,7 +426,11 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])])})
 			continue
 		}
-		if dist > 1 && blocked != "" && !r.anywhere {
+		if r.leaping && dist != k {
+			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves as many squares as pieces lifted (distance: lifted): %d, not %d", k, dist)})
+			continue
+		}
+		if dist > 1 && blocked != "" && !r.anywhere && !r.leaping {
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("moves over empty squares only, and %s is in the way", blocked)})
 			continue
 		}

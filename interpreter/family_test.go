@@ -169,7 +169,7 @@ func TestCapturedAndBorneOffCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	games := []*interpreter.Game{open(t, "english-checkers"), open(t, "lasca"), open(t, "international"), race}
+	games := []*interpreter.Game{open(t, "english-checkers"), open(t, "lasca"), open(t, "international"), open(t, "nine-mens-morris"), race}
 	bothCounts := 0
 	for _, g := range games {
 		for _, p := range randomPositions(t, g, 1500, 5) {
@@ -183,7 +183,7 @@ func TestCapturedAndBorneOffCounts(t *testing.T) {
 					g.Name, s, p.Off, p.Captured, p.Hash, q.Off, q.Captured, q.Hash)
 			}
 			for i := range g.Players {
-				if int(p.OnBoard[i]+p.Off[i]+p.Captured[i]) != g.Initial(i) {
+				if int(p.OnBoard[i]+p.Hand[i]+p.Off[i]+p.Captured[i]) != g.Initial(i) {
 					t.Fatalf("%s: %s: %s's pieces do not add up", g.Name, s, g.Players[i].Name)
 				}
 			}
@@ -207,5 +207,32 @@ func TestCapturedAndBorneOffCounts(t *testing.T) {
 		if _, err := c.g.ParsePosition(c.pos); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s %q: got %v, want an error saying %q", c.g.Name, c.pos, err, c.want)
 		}
+	}
+}
+
+// landing: continue is for flying captures; without one lint says it does
+// nothing.
+func TestLandingWithoutFlyingCaptures(t *testing.T) {
+	src := `name: t
+board: {width: 6, height: 6}
+players:
+  red: {code: r, home: bottom}
+  blue: {code: b, home: top}
+setup: {red: row 1, blue: row 6}
+moves:
+  step: {directions: forward, when: to_height == 0}
+captures:
+  jump: {directions: diagonal}
+capture:
+  mandatory: true
+  landing: continue
+`
+	ds := interpreter.Lint("t.yaml", []byte(src), interpreter.DefaultLintOptions)
+	found := false
+	for _, d := range ds {
+		found = found || d.Code == "no-effect" && d.Line == 13 && d.Col == 12
+	}
+	if !found {
+		t.Errorf("no no-effect warning at 13:12 for landing: continue; got %v", ds)
 	}
 }

@@ -84,14 +84,18 @@ type Game struct {
 	evalScale    int
 	placeRules   []*placeRule
 	triggers     []*trigger
-	hands        bool                // players start with pieces in hand, or the game places pieces
-	lineOthers   [][]board.SquareSet // per square, the other points of each line through it
-	lineSets     []board.SquareSet   // every line's points
-	words        wordsSpec
-	pool         sync.Pool
-	building     *compiled                 // the expression being compiled, while loading
-	folds        []*Ctx                    // the contexts of load-time evaluation, for their errors
-	searchErr    atomic.Pointer[EvalError] // see SearchErr
+	stackMax     int // stack: max; 0 for no cap
+	// overflowMine/Theirs: the pieces a stack over stackMax loses from its
+	// bottom go to the captured count (true) or to their owner's hand.
+	overflowMine, overflowTheirs bool
+	hands                        bool                // players start with pieces in hand, or the game places pieces
+	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
+	lineSets                     []board.SquareSet   // every line's points
+	words                        wordsSpec
+	pool                         sync.Pool
+	building                     *compiled                 // the expression being compiled, while loading
+	folds                        []*Ctx                    // the contexts of load-time evaluation, for their errors
+	searchErr                    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
@@ -108,9 +112,13 @@ type moveRule struct {
 	dirNames             []string
 	absDirs              [board.MaxPlayers][]board.Direction
 	flying               bool
-	anywhere             bool  // to any point of the board (flying in Morris)
-	kinds                uint8 // the kinds of top piece the rule moves (bit k for kind k)
-	toEmpty              bool  // the destination must be empty (a folded `to_height == 0`)
+	leaping              bool // distance: lifted
+	// leaps[player][from][k] are the destinations of a lift of k pieces
+	// (a `distance: lifted` rule): k squares away, over anything.
+	leaps    [board.MaxPlayers][][][]board.Square
+	anywhere bool  // to any point of the board (flying in Morris)
+	kinds    uint8 // the kinds of top piece the rule moves (bit k for kind k)
+	toEmpty  bool  // the destination must be empty (a folded `to_height == 0`)
 	// rays[player][from] are, per direction, the squares along it with
 	// whether the static terms allow each (for flying rules).
 	rays [board.MaxPlayers][][][]rayStep
@@ -140,12 +148,7 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 			if st.ok {
 				c.to, c.dst = st.to, dst
 				if (r.dest == nil || r.dest(c)) && (r.earlier == nil || !g.madeEarlier(c, r)) {
-					m := board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)}
-					if g.triggers != nil {
-						buf = g.emit(c, buf, m)
-					} else {
-						buf = append(buf, m)
-					}
+					buf = append(buf, board.Move{From: from, To: st.to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
 					if any {
 						return buf
 					}
@@ -198,6 +201,8 @@ type Ctx struct {
 	at        board.Square // the piece a trigger may remove
 	made      int          // lines the move completes, for triggers
 	active    uint32       // the move rules whose position terms hold, during generate
+	expanding bool         // generating the moves a trigger then expands
+	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 	moveBuf   []board.Move // for mobility
@@ -331,6 +336,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if g.triggers != nil && !c.expanding {
+		return g.generateTriggered(c, buf, any)
+	}
 	if len(g.captureRules) > 0 {
 		n := len(buf)
 		buf = g.generateCaptures(c, buf, any)
@@ -401,6 +409,13 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 						}
 						continue
 					}
+					if r.leaping {
+						if leaps := r.leaps[me][sq]; k < len(leaps) {
+							targets = leaps[k]
+						} else {
+							targets = nil
+						}
+					}
 					for _, to := range targets {
 						if r.toEmpty && p.Cells[to] != 0 {
 							continue
@@ -417,11 +432,7 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 								continue
 							}
 						}
-						if g.triggers != nil {
-							buf = g.emit(c, buf, board.Move{From: from, To: to, Lift: r.liftByte(k), Kind: board.Step, Rule: uint8(ri)})
-						} else {
-							buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
-						}
+						buf = appendStep(buf, from, to, r.liftByte(k), uint8(ri))
 						if any {
 							return buf
 						}
@@ -493,7 +504,14 @@ func (r *moveRule) allows(c *Ctx) bool {
 		return false
 	}
 	found := false
-	for _, t := range r.targets[c.me][c.from] {
+	targets := r.targets[c.me][c.from]
+	if r.leaping {
+		targets = nil
+		if leaps := r.leaps[c.me][c.from]; c.lifted < len(leaps) {
+			targets = leaps[c.lifted]
+		}
+	}
+	for _, t := range targets {
 		if t == c.to {
 			found = true
 			break
@@ -532,6 +550,9 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		}
 		p.Set(b, m.From, rest)
 		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
+		if g.stackMax > 0 {
+			g.cutStack(p, m.To)
+		}
 	case board.Capture:
 		g.applyCapture(p, m)
 	case board.BearOff:
@@ -547,6 +568,33 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		g.applyRemovals(p, &m)
 	}
 	p.SetToMove(g.next(int(p.ToMove)))
+}
+
+// cutStack cuts the stack on sq back to stackMax pieces, taking them from
+// its bottom: the mover's go to its hand or the captured count, and so do
+// the others' (as stack: overflow says).
+func (g *Game) cutStack(p *board.Position, sq board.Square) {
+	b := g.Board
+	s := p.Cells[sq]
+	h := s.Height()
+	if h <= g.stackMax {
+		return
+	}
+	me := int(p.ToMove)
+	for i := 0; i < h-g.stackMax; i++ {
+		owner := b.Owner(b.Piece(s, h-i)) // the i-th piece from the bottom
+		p.OnBoard[owner]--
+		toCaptured := g.overflowTheirs
+		if owner == me {
+			toCaptured = g.overflowMine
+		}
+		if toCaptured {
+			p.AddCaptured(owner, 1)
+		} else {
+			p.SetHand(owner, int(p.Hand[owner])+1)
+		}
+	}
+	p.Set(b, sq, b.DropBottom(s, h-g.stackMax))
 }
 
 // endTest evaluates the end conditions for the player who just moved (c.me)
@@ -653,6 +701,9 @@ func (g *Game) HasBearOff() bool { return len(g.bearRules) > 0 }
 
 // HasHands reports whether players have pieces in hand to place.
 func (g *Game) HasHands() bool { return g.hands }
+
+// HasTriggers reports whether completing a line does something (removes).
+func (g *Game) HasTriggers() bool { return len(g.triggers) > 0 }
 
 // HasCaptures reports whether the game has capture rules.
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }

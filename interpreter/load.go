@@ -90,7 +90,19 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	if bs.Width == 0 || bs.Height == 0 {
 		return false
 	}
+	cut := map[[2]int]bool{}
+	for _, name := range bs.Without {
+		f, r, ok := board.ScanSquare(name)
+		if !ok || f >= bs.Width || r >= bs.Height {
+			d.errorf(bs.withoutNode, "board", "", "board: without: %q is not a square of the %d×%d grid", name, bs.Width, bs.Height)
+			return false
+		}
+		cut[[2]int{f, r}] = true
+	}
 	playing := func(f, r int) bool {
+		if cut[[2]int{f, r}] {
+			return false
+		}
 		switch bs.Squares {
 		case "light":
 			return (f+r)%2 == 1
@@ -177,9 +189,22 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		g.hands = true
 		counts = append(counts, board.HandField)
 	}
-	if len(rf.Captures) > 0 && len(rf.BearOff) > 0 {
+	if (len(rf.Captures) > 0 || len(rf.Triggers) > 0) && len(rf.BearOff) > 0 {
 		// The cells cannot tell pieces borne off from pieces captured.
 		counts = append(counts, board.OffField, board.CapturedField)
+	}
+	if st := rf.Stack; st.Max > 0 {
+		g.stackMax = st.Max
+		g.overflowMine, g.overflowTheirs = st.Mine == "captured", st.Theirs == "captured"
+		if (st.Mine == "hand" || st.Theirs == "hand") && !g.hands {
+			g.hands = true
+			counts = append(counts, board.HandField)
+		}
+		if (g.overflowMine || g.overflowTheirs) && !slices.ContainsFunc(counts, func(f board.CountField) bool { return f.Name == board.CapturedField.Name }) {
+			// Pieces leave the board to the captured count and to hands,
+			// so the cells cannot tell them.
+			counts = append(counts, board.CapturedField)
+		}
 	}
 	if counts != nil {
 		b.UseCounts(counts...)
@@ -292,6 +317,11 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 	if g.totalPieces <= g.Board.MaxHeight() {
 		return
 	}
+	if g.stackMax > 0 && 2*g.stackMax <= g.Board.MaxHeight() && len(g.captureRules) == 0 {
+		// No stack is taller than the cap before a move, and a move adds
+		// at most as many as a stack holds before it is cut back.
+		return
+	}
 	stacks := g.capture.takeTop && len(g.captureRules) > 0
 	for _, r := range g.moveRules {
 		empty := false
@@ -380,6 +410,10 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 			r.dirNames = append(r.dirNames, "anywhere")
 		}
 		r.flying = ms.Flying
+		r.leaping = ms.Leaping
+		if r.leaping && (r.anywhere || b.IsGraph()) {
+			d.errorf(ms.distanceNode, "bad-value", "", "move rule %q: `distance: lifted` counts squares on a grid, in compass directions", ms.Name)
+		}
 		for pi, p := range g.Players {
 			for _, step := range rel {
 				r.absDirs[pi] = append(r.absDirs[pi], absolute(step, p.Home))
@@ -574,6 +608,10 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 					}
 				}
 			}
+			if r.leaping {
+				g.placeLeaps(r, pi, c, static)
+				continue
+			}
 			for _, step := range r.absDirs[pi] {
 				var ray []rayStep
 				for to, ok := b.Step(board.Square(sq), step); ok; to, ok = b.Step(to, step) {
@@ -593,6 +631,40 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 			}
 		}
 	}
+}
+
+// placeLeaps fills the targets of a `distance: lifted` rule from one square
+// (c.from) for player pi: for each lift k, the squares exactly k steps away
+// in each direction, whatever lies between (squares cut from the board too),
+// that the static terms allow.
+func (g *Game) placeLeaps(r *moveRule, pi int, c *Ctx, static boolFn) {
+	b := g.Board
+	if r.leaps[pi] == nil {
+		r.leaps[pi] = make([][][]board.Square, b.NumSquares())
+	}
+	far := max(b.Width, b.Height) - 1
+	if r.liftMax > 0 {
+		far = min(far, r.liftMax)
+	}
+	leaps := make([][]board.Square, far+1)
+	f0, r0 := b.Coord(c.from)
+	for k := max(r.liftMin, 1); k <= far; k++ {
+		for _, step := range r.absDirs[pi] {
+			to, ok := b.At(f0+k*int(step.DF), r0+k*int(step.DR))
+			if !ok {
+				continue
+			}
+			c.to = to
+			if static != nil && !static(c) {
+				continue
+			}
+			leaps[k] = append(leaps[k], to)
+			if !slices.Contains(r.targets[pi][c.from], to) {
+				r.targets[pi][c.from] = append(r.targets[pi][c.from], to)
+			}
+		}
+	}
+	r.leaps[pi][c.from] = leaps
 }
 
 // findOverlaps records, for each move rule, the earlier rules that can make
@@ -654,6 +726,10 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 		return p, err
 	}
 	for i := range g.Players {
+		if g.stackMax > 0 && p.OnBoard[i]+p.Hand[i]+p.Captured[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board, %d in hand and %d captured, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], p.Hand[i], p.Captured[i], g.initial[i])}
+		}
 		if g.hands && p.OnBoard[i]+p.Hand[i] > g.initial[i] {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board and %d in hand, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], p.Hand[i], g.initial[i])}
@@ -662,7 +738,8 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
-		caps, bears := len(g.captureRules) > 0, len(g.bearRules) > 0
+		// Pieces leave the board by captures, removals (triggers) and bear-offs.
+		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0
 		switch {
 		case caps && bears:
 			// Missing pieces not counted as borne off were captured,
@@ -678,16 +755,16 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 		case bears:
 			p.Off[i] = g.initial[i] - p.OnBoard[i]
 		case caps:
-			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]))
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Hand[i]))
 		}
 	}
 	return p, nil
 }
 
-// parseMoveText reads move text in this game's notation, checking syntax and
+// ParseMoveText reads move text in this game's notation, checking syntax and
 // squares only: in a game that places pieces, text without a "-" is a
 // placement (d2, d2xa1).
-func (g *Game) parseMoveText(text string) (board.Move, error) {
+func (g *Game) ParseMoveText(text string) (board.Move, error) {
 	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
 		return g.Board.ParsePlacement(text)
 	}
@@ -707,7 +784,7 @@ func (g *Game) countExample() string {
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return board.Move{}, err
 	}

@@ -124,9 +124,9 @@ func TestMorrisLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	cases := []struct{ old, new, want string }{
-		{"    - a1 d1 g1\n", "    - a1 d1 g2\n", "bad.yaml:14:5: error: board: line 1: g2 is not a point of this board"},
+		{"    - a1 d1 g1\n", "    - a1 d1 g2\n", "bad.yaml:34:5: error: board: line 1: g2 is not a point of this board"},
 		{"    - a1 d1 g1\n", "    - a1 d2 g1\n", "not on one row, column or diagonal"},
-		{"points: a1 d1", "points: a1 a1 d1", "bad.yaml:12:11: error: board: point a1 is given twice"},
+		{"points: a1 d1", "points: a1 a1 d1", "bad.yaml:32:11: error: board: point a1 is given twice"},
 		{"hand: {red: 9, black: 9}", "hand: {red: 9, blue: 9}", `setup: hand names "blue", which is not a player`},
 		{"hand: {red: 9, black: 9}", "hand: {red: 9, black: many}", "setup: hand: black must be a whole number"},
 		{"- when: lines_made > 0", "- when: in_line", "trigger: when: `in_line` is not available in triggers: when"},
@@ -208,4 +208,27 @@ func mustMove(t *testing.T, g *interpreter.Game, p *board.Position, text string)
 		t.Fatal(err)
 	}
 	return m
+}
+
+// A test's `after` position must match the hands too, not only the cells.
+func TestRuleTestAfterComparesHands(t *testing.T) {
+	base, err := os.ReadFile("../variants/nine-mens-morris.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := string(base) + "  - name: wrong hands\n    play: d2\n    after: b d2:r hand:r9,b9\n"
+	g, err := interpreter.Load("nine.yaml", []byte(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results, _ := g.RunTests()
+	last := results[len(results)-1]
+	if last.Name != "wrong hands" || last.Passed {
+		t.Errorf("a test whose after has the wrong hands passed: %+v", last)
+	}
+	for _, r := range results[:len(results)-1] {
+		if !r.Passed {
+			t.Errorf("test %q failed", r.Name)
+		}
+	}
 }

@@ -236,7 +236,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 	ok := true
 	for _, list := range [][]moveItem{t.moves, t.legal, t.illegal, t.play} {
 		for _, m := range list {
-			if _, err := g.parseMoveText(m.text); err != nil {
+			if _, err := g.ParseMoveText(m.text); err != nil {
 				d.atItem(m, Error, "bad-test", "", "test %q: %s", t.name, strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", m.text)))
 				ok = false
 			}
@@ -376,7 +376,7 @@ func (g *Game) parseExpectedResult(s string, mover int) (string, error) {
 
 // canonicalMove writes move text the way the game prints it.
 func canonicalMove(g *Game, text string) string {
-	m, err := g.parseMoveText(text)
+	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return text
 	}

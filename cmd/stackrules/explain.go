@@ -27,7 +27,7 @@ func explainCommand(s *streams) *cli.Command {
 				return err
 			}
 			text := c.Args().Get(1)
-			if _, err := g.Board.ParseMove(text); err != nil {
+			if _, err := g.ParseMoveText(text); err != nil {
 				// Not a move at all: nothing to explain, and an error.
 				return err
 			}

@@ -96,7 +96,7 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 	}
 	count, path, isSquare, err := scanShorthand(g.Board, t)
 	if err != "" {
-		if _, perr := g.Board.ParseMove(t); perr == nil {
+		if _, perr := g.ParseMoveText(t); perr == nil {
 			// Good notation that is no shorthand: let the rules say why.
 			return resolution{msg: g.Explain(p, t).Short()}
 		}
@@ -310,7 +310,7 @@ func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq boa
 // when the interpreter can tell.
 func whyNot(g *interpreter.Game, p *board.Position, t string, count int, path []board.Square) string {
 	written := t
-	if _, err := g.Board.ParseMove(t); err != nil {
+	if _, err := g.ParseMoveText(t); err != nil {
 		// Shorthand: say it in the notation so the rules can be checked.
 		written = notationOf(g.Board, count, path)
 	}

@@ -66,3 +66,29 @@ func TestCowboyCheckersAlias(t *testing.T) {
 		t.Errorf("perft cowboy-checkers: %d %q %q", code, out, errs)
 	}
 }
+
+// A Morris game saved with placements and a removal resumes where it
+// stopped, and replays.
+func TestMorrisSaveResumeReplay(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("XDG_DATA_HOME", dir)
+	code, out, errOut := playScript(t, "a1\nb2\nd1\nd2\ng1xb2\nsave m.txt\nquit\n", "play", "nine-mens-morris", "--red", "human", "--black", "human")
+	if code != 0 {
+		t.Fatalf("exit %d; stderr:\n%s\n%s", code, errOut, tail(out, 10))
+	}
+	if got := recordMoves(readRecordFile(t, "m.txt")); strings.Join(got, " ") != "a1 b2 d1 d2 g1xb2" {
+		t.Fatalf("record: %v", got)
+	}
+	code, out, errOut = playScript(t, "b2\nquit\n", "play", "--resume", "m.txt")
+	if code != 0 || !strings.Contains(out, "Last move: 3. g1xb2") || !strings.Contains(out, "3... black> b2") {
+		t.Fatalf("resume: exit %d, %s\n%s", code, errOut, tail(out, 12))
+	}
+	if got := recordMoves(readRecordFile(t, "m.txt")); strings.Join(got, " ") != "a1 b2 d1 d2 g1xb2 b2" {
+		t.Errorf("record after resume: %v", got)
+	}
+	code, out, _ = playScript(t, "", "replay", "m.txt")
+	if code != 0 || !strings.Contains(out, "6 moves, all legal.") || !strings.Contains(out, "Position: r a1:r,d1:r,g1:r,b2:b,d2:b hand:r6,b6") {
+		t.Errorf("replay: exit %d\n%s", code, out)
+	}
+}
