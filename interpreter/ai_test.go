@@ -4,7 +4,7 @@ import (
 	"context"
 	"math"
 	"math/rand/v2"
-	"strings"
+	"regexp"
 	"testing"
 
 	"github.com/stackrules/stackrules/ai"
@@ -239,8 +239,8 @@ func TestEvaluateMobility(t *testing.T) {
 	if !ok {
 		t.Fatal("no english-checkers")
 	}
-	text := strings.Replace(string(src), "score: checkers(me) * 10 + crowned(me) * 5 + progress(me)", "score: mobility(me)", 1)
-	text = strings.Replace(text, "scale: 15", "scale: 1", 1)
+	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: mobility(me)")
+	text = regexp.MustCompile(`(?m)^  scale: .*$`).ReplaceAllString(text, "  scale: 1")
 	g, err := interpreter.Load("mobility.yaml", []byte(text))
 	if err != nil {
 		t.Fatal(err)

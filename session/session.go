@@ -53,8 +53,31 @@ type Session struct {
 
 	hist     *interpreter.History
 	redo     []board.Move
-	resigned int // the player who resigned, -1
+	resigned int   // the player who resigned, -1
+	failed   error // the rule file's runtime error that stopped the game
 }
+
+// guard runs f and turns the interpreter's report of a runtime error in the
+// rule file's expressions (a panic with an *interpreter.EvalError) into an
+// error, which stops the game: a front end shows it instead of crashing.
+func (s *Session) guard(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			var ee *interpreter.EvalError
+			e, isErr := r.(error)
+			if !isErr || !errors.As(e, &ee) {
+				panic(r)
+			}
+			s.failed = ee
+			err = ee
+		}
+	}()
+	f()
+	return nil
+}
+
+// Failed is the rule file's runtime error that stopped the game, or nil.
+func (s *Session) Failed() error { return s.failed }
 
 // New starts a session at start with one seat per player.
 func New(g *interpreter.Game, variant string, seats []Seat, start board.Position) (*Session, error) {
@@ -80,7 +103,13 @@ func (s *Session) Outcome() interpreter.Outcome {
 		}
 		return interpreter.Outcome{Over: true, Winner: w, Reason: s.Game.Players[s.resigned].Name + " resigned"}
 	}
-	return s.hist.Outcome()
+	if s.failed == nil {
+		var o interpreter.Outcome
+		if s.guard(func() { o = s.hist.Outcome() }) == nil {
+			return o
+		}
+	}
+	return interpreter.Outcome{Over: true, Winner: -1, Reason: "the rule file failed: " + s.failed.Error()}
 }
 
 // ToMove is the player to move.
@@ -95,7 +124,12 @@ func (s *Session) Legal() []board.Move {
 		return nil
 	}
 	p := s.hist.Position()
-	return s.Game.LegalMoves(&p, nil)
+	moves, err := s.Game.LegalMovesErr(&p, nil)
+	if err != nil {
+		s.failed = err
+		return nil
+	}
+	return moves
 }
 
 // IllegalMove is the error for move text that is not a legal move here; its
@@ -116,9 +150,17 @@ func (s *Session) Play(text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("%w (%s)", ErrOver, o.Reason)
 	}
 	p := s.hist.Position()
-	m, err := s.Game.ParseMove(&p, text)
+	var m board.Move
+	var err error
+	if ferr := s.guard(func() { m, err = s.Game.ParseMove(&p, text) }); ferr != nil {
+		return board.Move{}, ferr
+	}
 	if err != nil {
-		return board.Move{}, &IllegalMove{Explanation: s.Game.Explain(&p, text)}
+		var e interpreter.Explanation
+		if ferr := s.guard(func() { e = s.Game.Explain(&p, text) }); ferr != nil {
+			return board.Move{}, ferr
+		}
+		return board.Move{}, &IllegalMove{Explanation: e}
 	}
 	if err := s.hist.Play(m); err != nil {
 		return board.Move{}, err
@@ -183,6 +225,7 @@ func (s *Session) AIToMove() bool {
 // run without it: it owns a copy of the position, so the session may change
 // meanwhile (the caller then drops the move).
 type Thinker struct {
+	game   *interpreter.Game
 	player ai.Player[interpreter.SearchPosition, board.Move]
 	pos    interpreter.SearchPosition
 }
@@ -200,12 +243,15 @@ func (s *Session) Thinker(seed uint64) (*Thinker, error) {
 	if hu, ok := p.(ai.HistoryUser); ok {
 		hu.SetHistory(s.hist.RepetitionKeys(nil)) // so the search sees repetition draws
 	}
-	return &Thinker{player: p, pos: s.hist.SearchPosition()}, nil
+	return &Thinker{game: s.Game, player: p, pos: s.hist.SearchPosition()}, nil
 }
 
 // Choose searches; ctx ends it early ("move now"), with a move either way.
 func (t *Thinker) Choose(ctx context.Context) (board.Move, ai.Info, error) {
 	m, info := t.player.Choose(ctx, &t.pos)
+	if err := t.game.SearchErr(); err != nil {
+		return board.Move{}, info, err
+	}
 	if info.Legal == 0 {
 		return board.Move{}, info, errors.New("the AI found no legal move")
 	}

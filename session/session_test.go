@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -102,5 +103,30 @@ func TestUndoReturnsToTheHumanAndResignationIsKept(t *testing.T) {
 	}
 	if back.Undo(); back.Outcome().Over {
 		t.Fatal("undo should take back the resignation first")
+	}
+}
+
+// A rule file whose expression fails at run time stops the game with the
+// error, where a front end can show it; nothing panics.
+func TestARuntimeErrorInTheRulesStopsTheGame(t *testing.T) {
+	data, _ := os.ReadFile("../variants/liger.yaml")
+	text := strings.Replace(string(data), "when: lifted == 1 || bottom == opponent", "when: lifted % (height - height) == 1", 1)
+	if text == string(data) {
+		t.Fatal("liger.yaml changed: the forward rule is not where the test expects it")
+	}
+	g, err := interpreter.Load("bad-liger.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := New(g, "bad-liger.yaml", seats(t, "human", "random"), g.Start())
+	o := s.Outcome()
+	if !o.Over || !strings.Contains(o.Reason, "divide by zero") || s.Failed() == nil {
+		t.Fatalf("outcome %+v, failed %v", o, s.Failed())
+	}
+	if len(s.Legal()) != 0 {
+		t.Fatal("a stopped game offers moves")
+	}
+	if _, err := s.Play("c3-d4"); err == nil {
+		t.Fatal("a move was played in a stopped game")
 	}
 }

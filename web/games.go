@@ -185,6 +185,12 @@ func (s *Server) kickAILocked(lg *liveGame) {
 		case <-ctx.Done():
 		}
 		m, _, err := th.Choose(ctx)
+		if err != nil {
+			var ee *interpreter.EvalError
+			if errors.As(err, &ee) {
+				err = fmt.Errorf("the rule file failed: %w", err)
+			}
+		}
 		lg.mu.Lock()
 		defer lg.mu.Unlock()
 		if lg.version != version || s.ctx.Err() != nil {

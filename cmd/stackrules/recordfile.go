@@ -197,9 +197,9 @@ func saveArg(arg string) (path string, force bool) {
 }
 
 // recordToContinue decides what `play --record FILE` does with a FILE that
-// exists: a record of this game is continued (its path is returned, to be
-// resumed); another file is refused unless --force (then it is replaced at
-// the first save); the rule file in play is always refused.
+// exists: with --force it is replaced at the first save; else a record of
+// this game is continued (its path is returned, to be resumed) and another
+// file refused. The rule file in play is always refused.
 func recordToContinue(c *cli.Context, path string) (string, error) {
 	st, err := os.Stat(path)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -220,6 +220,9 @@ func recordToContinue(c *cli.Context, path string) (string, error) {
 	if !st.Mode().IsRegular() {
 		return "", fmt.Errorf("%s is not a regular file; a record cannot be written there", path)
 	}
+	if c.Bool("force") {
+		return "", nil // replaced at the first save, whatever it holds
+	}
 	why := "it is not a game record"
 	if rec, err := readRecord(path); err == nil && rec.Tag("Game") != "" {
 		g, err := interpreter.Open(variant)
@@ -233,9 +236,6 @@ func recordToContinue(c *cli.Context, path string) (string, error) {
 			return path, nil
 		}
 		why = "it is the record of another game"
-	}
-	if c.Bool("force") {
-		return "", nil
 	}
 	return "", fmt.Errorf("%s already exists and %s; choose another --record FILE, or replace it with --force", path, why)
 }

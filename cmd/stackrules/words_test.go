@@ -120,6 +120,7 @@ func TestPlayInNumericNotation(t *testing.T) {
 	if got := recordMoves(readRecordFile(t, rec)); strings.Join(got, " ") != "c3-d4 b6-a5" {
 		t.Errorf("record moves %v", got)
 	}
+	// A new record each time: --record FILE on this game's record would continue it.
 	_, out, _ = playScript(t, "11-15\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", filepath.Join(dir, "r2.txt"), "--notation", "algebraic")
 	if !strings.Contains(out, "Last move: 1. c3-d4") {
 		t.Errorf("--notation algebraic:\n%s", out)
