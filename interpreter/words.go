@@ -203,11 +203,3 @@ func (sc *setupClashes) report(d *decoder, b *board.Board) {
 		d.errorf(c.at, "setup-twice", fmt.Sprintf("first placed at line %d", c.prev.Line), "setup places %s", what)
 	}
 }
-
-// CheckMoveText reports whether text is written as a move of this game at
-// all (a step, a capture, a placement...), whether or not it is legal
-// anywhere.
-func (g *Game) CheckMoveText(text string) error {
-	_, err := g.parseMoveText(text)
-	return err
-}
