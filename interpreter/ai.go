@@ -245,3 +245,21 @@ func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
 	}
 	return !a.failed(p)
 }
+
+// mobility counts the moves player would have at p if it were its turn: the
+// `evaluate` name for how free a player is. It generates them on a context of
+// its own, so the evaluation's context is left as it was.
+func (g *Game) mobility(p *board.Position, player int) int {
+	q := *p
+	q.SetToMove(player)
+	c := g.ctx(&q, player)
+	c.moveBuf = g.generate(c, c.moveBuf[:0], false)
+	n := 0
+	for _, m := range c.moveBuf {
+		if m.Kind != board.Pass {
+			n++
+		}
+	}
+	g.release(c)
+	return n
+}

@@ -2,7 +2,9 @@ package interpreter_test
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stackrules/stackrules/ai"
@@ -226,5 +228,44 @@ func TestSearchSeesRepetitionDraws(t *testing.T) {
 	}
 	if v := value(cfg, false); v == 0.5 {
 		t.Errorf("without the history g7-h8 is valued %v, a draw: the test cannot tell", v)
+	}
+}
+
+// mobility(p) in `evaluate` counts the moves p would have on its turn,
+// whoever is to move: a king in the middle has four, one in the double corner
+// two, and a king that can jump has only its jumps (captures are mandatory).
+func TestEvaluateMobility(t *testing.T) {
+	src, ok := variants.Source("english-checkers")
+	if !ok {
+		t.Fatal("no english-checkers")
+	}
+	text := strings.Replace(string(src), "score: checkers(me) * 10 + crowned(me) * 5 + progress(me)", "score: mobility(me)", 1)
+	text = strings.Replace(text, "scale: 15", "scale: 1", 1)
+	g, err := interpreter.Load("mobility.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg := g.AI().(ai.Evaluator[interpreter.SearchPosition])
+	for _, c := range []struct {
+		pos          string
+		black, white int
+	}{
+		{"b e5:B,h2:W", 4, 2},
+		{"w e5:B,h2:W", 4, 2},
+		{"w d4:B,e5:W", 1, 1}, // each king must jump the other, its only move
+
+	} {
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values := make([]float64, 2)
+		if !sg.Evaluate(&interpreter.SearchPosition{Position: p}, values) {
+			t.Fatal("no evaluate")
+		}
+		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
+		if math.Abs(values[0]-want) > 1e-9 {
+			t.Errorf("%s: black's value %v, want %v (mobility %d against %d)", c.pos, values[0], want, c.black, c.white)
+		}
 	}
 }

@@ -149,6 +149,13 @@ var names = map[string]nameDef{
 			}
 			return int(c.pos.OnBoard[p])
 		}},
+	"mobility": {doc: "mobility(p): the number of moves p would have if it were p's turn (a pass counts none); for `evaluate`: how free p is, e.g. a lone king being cornered",
+		level: lvPosition, scopes: inEval, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.mobility(c.pos, p)
+		}},
 	"progress": {doc: "progress(p): the sum of the rows of p's pieces on the board, each counted from p's home row (1); computed when asked, meant for `evaluate`",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

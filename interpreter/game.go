@@ -206,6 +206,7 @@ type Ctx struct {
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
+	moveBuf   []board.Move // for mobility
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {

@@ -157,7 +157,12 @@ func (h *History) Outcome() Outcome {
 		pos := cur.pos
 		c := h.g.ctx(&pos, h.g.prev(int(pos.ToMove)))
 		for _, q := range h.g.quietRules {
-			if cur.quiet >= q.plies && allTerms(q.cond, c) {
+			held := cur.quiet >= q.plies && allTerms(q.cond, c)
+			if err := h.g.takeErr(c); err != nil {
+				h.g.release(c)
+				panic(err) // as Result does: see EvalError
+			}
+			if held {
 				h.g.release(c)
 				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
 			}

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -308,6 +309,20 @@ func safeOutcome(h *History) (o Outcome, err error) {
 func (bh *behaviour) runtimeError(p *board.Position, err error) {
 	g := bh.g
 	cp, t, what, ferr := g.findRuntimeError(p)
+	var ee *EvalError
+	if t == nil && errors.As(err, &ee) {
+		// No term fails on its own (a quiet-plies condition, a term met
+		// only in a capture): the error knows its place.
+		key := fmt.Sprintf("%d:%d", ee.Line, ee.Col)
+		if !bh.seen[key] {
+			bh.seen[key] = true
+			at := srcPos{ee.Line, ee.Col}
+			bh.ds = append(bh.ds, diagSpan(g.File, at, srcPos{ee.Line, ee.Col + 1}, Error, "runtime-error",
+				fmt.Sprintf("it fails at %s (found by a random game; `stackrules explain --position` shows the values)", ee.Position),
+				"%s: `%s` fails in play: runtime error: %s", ee.What, ee.Expr, ee.Msg))
+		}
+		return
+	}
 	if t == nil {
 		key := "runtime:" + err.Error()
 		if !bh.seen[key] {

@@ -198,3 +198,28 @@ func TestPDNShortCaptures(t *testing.T) {
 		t.Errorf("an illegal move: %v", err)
 	}
 }
+
+// International draughts numbers 1-50 as white sees the board: 46 is a1,
+// 1 is b10, white starts on 31-50 and opens 32-28.
+func TestNumericSquaresOfInternational(t *testing.T) {
+	g := open(t, "international")
+	for n, want := range map[int]string{1: "b10", 5: "j10", 46: "a1", 50: "i1", 31: "b4", 35: "j4", 28: "e5"} {
+		sq, ok := g.Board.NumberedSquare(n)
+		if !ok || g.Board.SquareName(sq) != want {
+			t.Errorf("square %d is %s, want %s", n, g.Board.SquareName(sq), want)
+		}
+	}
+	start := g.Start()
+	m, err := g.ParseMove(&start, "32-28")
+	if err != nil || g.MoveString(m) != "d4-e5" {
+		t.Errorf("32-28: %s %v", g.MoveString(m), err)
+	}
+	for _, p := range randomPositions(t, g, 200, 3) {
+		for _, m := range g.LegalMoves(&p, nil) {
+			got, err := g.ParseMove(&p, g.Board.NumericMoveString(m))
+			if err != nil || !got.SameAs(m) {
+				t.Fatalf("%s: %s reads as %v (%v)", g.FormatPosition(&p), g.Board.NumericMoveString(m), g.MoveString(got), err)
+			}
+		}
+	}
+}

@@ -227,10 +227,17 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 	}
 	addComment := func(c string) { pending = append(pending, c) }
 	token := func(n int, tok string) error {
-		switch {
-		case ended:
+		if ended {
 			return fmt.Errorf("line %d: %q after the result", n, tok)
-		case moveNumberRE.MatchString(tok):
+		}
+		if moveNumberRE.MatchString(tok) {
+			return nil
+		}
+		// "12.c3-d4" is a number glued to a move (or "12.*" to the result).
+		if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
+			tok = tok[i+1:]
+		}
+		switch {
 		case resultRE.MatchString(tok):
 			flushComments()
 			r.Result = tok
@@ -238,10 +245,6 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 		case strings.HasPrefix(tok, "["):
 			return fmt.Errorf("line %d: %q: tags come before the moves", n, tok)
 		default:
-			// "12.c3-d4" is a number glued to a move.
-			if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
-				tok = tok[i+1:]
-			}
 			flushComments()
 			r.Moves = append(r.Moves, RecordMove{Text: tok, Line: n})
 		}
@@ -270,6 +273,9 @@ func ParseRecord(rd io.Reader) (*Record, error) {
 				v, err := strconv.Unquote(`"` + m[2] + `"`)
 				if err != nil {
 					v = m[2]
+				}
+				if strings.EqualFold(m[1], "Result") && !resultRE.MatchString(v) {
+					return nil, fmt.Errorf("line %d: [Result %q] is not a result: want 1-0, 0-1, 1/2-1/2 (a score per player) or *", n, v)
 				}
 				r.Tags = append(r.Tags, Tag{m[1], v})
 				continue

@@ -47,13 +47,18 @@ func movesCommand(s *streams) *cli.Command {
 		Usage:     "list the legal moves: move, tab, resulting position (and the result if the game ends)",
 		ArgsUsage: "GAME",
 		Flags: []cli.Flag{positionFlag,
-			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per move: move, rule, position, result"}},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per move: move, rule, position, result"},
+			&cli.StringFlag{Name: "notation", Value: "algebraic", Usage: "write moves as `numeric` (11-15, on boards that number their squares), algebraic (c3-d4) or auto"}},
 		Action: func(c *cli.Context) error {
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
 			}
 			p, err := position(c, g)
+			if err != nil {
+				return err
+			}
+			numeric, err := numericNotation(c, g)
 			if err != nil {
 				return err
 			}
@@ -67,7 +72,7 @@ func movesCommand(s *streams) *cli.Command {
 			for _, m := range g.LegalMoves(&p, nil) {
 				q := p
 				g.Apply(&q, m)
-				rows = append(rows, row{Move: g.MoveString(m), Rule: g.RuleName(m), Position: g.FormatPosition(&q), Result: outcomeText(g, g.Result(&q))})
+				rows = append(rows, row{Move: moveText(g, m, numeric), Rule: g.RuleName(m), Position: g.FormatPosition(&q), Result: outcomeText(g, g.Result(&q))})
 			}
 			sort.Slice(rows, func(i, j int) bool { return rows[i].Move < rows[j].Move })
 			if len(rows) == 0 {

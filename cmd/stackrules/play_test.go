@@ -391,7 +391,7 @@ func TestRecordsRejected(t *testing.T) {
 		})
 	}
 	code, out, errOut := playScript(t, "", "replay", "--force", otherRules)
-	if code != 0 || !strings.Contains(errOut, "warning:") || !strings.Contains(out, "1 moves, all legal.") {
+	if code != 0 || !strings.Contains(errOut, "warning:") || !strings.Contains(out, "1 move, all legal.") {
 		t.Errorf("replay --force: exit %d\nstderr %s\nstdout %s", code, errOut, out)
 	}
 }

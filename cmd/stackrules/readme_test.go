@@ -166,3 +166,24 @@ func TestReadmeCommandsFound(t *testing.T) {
 		t.Error("the piped printf line was not read")
 	}
 }
+
+// The README asks for the Go version go.mod names.
+func TestReadmeGoVersion(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want string
+	for _, l := range strings.Split(string(mod), "\n") {
+		if strings.HasPrefix(l, "go ") {
+			want = strings.TrimSpace(strings.TrimPrefix(l, "go "))
+		}
+	}
+	if want == "" || !strings.Contains(string(readme), "With Go "+want+" or later") {
+		t.Errorf("the README does not say \"With Go %s or later\", as go.mod has it", want)
+	}
+}

@@ -101,9 +101,6 @@ func (ss *session) writeRecord(path string, data []byte, force bool) error {
 		if rf, err = claimRecord(path); err != nil {
 			return err
 		}
-		if force {
-			rf.seen, _ = os.Stat(path) // replacing it is what was asked
-		}
 		if err := rf.write(data); err != nil {
 			rf.release()
 			return err

@@ -10,7 +10,7 @@ import (
 func replayCommand(s *streams) *cli.Command {
 	return &cli.Command{
 		Name:      "replay",
-		Usage:     "check a game record move by move and print the final position (--show: every position)",
+		Usage:     "check a game record (or a PDN file) move by move and print the final position; --show every position, --step walk it, --pdn convert it",
 		ArgsUsage: "FILE",
 		Description: "The game is the record's [Variant] (a built-in name or a rule file's path) unless\n" +
 			"--game names it. The first illegal move is reported with its number and line, and\n" +
@@ -121,7 +121,7 @@ func replayCommand(s *streams) *cli.Command {
 				}
 				fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[last], v, ro))
 			}
-			fmt.Fprintf(s.out, "%d moves, all legal.\n", h.Len())
+			fmt.Fprintf(s.out, "%d %s, all legal.\n", h.Len(), plural(h.Len(), "move"))
 			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
 			computed := g.ResultText(o)
 			if err := g.CheckResult(rec, o); err != nil {

@@ -110,11 +110,7 @@ func notationText(g *interpreter.Game, p *board.Position) string {
 		sb.WriteString("  a bear-off: the square, then -off: b8-off\n")
 	}
 	if g.HasCaptures() {
-		ex := "c3xe5xg7"
-		if b.Numbered() {
-			ex += " (or 11x18x25)"
-		}
-		sb.WriteString("  a capture:  every landing square, x between: " + ex + "\n")
+		sb.WriteString("  a capture:  every landing square, x between: " + captureExample(b) + "\n")
 	}
 	if g.NoMoves == "pass" {
 		sb.WriteString("  a pass:     pass (only when there is no other move)\n")
@@ -243,4 +239,25 @@ func numericToAlgebraic(b *board.Board, t string) (string, bool) {
 		i = j
 	}
 	return sb.String(), true
+}
+
+// captureExample writes a two-jump capture along a diagonal of the board,
+// in both notations on a numbered board: "c3xe5xg7 (or 11x18x25)".
+func captureExample(b *board.Board) string {
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		s0 := board.Square(sq)
+		s2, ok1 := b.Step(s0, board.Direction{DF: 2, DR: 2})
+		s4, ok2 := b.Step(s0, board.Direction{DF: 4, DR: 4})
+		if !ok1 || !ok2 {
+			continue
+		}
+		m := board.Move{Kind: board.Capture, From: s0, To: s4, Jumps: 2}
+		m.Via[0] = s2
+		ex := b.MoveString(m)
+		if b.Numbered() {
+			ex += " (or " + b.NumericMoveString(m) + ")"
+		}
+		return ex
+	}
+	return "c3xe5xg7"
 }

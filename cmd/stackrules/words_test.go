@@ -84,8 +84,11 @@ func TestGameOverInWords(t *testing.T) {
 		{"english-checkers", "b c3:b,d4:w", "11x18", "Game over: black wins: white has no legal move."},
 		{"stackers", "b a1:b,h8:w", "a1-b2\nh8-g7\nb2-a1\ng7-h8\na1-b2\nh8-g7\nb2-a1\ng7-h8", "Game over: draw: the same position came up a third time. Result 1/2-1/2."},
 	} {
+		rec, _ := os.CreateTemp(dir, "r-*.txt")
+		rec.Close()
+		os.Remove(rec.Name()) // a new record each time: an existing one would be continued
 		code, out, errOut := playScript(t, c.move+"\n", "play", c.game, "--position", c.pos, "--first", "human", "--second", "human",
-			"--record", filepath.Join(dir, "r.txt"), "--force")
+			"--record", rec.Name())
 		if code != 0 || !strings.Contains(out, c.want) {
 			t.Errorf("%s %s: exit %d, want %q in\n%s%s", c.game, c.move, code, c.want, out, errOut)
 		}
@@ -117,11 +120,11 @@ func TestPlayInNumericNotation(t *testing.T) {
 	if got := recordMoves(readRecordFile(t, rec)); strings.Join(got, " ") != "c3-d4 b6-a5" {
 		t.Errorf("record moves %v", got)
 	}
-	_, out, _ = playScript(t, "11-15\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec, "--notation", "algebraic")
+	_, out, _ = playScript(t, "11-15\nquit\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", filepath.Join(dir, "r2.txt"), "--notation", "algebraic")
 	if !strings.Contains(out, "Last move: 1. c3-d4") {
 		t.Errorf("--notation algebraic:\n%s", out)
 	}
-	if code, _, errOut := playScript(t, "", "play", "liger", "--notation", "numeric", "--record", rec); code != 2 || !strings.Contains(errOut, "does not number its squares") {
+	if code, _, errOut := playScript(t, "", "play", "liger", "--notation", "numeric", "--record", filepath.Join(dir, "r3.txt")); code != 2 || !strings.Contains(errOut, "does not number its squares") {
 		t.Errorf("numeric liger: exit %d, %q", code, errOut)
 	}
 }
@@ -302,7 +305,7 @@ func TestDrawOffer(t *testing.T) {
 		t.Errorf("exit %d, record result %q, termination %q", code, r.Result, r.Tag("Termination"))
 	}
 	// An AI that is lost by force declines, saying so.
-	_, out, _ = playScript(t, "draw\nquit\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "mcts:iterations=300", "--record", rec)
+	_, out, _ = playScript(t, "draw\nquit\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "mcts:iterations=300", "--record", rec+".2")
 	if !strings.Contains(out, "blue declines the draw: it has seen that blue loses by force") {
 		t.Errorf("a lost AI:\n%s", out)
 	}
@@ -325,5 +328,19 @@ func TestDrawAnswer(t *testing.T) {
 		if accept != c.accept || !strings.Contains(why, c.says) {
 			t.Errorf("%+v: %v %q", c.info, accept, why)
 		}
+	}
+}
+
+// moves writes numeric moves when asked, on a numbered board only.
+func TestMovesNumeric(t *testing.T) {
+	code, out, _ := runCLI(t, "moves", "english-checkers", "--notation", "numeric")
+	if code != 0 || !strings.HasPrefix(out, "10-14\t") || !strings.Contains(out, "\n11-15\tw ") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if code, out, _ := runCLI(t, "moves", "english-checkers"); code != 0 || !strings.HasPrefix(out, "a3-b4\t") {
+		t.Errorf("algebraic by default: exit %d:\n%s", code, out)
+	}
+	if code, _, errOut := runCLI(t, "moves", "liger", "--notation", "numeric"); code != 2 || !strings.Contains(errOut, "does not number") {
+		t.Errorf("liger numeric: exit %d %s", code, errOut)
 	}
 }
