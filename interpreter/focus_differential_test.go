@@ -36,6 +36,18 @@ func TestFocusDifferential(t *testing.T) {
 	g := open(t, "focus")
 	rng := rand.New(rand.NewPCG(10, 52))
 	var met focusMet
+	start := g.Start()
+	ref, err := focus.Parse(g.FormatPosition(&start))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for depth := 1; depth <= 3; depth++ {
+		if a, b := g.Perft(&start, depth), focus.Perft(ref, depth); a != b {
+			t.Errorf("perft(%d) from the start = %d, reference %d", depth, a, b)
+		} else {
+			t.Logf("perft(%d) from the start = %d, as the reference", depth, a)
+		}
+	}
 	want := 2000
 	if deepTests() {
 		want = 20000

@@ -113,6 +113,7 @@ type moveRule struct {
 	absDirs              [board.MaxPlayers][]board.Direction
 	flying               bool
 	leaping              bool // distance: lifted
+	farther              bool // flying or leaping
 	// leaps[player][from][k] are the destinations of a lift of k pieces
 	// (a `distance: lifted` rule): k squares away, over anything.
 	leaps    [board.MaxPlayers][][][]board.Square
@@ -402,18 +403,17 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 					if r.lift != nil && !r.lift(c) {
 						continue
 					}
-					if r.flying {
-						buf = g.slide(c, r, ri, from, k, buf, any)
-						if any && len(buf) > 0 {
-							return buf
+					if r.farther { // one test for the rare rules that go beyond one step
+						if r.flying {
+							buf = g.slide(c, r, ri, from, k, buf, any)
+							if any && len(buf) > 0 {
+								return buf
+							}
+							continue
 						}
-						continue
-					}
-					if r.leaping {
+						targets = nil
 						if leaps := r.leaps[me][sq]; k < len(leaps) {
 							targets = leaps[k]
-						} else {
-							targets = nil
 						}
 					}
 					for _, to := range targets {

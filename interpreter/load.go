@@ -411,6 +411,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		}
 		r.flying = ms.Flying
 		r.leaping = ms.Leaping
+		r.farther = r.flying || r.leaping
 		if r.leaping && (r.anywhere || b.IsGraph()) {
 			d.errorf(ms.distanceNode, "bad-value", "", "move rule %q: `distance: lifted` counts squares on a grid, in compass directions", ms.Name)
 		}
