@@ -190,6 +190,8 @@ func (lg *liveGame) state(seats []int) stateJSON {
 // outcomeText says how a game ended, for people.
 func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 	switch {
+	case o.Over && o.Why != "":
+		return g.OutcomeText(o) // the rule file's reason in words
 	case !o.Over:
 		return ""
 	case o.Winner < 0:
