@@ -43,7 +43,7 @@ function choose(g) {
     label.appendChild(sel);
     seats.appendChild(label);
   });
-  $("setup").scrollIntoView({ behavior: "smooth" });
+  $("setup").scrollIntoView({ block: "start" });
 }
 
 async function start(ev) {
