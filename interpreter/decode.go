@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/stackrules/stackrules/internal/didyoumean"
 )
 
 // The rule file as written, before it is checked and compiled. Every value
@@ -756,14 +758,9 @@ func (d *decoder) decodeEnd(n *yaml.Node, rf *ruleFile) {
 
 // suggest returns a "did you mean" hint for the known name nearest to s.
 func suggest(s string, known []string) string {
-	best, bestD := "", 1<<30
 	cands := append([]string(nil), known...)
 	sort.Strings(cands)
-	for _, k := range cands {
-		if dd := editDistance(s, k); dd < bestD {
-			best, bestD = k, dd
-		}
-	}
+	best, bestD := didyoumean.Nearest(s, cands)
 	// Short names are a letter or two from many others: only suggest a
 	// near-certain fix for them.
 	limit := max(2, len(s)/3)
@@ -774,25 +771,4 @@ func suggest(s string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean `%s`?", best)
-}
-
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/stackrules/stackrules/internal/didyoumean"
 )
 
 // version is set at build time (-ldflags "-X main.version=v1.2.3"); without
@@ -55,35 +57,10 @@ func unknownCommandText(app *cli.App, msg string) string {
 		names = append(names, c.Names()...)
 	}
 	sort.Strings(names)
-	best, bestD := "", 1<<30
-	for _, n := range names {
-		if d := editDistance(strings.ToLower(name), n); d < bestD {
-			best, bestD = n, d
-		}
-	}
+	best, bestD := didyoumean.Nearest(strings.ToLower(name), names)
 	text := fmt.Sprintf("%q is not a command", name)
 	if best != "" && bestD <= max(2, len(name)/3) {
 		text += fmt.Sprintf("; did you mean %q?", best)
 	}
 	return text + "\nRun 'stackrules help' for the commands."
-}
-
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(b)]
 }
