@@ -29,8 +29,6 @@ type liveGame struct {
 	mu        sync.Mutex
 	sess      *session.Session
 	holders   []string // per seat: hash of the token that holds it, "" when open (or an AI seat)
-	held      []bool
-	tokens    []string // alias of holders, for state (non-empty = held)
 	version   int64    // bumped on every change; pages refetch on a new one
 	thinking  bool
 	cancelAI  context.CancelFunc
@@ -46,9 +44,7 @@ func tokenHash(tok string) string {
 
 func newLiveGame(id string, sess *session.Session) *liveGame {
 	n := len(sess.Seats)
-	lg := &liveGame{id: id, sess: sess, holders: make([]string, n), held: make([]bool, n), watchers: map[chan int64]struct{}{}}
-	lg.tokens = lg.holders
-	return lg
+	return &liveGame{id: id, sess: sess, holders: make([]string, n), watchers: map[chan int64]struct{}{}}
 }
 
 // take gives the human seats in seats to a new token and returns it.
@@ -57,10 +53,12 @@ func (lg *liveGame) take(seats []int) string {
 	h := tokenHash(tok)
 	for _, i := range seats {
 		lg.holders[i] = h
-		lg.held[i] = true
 	}
 	return tok
 }
+
+// held reports whether someone holds seat i.
+func (lg *liveGame) held(i int) bool { return lg.holders[i] != "" }
 
 // seatsOf lists the seats a token holds.
 func (lg *liveGame) seatsOf(tok string) []int {
@@ -144,7 +142,6 @@ func (s *Server) loadGame(path string) (*liveGame, error) {
 		for i, h := range strings.Split(hs, ",") {
 			if i < len(lg.holders) && sess.Seats[i].Human {
 				lg.holders[i] = h
-				lg.held[i] = h != ""
 			}
 		}
 	}

@@ -273,7 +273,7 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	for i, st := range lg.sess.Seats {
-		if st.Human && !lg.held[i] {
+		if st.Human && !lg.held(i) {
 			tok := lg.take([]int{i})
 			lg.changed(s)
 			writeJSON(w, http.StatusOK, joinResponse{Token: tok, Seats: []int{i}})

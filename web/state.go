@@ -148,12 +148,12 @@ func (lg *liveGame) state(seats []int) stateJSON {
 	}
 	for i, p := range g.Players {
 		pj := playerJSON{Name: p.Name, Code: string(p.Code), Home: p.Home, Seat: s.Seats[i].String(),
-			Taken: lg.tokens[i] != "" && lg.held[i], OnBoard: int(pos.OnBoard[i]), Off: int(pos.Off[i]), InHand: int(pos.Hand[i])}
+			Taken: lg.held(i), OnBoard: int(pos.OnBoard[i]), Off: int(pos.Off[i]), InHand: int(pos.Hand[i])}
 		if g.HasCaptures() {
 			pj.Captured = g.Initial(i) - int(pos.OnBoard[i]) - int(pos.Off[i])
 		}
 		st.Players = append(st.Players, pj)
-		if s.Seats[i].Human && !lg.held[i] {
+		if s.Seats[i].Human && !lg.held(i) {
 			st.OpenSeats = append(st.OpenSeats, i)
 		}
 	}
