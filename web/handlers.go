@@ -346,7 +346,9 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, lg.state(seats))
 }
 
-func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+// seatedAction runs act for a request with an empty JSON body from someone
+// holding a seat of the game, with the game locked.
+func (s *Server) seatedAction(w http.ResponseWriter, r *http.Request, act func(lg *liveGame, seats []int)) {
 	lg, ok := s.lookup(w, r)
 	if !ok {
 		return
@@ -356,10 +358,16 @@ func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	seats, ok := lg.seated(w, r, false)
-	if !ok {
-		return
+	if seats, ok := lg.seated(w, r, false); ok {
+		act(lg, seats)
 	}
+}
+
+func (s *Server) handleUndo(w http.ResponseWriter, r *http.Request) {
+	s.seatedAction(w, r, func(lg *liveGame, seats []int) { s.undo(w, lg, seats) })
+}
+
+func (s *Server) undo(w http.ResponseWriter, lg *liveGame, seats []int) {
 	if humanHolders(lg) > 1 {
 		fail(w, http.StatusConflict, "undo is for games against the AI; ask your opponent to take it back in another way")
 		return
@@ -387,19 +395,10 @@ func humanHolders(lg *liveGame) int {
 }
 
 func (s *Server) handleResign(w http.ResponseWriter, r *http.Request) {
-	lg, ok := s.lookup(w, r)
-	if !ok {
-		return
-	}
-	if !decode(w, r, &struct{}{}) {
-		return
-	}
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	seats, ok := lg.seated(w, r, false)
-	if !ok {
-		return
-	}
+	s.seatedAction(w, r, func(lg *liveGame, seats []int) { s.resign(w, lg, seats) })
+}
+
+func (s *Server) resign(w http.ResponseWriter, lg *liveGame, seats []int) {
 	// The one who resigns is the seat to move when it holds it, else its first seat.
 	who := seats[0]
 	for _, i := range seats {
