@@ -20,6 +20,7 @@ type ruleFile struct {
 	Authors                   []string
 	Board                     boardSpec
 	Players                   []playerSpec
+	Seats                     []seatSpec // who plays when fewer play than are declared
 	Setup                     []setupSpec
 	SetupPosition             *yaml.Node
 	Moves                     []moveSpec
@@ -96,6 +97,14 @@ type playerSpec struct {
 	Name, Code, Home string
 	node, codeNode   *yaml.Node
 	homeNode         *yaml.Node
+}
+
+// seatSpec is one entry of seats: the players who take part when Count
+// players play a game that declares more.
+type seatSpec struct {
+	Count   int // len(Players)
+	node    *yaml.Node
+	Players []*yaml.Node
 }
 
 type setupSpec struct {
@@ -365,6 +374,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
 		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
 		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},
+		{"seats", false, func(_, v *yaml.Node) { d.decodeSeats(v, rf) }},
 		{"setup", true, func(_, v *yaml.Node) { d.decodeSetup(v, rf) }},
 		{"moves", false, func(_, v *yaml.Node) { d.decodeMoves(v, rf) }},
 		{"bear_off", false, func(_, v *yaml.Node) { d.decodeBearOff(v, rf) }},
@@ -555,12 +565,37 @@ func (d *decoder) decodePlayers(n *yaml.Node, rf *ruleFile) {
 		d.mapping(v, fmt.Sprintf("player %q", k.Value), []field{
 			{"code", true, func(_, v *yaml.Node) { p.Code = d.str(v, "code"); p.codeNode = v }},
 			{"home", true, func(_, v *yaml.Node) {
-				p.Home = d.oneOf(v, "home", "bottom", "top")
+				p.Home = d.oneOf(v, "home", "bottom", "top", "left", "right")
 				p.homeNode = v
 			}},
 		})
 		rf.Players = append(rf.Players, p)
 	})
+}
+
+// decodeSeats reads `seats: [[red, yellow], [red, green, yellow]]`: for each
+// number of players smaller than all, who plays.
+func (d *decoder) decodeSeats(n *yaml.Node, rf *ruleFile) {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "for example `seats: [[red, yellow], [red, green, yellow]]`", "seats must be a list of lists of players")
+		return
+	}
+	for _, v := range n.Content {
+		s := seatSpec{node: v}
+		switch v.Kind {
+		case yaml.SequenceNode:
+			s.Players = v.Content
+		case yaml.ScalarNode:
+			for _, w := range strings.Fields(v.Value) {
+				s.Players = append(s.Players, &yaml.Node{Kind: yaml.ScalarNode, Value: w, Line: v.Line, Column: v.Column})
+			}
+		default:
+			d.errorf(v, "wrong-type", "for example `[red, yellow]`", "seats: each entry must be a list of players")
+			continue
+		}
+		s.Count = len(s.Players)
+		rf.Seats = append(rf.Seats, s)
+	}
 }
 
 var rowsRE = regexp.MustCompile(`^rows?\s+(\d+)(?:\s*-\s*(\d+))?$`)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -107,6 +108,9 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 	r.SetTag("Game", g.Name)
 	r.SetTag("Variant", variant)
 	r.SetTag("Rules", g.RulesHash)
+	if len(g.Players) < g.Declared() {
+		r.SetTag("Players", strconv.Itoa(len(g.Players)))
+	}
 	for i := range g.Players {
 		who := "?"
 		if i < len(players) {
@@ -376,6 +380,9 @@ func short(h string) string {
 // Replay plays a record's moves from its start, checking each; on an illegal
 // move it returns the history up to it and a *ReplayError.
 func (g *Game) Replay(r *Record) (*History, error) {
+	if n := recordPlayers(r, g); n != len(g.Players) {
+		return nil, fmt.Errorf("the record is of a game of %d players, not %d (see ForRecord)", n, len(g.Players))
+	}
 	start := g.Start()
 	if pos := r.Tag("Position"); pos != "" {
 		p, err := g.ParsePosition(pos)
@@ -405,4 +412,27 @@ func (h *History) Positions() []board.Position {
 		out[i] = s.pos
 	}
 	return out
+}
+
+// recordPlayers is the number of players of a record's game: its [Players]
+// tag, else every player g's rule file declares.
+func recordPlayers(r *Record, g *Game) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(r.Tag("Players"))); err == nil {
+		return n
+	}
+	return g.Declared()
+}
+
+// ForRecord is g played by as many players as the record's game was (its
+// [Players] tag, written when fewer played than the rule file declares).
+func (g *Game) ForRecord(r *Record) (*Game, error) {
+	t := strings.TrimSpace(r.Tag("Players"))
+	if t == "" {
+		return g.WithPlayers(g.Declared())
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || !slices.Contains(g.counts, n) {
+		return nil, fmt.Errorf("[Players %q]: %s is played by %s players", t, g.Name, countsText(g.counts))
+	}
+	return g.WithPlayers(n)
 }

@@ -23,6 +23,8 @@ import (
 //	    result: blue wins            # then: NAME wins, win, loss, draw or ongoing
 //	  - position: r c3:rbr,f6:b
 //	    moves: 2c3-b4 2c3-d4 c3-b4 c3-d4   # exactly these moves are legal
+//	  - players: 2                   # the game played by 2 of its players (seats:)
+//	    moves: ...
 //
 // A list of moves is a YAML list or one string of moves separated by spaces.
 // `win` and `loss` are for the player who made the last move of `play`;
@@ -53,6 +55,8 @@ type ruleTest struct {
 	result                string
 	resultNode, afterNode *yaml.Node
 	after                 string
+	players               int // the players taking part, when fewer than the rule file declares
+	playersNode           *yaml.Node
 	broken                bool
 }
 
@@ -63,10 +67,22 @@ func (g *Game) RunTests() ([]TestResult, Diagnostics) {
 	d := &decoder{src: g.src}
 	tests := g.decodeTests(d)
 	var results []TestResult
+	games := map[int]*Game{}
 	for _, t := range tests {
 		before := len(d.diags)
+		tg := g
+		if t.players != 0 && !t.broken {
+			if games[t.players] == nil {
+				var err error
+				if games[t.players], err = g.WithPlayers(t.players); err != nil {
+					d.errorf(t.playersNode, "bad-test", "", "test %q: players: %v", t.name, err)
+					t.broken = true
+				}
+			}
+			tg = games[t.players]
+		}
 		if !t.broken {
-			g.runTest(d, t)
+			tg.runTest(d, t)
 		}
 		results = append(results, TestResult{Name: t.name, Line: t.node.Line, Col: t.node.Column, Passed: !t.broken && len(d.diags) == before})
 	}
@@ -85,6 +101,9 @@ func (g *Game) testPlayedPositions() []board.Position {
 	for _, t := range g.decodeTests(d) {
 		if t.broken || len(t.play) == 0 {
 			continue
+		}
+		if t.players != 0 && t.players != len(g.Players) {
+			continue // lint looks at the game as declared
 		}
 		p := g.Start()
 		if t.positionNode != nil {
@@ -128,6 +147,7 @@ func (g *Game) decodeTests(d *decoder) []*ruleTest {
 		before := len(d.diags)
 		d.mapping(e, "a test", []field{
 			{"name", false, func(_, v *yaml.Node) { t.name = d.str(v, "test name") }},
+			{"players", false, func(_, v *yaml.Node) { t.players, t.playersNode = d.integer(v, "test players", 2, board.MaxPlayers), v }},
 			{"position", false, func(_, v *yaml.Node) { t.position = d.str(v, "test position"); t.positionNode = v }},
 			{"moves", false, func(_, v *yaml.Node) { t.moves, t.hasMoves, t.movesNode = d.moveList(v, "moves"), true, v }},
 			{"legal", false, func(_, v *yaml.Node) { t.legal = d.moveList(v, "legal") }},

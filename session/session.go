@@ -282,6 +282,9 @@ func FromRecord(r *interpreter.Record, open func(variant string) (*interpreter.G
 		return nil, errors.New("the record has no [Variant] tag naming its game")
 	}
 	g, err := open(variant)
+	if err == nil {
+		g, err = g.ForRecord(r)
+	}
 	if err != nil {
 		return nil, err
 	}

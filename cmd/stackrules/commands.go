@@ -46,7 +46,7 @@ func movesCommand(s *streams) *cli.Command {
 		Name:      "moves",
 		Usage:     "list the legal moves: move, tab, resulting position (and the result if the game ends)",
 		ArgsUsage: "GAME",
-		Flags: []cli.Flag{positionFlag,
+		Flags: []cli.Flag{positionFlag, playersFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per move: move, rule, position, result"},
 			&cli.StringFlag{Name: "notation", Value: "algebraic", Usage: "write moves as `numeric` (11-15, on boards that number their squares), algebraic (c3-d4) or auto"}},
 		Action: func(c *cli.Context) error {
@@ -102,7 +102,7 @@ func perftCommand(s *streams) *cli.Command {
 		Name:      "perft",
 		Usage:     "count move sequences: d<TAB>count for each depth d up to --depth",
 		ArgsUsage: "GAME",
-		Flags: []cli.Flag{positionFlag,
+		Flags: []cli.Flag{positionFlag, playersFlag,
 			&cli.IntFlag{Name: "depth", Aliases: []string{"d"}, Usage: "count up to `N` plies (required)"},
 			&cli.BoolFlag{Name: "divide", Usage: "print move<TAB>count at --depth for each root move, then total<TAB>count"},
 			&cli.BoolFlag{Name: "dedup", Usage: "count captures with the same start, end and captured pieces once, whatever their route"}},

@@ -62,6 +62,18 @@ type matchSummary struct {
 	// Decisive is the number of games won by either side.
 	Decisive int              `json:"decisive"`
 	Openings []openingSummary `json:"openings,omitempty"`
+	// Seats are the results by seat, in turn order.
+	Seats []seatSummary `json:"seats"`
+}
+
+// seatSummary is how one seat (player) fared in a match: the games won from
+// it, whoever sat there, and A's games and wins in it.
+type seatSummary struct {
+	Player string `json:"player"`
+	Wins   int    `json:"wins"`
+	Draws  int    `json:"draws"`
+	AGames int    `json:"a_games"`
+	AWins  int    `json:"a_wins"`
 }
 
 func matchCommand(s *streams) *cli.Command {
@@ -80,6 +92,7 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON summary object"},
 			&cli.StringFlag{Name: "records", Usage: "write every game as a record file into `DIR`"},
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
+			playersFlag,
 			openingFlags[0], openingFlags[1],
 		},
 		Action: func(c *cli.Context) error {
@@ -123,6 +136,9 @@ func matchCommand(s *streams) *cli.Command {
 			progress := isTerminal(s.err) && !c.Bool("json")
 			fmt.Fprintln(s.err, "Ctrl-C stops the match; the games finished are summarised, the one interrupted is not counted.")
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
+			for _, p := range g.Players {
+				sum.Seats = append(sum.Seats, seatSummary{Player: p.Name})
+			}
 			start := time.Now()
 			seed := c.Uint64("seed")
 			report := newMatchProgress(s.err, n)
@@ -167,6 +183,18 @@ func matchCommand(s *streams) *cli.Command {
 				if adjudged {
 					sum.Adjudged++
 				}
+				sum.Seats[seatA].AGames++
+				switch {
+				case !o.Over || o.Winner < 0:
+					for k := range sum.Seats {
+						sum.Seats[k].Draws++
+					}
+				default:
+					sum.Seats[o.Winner].Wins++
+					if o.Winner == seatA {
+						sum.Seats[seatA].AWins++
+					}
+				}
 				suite.record(i, seatA, o)
 				sum.Games++
 				sum.Plies += h.Len()
@@ -208,6 +236,7 @@ func matchCommand(s *streams) *cli.Command {
 			}
 			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
 			fmt.Fprintf(s.out, "Elo difference %s (%s to %s)\n", eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
+			printSeats(s, sum.Seats)
 			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
 			printOpenings(s, sum.Openings)
 			return nil
@@ -248,7 +277,7 @@ func bestCommand(s *streams) *cli.Command {
 		Name:      "best",
 		Usage:     "search a position with MCTS and print the best move and the top moves",
 		ArgsUsage: "GAME",
-		Flags: []cli.Flag{positionFlag,
+		Flags: []cli.Flag{positionFlag, playersFlag,
 			&cli.DurationFlag{Name: "time", Usage: "search for `DURATION` (default 2s unless --iterations is given)"},
 			&cli.IntFlag{Name: "iterations", Usage: "search `N` iterations"},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "search threads"},

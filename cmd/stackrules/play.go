@@ -36,8 +36,8 @@ func playCommand(s *streams) *cli.Command {
 		flags = append(flags, &cli.StringFlag{Name: n, Usage: fmt.Sprintf("who plays %s (games with a player %s): human or a player `SPEC`", n, n)})
 	}
 	flags = append(flags,
-		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
-		positionFlag,
+		&cli.GenericFlag{Name: "side", Aliases: []string{"seat"}, Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable: --seat red=human --seat green=mcts:hard)"},
+		positionFlag, playersFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
 		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
 		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made; with --record: replace FILE even when it is not a record of this game"},
@@ -95,7 +95,7 @@ func builtinPlayerNames() []string {
 var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // reservedFlag are play's own flags, which no player name may shadow.
-var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
+var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "seat": true, "players": true, "position": true, "p": true,
 	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
 
 // sideFlags is the value of --side, repeatable; a spec may hold commas.
@@ -255,6 +255,9 @@ func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *in
 		g, err = interpreter.Open(variant)
 	} else {
 		g, err = openRecordGame(path, variant)
+	}
+	if err == nil {
+		g, err = g.ForRecord(rec)
 	}
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%w (name the rule file: stackrules play --resume %s GAME)", err, path)

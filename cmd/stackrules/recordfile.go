@@ -157,7 +157,7 @@ func (ss *session) mayReplace(path string, force bool) error {
 // is: same game, same rules, same start, its moves a beginning of ours).
 func (ss *session) continues(rec *interpreter.Record) string {
 	g := ss.g
-	if rec.Tag("Game") != g.Name || g.CheckRules(rec) != nil {
+	if rec.Tag("Game") != g.Name || g.CheckRules(rec) != nil || recordPlayersOf(rec, g) != len(g.Players) {
 		return "it is the record of another game"
 	}
 	h, err := g.Replay(rec)

@@ -56,6 +56,9 @@ func replayCommand(s *streams) *cli.Command {
 			} else if g, err = openRecordGame(path, variant); err != nil {
 				return err
 			}
+			if g, err = g.ForRecord(rec); err != nil {
+				return fmt.Errorf("%s: %v", path, err)
+			}
 			if err := g.CheckRules(rec); err != nil {
 				if !c.Bool("force") {
 					return fmt.Errorf("%s: %v; use --force to check its moves anyway", path, err)
