@@ -739,7 +739,7 @@ func (w *worker[P, M]) selectLeaf() bool {
 		}
 		var c *node[M]
 		// reload: st may predate the expansion that marked n a chance node
-		if n.state.Load()&stChance != 0 {
+		if w.chance != nil && n.state.Load()&stChance != 0 {
 			i := w.selectOutcome(n)
 			c = &n.children()[i]
 			w.chance.Resolve(&w.pos, i)
