@@ -236,6 +236,17 @@ func TestChancePlayers(t *testing.T) {
 			t.Errorf("match against %s: %v %v", b, rec, err)
 		}
 	}
+	// three and four players with rolls, A in each seat in turn
+	for _, players := range []int{3, 4} {
+		cg := ctreeGame{seed: 9, players: players, maxDepth: 12}
+		sa, _ := ParseSpec("mcts:iterations=200")
+		sb, _ := ParseSpec("greedy")
+		rec, err := Match[ctree, uint8]{Game: cg, Start: func(int) ctree { return ctree{} },
+			A: Factory[ctree, uint8](cg, sa), B: Factory[ctree, uint8](cg, sb), Games: 2 * players, Seed: 3}.Run(context.Background())
+		if err != nil || rec.Games() != 2*players {
+			t.Errorf("%d players: %v %v", players, rec, err)
+		}
+	}
 }
 
 // After a move into a roll and the roll, the next search goes on with the
@@ -365,5 +376,44 @@ func TestSampleOutcome(t *testing.T) {
 	}
 	if got := sampleOutcome([]float64{0, -1}, 0.5); got != -1 {
 		t.Errorf("no positive weight: %d", got)
+	}
+}
+
+// xrep is an explicit tree with cycles and a repetition rule: a node
+// reached for the limit-th time is a draw.
+type xrep struct {
+	xtree
+	limit int
+}
+
+func (g xrep) RepetitionLimit() int         { return g.limit }
+func (g xrep) RepetitionKey(p *xpos) uint64 { return uint64(p.at) }
+func (g xrep) Reversible(p *xpos) int       { return 1000 }
+
+// Repetitions are counted through rolls: a roll that brings back a
+// position for the third time draws. Player 0 takes a sure 0.8 or rolls:
+// even, it wins; odd, it is back where it was. Fresh, rolling is worth 0.9
+// (a second roll, or the 0.8, after an odd one); when the position has
+// occurred before, an odd roll makes it three times, a draw, and rolling is
+// worth only 0.75.
+func TestChanceRepetition(t *testing.T) {
+	g := xrep{limit: 3, xtree: xtree{players: 2, nodes: []xnode{
+		0: {mover: 0, kids: []int{1, 3}},
+		1: {mover: 0, weights: []float64{1, 1}, kids: []int{0, 2}},
+		2: {returns: []float64{1, 0}},
+		3: {returns: []float64{0.8, 0.2}},
+	}}}
+	for _, c := range []struct {
+		history []uint64
+		want    uint8
+	}{{nil, 0}, {[]uint64{0}, 1}} {
+		for seed := uint64(1); seed <= 3; seed++ {
+			s := NewMCTS[xpos, uint8](g, Config{Iterations: 6000, Seed: seed, Discount: 1})
+			s.SetHistory(c.history)
+			r := s.Search(context.Background(), &xpos{})
+			if r.Move != c.want {
+				t.Errorf("history %v seed %d: move %d, want %d; %+v", c.history, seed, r.Move, c.want, r.Moves)
+			}
+		}
 	}
 }
