@@ -36,7 +36,8 @@ func playCommand(s *streams) *cli.Command {
 		flags = append(flags, &cli.StringFlag{Name: n, Usage: fmt.Sprintf("who plays %s (games with a player %s): human or a player `SPEC`", n, n)})
 	}
 	flags = append(flags,
-		&cli.GenericFlag{Name: "side", Aliases: []string{"seat"}, Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable: --seat red=human --seat green=mcts:hard)"},
+		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
+		&cli.GenericFlag{Name: "seat", Value: &sideFlags{}, Usage: "`NAME=SPEC`: the same as --side (--seat red=human --seat green=mcts:hard ...)"},
 		positionFlag, playersFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
 		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
@@ -372,8 +373,14 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) 
 			return nil, err
 		}
 	}
-	if sf, ok := c.Generic("side").(*sideFlags); ok {
-		for _, item := range sf.items {
+	var sides []string
+	for _, f := range []string{"side", "seat"} {
+		if sf, ok := c.Generic(f).(*sideFlags); ok {
+			sides = append(sides, sf.items...)
+		}
+	}
+	{
+		for _, item := range sides {
 			name, spec, ok := strings.Cut(item, "=")
 			if !ok {
 				return nil, usagef("play: --side %q: want NAME=SPEC, like --side %s=human", item, players[0])
