@@ -75,7 +75,7 @@ func TestHomesAtTheSides(t *testing.T) {
 // next, previous, players and opponents in a game of three.
 func TestNamesForMorePlayers(t *testing.T) {
 	for _, tc := range []struct {
-		cond string
+		cond  string
 		legal bool // for red, at the start
 	}{
 		{"next == green && previous == blue && opponent == green", true},
