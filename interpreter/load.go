@@ -87,10 +87,35 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	g.numberBoard(d, rf)
 	g.buildSetup(d, rf)
 	g.buildRules(d, rf)
+	if !d.diags.HasErrors() && g.opts.Players == 0 {
+		g.checkSeats(d, data)
+	}
 	if d.diags.HasErrors() {
 		return nil, d.diags
 	}
 	return g, d.diags
+}
+
+// checkSeats loads the rule file for each smaller number of players its
+// seats: allows, so that a mistake only they meet (an end that names no
+// winner, a setup position with a missing player's letter) is found when
+// the file is checked, not when someone asks for that many.
+func (g *Game) checkSeats(d *decoder, data []byte) {
+	for _, n := range g.counts {
+		if n == len(g.Players) {
+			continue
+		}
+		opts := g.opts
+		opts.Players = n
+		_, diags := Check(g.File, data, opts)
+		for _, dg := range diags {
+			if dg.Severity != Error {
+				continue
+			}
+			dg.Message = fmt.Sprintf("with %d players: %s", n, dg.Message)
+			d.diags = append(d.diags, dg)
+		}
+	}
 }
 
 func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {

@@ -246,3 +246,18 @@ func TestThreePlayerResultsAndRecords(t *testing.T) {
 		t.Errorf("four players: [Players %q]", four.Tag("Players"))
 	}
 }
+
+// A mistake met only when fewer play is found when the file is loaded.
+func TestSeatsCheckedWhenLoaded(t *testing.T) {
+	src := strings.NewReplacer("SEATS", "seats: [[red, blue]]", "COND", "to_height == 0", "to_row_reached(me)", "progress(me) >= 25",
+		"  green: [a3]\n", "  green: [a3]\n  hand: {green: 1}\n").Replace(threeWay)
+	if _, err := interpreter.Load("three.yaml", []byte(src)); err != nil {
+		t.Fatalf("hands for green: %v", err)
+	}
+	src = strings.NewReplacer("SEATS", "seats: [[red, blue]]", "COND", "to_height == 0 && checkers(green) >= 0", "to_row_reached(me)", "progress(me) >= 25").Replace(threeWay)
+	src = strings.Replace(src, "setup:\n  red: [c1]\n  green: [a3]\n  blue: [c5]\n", "setup: {position: \"r c1:r,a3:g,c5:b\"}\n", 1)
+	_, err := interpreter.Load("three.yaml", []byte(src))
+	if err == nil || !strings.Contains(err.Error(), "with 2 players: setup position") {
+		t.Errorf("a setup position with green's letter, played by two: %v", err)
+	}
+}
