@@ -36,6 +36,8 @@ type Board struct {
 	bits    uint
 	mask    uint64
 	counts  []CountField // the count fields of position strings
+	// diceSides is the largest number on the game's dice, 0 without dice.
+	diceSides int
 }
 
 // NewBoard makes a Board for players whose piece letters are given by code

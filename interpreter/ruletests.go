@@ -133,6 +133,7 @@ func (g *Game) testPlayedPositions() []board.Position {
 func (g *Game) HasTests() bool { return g.testsNode != nil }
 
 func (g *Game) decodeTests(d *decoder) []*ruleTest {
+	d.commaMoves = g.dice != nil // a dice game's play has spaces: 24/18 13/11
 	n := g.testsNode
 	if n == nil {
 		return nil
@@ -206,8 +207,11 @@ func (d *decoder) moveWords(n *yaml.Node) []moveItem {
 			continue
 		}
 		j := i
-		for j < len(r) && !unicode.IsSpace(r[j]) && r[j] != ',' {
+		for j < len(r) && (!unicode.IsSpace(r[j]) || d.commaMoves) && r[j] != ',' {
 			j++
+		}
+		for j > i && unicode.IsSpace(r[j-1]) {
+			j--
 		}
 		end := at(j - 1)
 		end.col++
@@ -269,7 +273,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		got := g.legalMoveTexts(&p)
 		var want []string
 		for _, m := range t.moves {
-			want = append(want, canonicalMove(g, m.text))
+			want = append(want, canonicalMove(g, &p, m.text))
 		}
 		sort.Strings(want)
 		if strings.Join(got, " ") != strings.Join(want, " ") {
@@ -395,7 +399,13 @@ func (g *Game) parseExpectedResult(s string, mover int) (string, error) {
 }
 
 // canonicalMove writes move text the way the game prints it.
-func canonicalMove(g *Game, text string) string {
+func canonicalMove(g *Game, p *board.Position, text string) string {
+	if g.dice != nil { // a play's points are the mover's: read it at p
+		if m, err := g.ParseMove(p, text); err == nil {
+			return g.MoveString(m)
+		}
+		return text
+	}
 	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return text
