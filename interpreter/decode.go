@@ -46,6 +46,7 @@ type ruleFile struct {
 	Dice                      *diceSpec // dice.go
 	Tracks                    []trackSpec
 	TrackStart                string
+	TrackBounce               bool // tracks: past_end: bounce
 	tracksNode                *yaml.Node
 	DiceMoves                 []diceMoveSpec
 	root                      *yaml.Node
@@ -830,6 +831,7 @@ func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
 		{"sides", false, func(_, v *yaml.Node) { ds.Sides = d.integer(v, "dice: sides", 2, 9) }},
 		{"doubles", false, func(_, v *yaml.Node) { ds.Doubles = d.integer(v, "dice: doubles", 2, board.MaxDiceMoves) }},
 		{"opening", false, func(_, v *yaml.Node) { ds.Opening = d.oneOf(v, "dice: opening", "one each", "none") == "one each" }},
+		{"hits", false, func(_, v *yaml.Node) { ds.HitsAtEnd = d.oneOf(v, "dice: hits", "landing", "end") == "end" }},
 		{"use", false, func(_, v *yaml.Node) {
 			for _, w := range d.words(v, "dice: use") {
 				switch w {
@@ -837,8 +839,10 @@ func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
 					ds.Most = true
 				case "larger":
 					ds.Larger = true
+				case "exact":
+					ds.Exact = true
 				default:
-					d.errorf(v, "bad-value", suggest(w, []string{"most", "larger"}), "dice: use: %q is not most (as many dice as can be played) or larger (with only one die playable, the larger)", w)
+					d.errorf(v, "bad-value", suggest(w, []string{"most", "larger", "exact"}), "dice: use: %q is not most (as many dice as can be played), larger (with only one die playable, the larger) or exact (a piece taken off with one die exactly may leave the rest unplayed)", w)
 				}
 			}
 		}},
@@ -850,6 +854,10 @@ func (d *decoder) decodeTracks(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "track for player", func(k, v *yaml.Node) {
 		if k.Value == "start" {
 			rf.TrackStart = d.str(v, "tracks: start")
+			return
+		}
+		if k.Value == "past_end" {
+			rf.TrackBounce = d.oneOf(v, "tracks: past_end", "none", "bounce") == "bounce"
 			return
 		}
 		rf.Tracks = append(rf.Tracks, trackSpec{Player: k.Value, node: k, value: v, Path: d.words(v, "tracks: "+k.Value)})
@@ -870,10 +878,15 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 				if v.Kind == yaml.ScalarNode && v.Value == "die" {
 					return
 				}
+				if v.Kind == yaml.ScalarNode && v.Value == "sum" {
+					m.Sum = true
+					return
+				}
 				m.Count = d.integer(v, what+": steps", 1, 255)
 			}},
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
 			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
+			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
 		})
 		rf.DiceMoves = append(rf.DiceMoves, m)
 	})

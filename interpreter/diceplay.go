@@ -12,16 +12,18 @@ type dieStep struct {
 	from, to board.Square // to is NoSquare: off the track's end
 	hit      bool
 	rule     uint8
-	die      uint8
+	die      uint8 // the count moved (the sum, for a `steps: sum` rule)
+	dice     uint8 // the dice it used: 2 for a sum, else 1
 }
 
 // playLeaf is a play found by the search: its move, the hash of the position
 // it leads to, the dice it used, and the die when it used one.
 type playLeaf struct {
-	m    board.Move
-	hash uint64
-	used uint8
-	die  uint8
+	m     board.Move
+	hash  uint64
+	used  uint8
+	die   uint8
+	exact bool // a piece went off its track's end by one die (dice: use: exact)
 }
 
 // diceWork is a context's scratch space for the search of plays, grown once
@@ -37,6 +39,16 @@ type diceWork struct {
 	stamp []uint32
 	gen   uint32
 	count int // keys in the set this generation
+	// fin counts, per square, the mover's pieces a `once` rule moved there
+	// this play (they move no more); finKey hashes it, so that positions
+	// reached with different pieces finished are told apart.
+	fin    [board.MaxSquares]uint8
+	finKey uint64
+	orig   *board.Position // the position the play starts from
+	// scratch for settling hits at the end of a play
+	mine    [board.MaxSquares]int8
+	arrived [board.MaxSquares]int8
+	settled board.Position
 }
 
 // visit adds key to the set and reports whether it is new.
@@ -223,6 +235,7 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 	w.leaves = w.leaves[:0]
 	w.cur = *p
 	w.cur.SetDice(0, 0, false)
+	w.orig = p
 	g.searchPlays(c, w, 0, rem, n)
 	c.pos = p
 	c.from, c.to, c.src, c.dst = noSquare, noSquare, 0, 0
@@ -246,7 +259,7 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 	w.reset() // now the set of positions reached by the plays kept
 	for i := range w.leaves {
 		l := &w.leaves[i]
-		if dr.most && int(l.used) < most {
+		if dr.most && int(l.used) < most && !(dr.exact && l.exact) {
 			continue
 		}
 		if onlyLarger && l.die != d1 {
@@ -264,9 +277,6 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 // w.steps[:depth], recording each play that cannot go on (see generateDice).
 func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMoves]uint8, n int) {
 	dr := g.dice
-	b := g.Board
-	pos := &w.cur
-	me := c.me
 	moved := false
 	var tried uint16
 	for di := 0; di < n; di++ {
@@ -278,93 +288,239 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 		var next [board.MaxDiceMoves]uint8
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
-		left := n - 1
-		remKey := remainingKey(next, left)
-		c.pos = pos
-		c.dice.die, c.dice.left = int(die), left
-		var posOK uint32
-		for ri, r := range dr.rules {
-			if r.pos == nil || r.pos(c) {
-				posOK |= 1 << ri
-			}
+		if g.tryDie(c, w, depth, next, n-1, int(die), 1, false) {
+			moved = true
 		}
-		if posOK == 0 {
-			continue
-		}
-		finish := len(dr.tracks[me])
-		track := dr.tracks[me]
-		stepOf := dr.stepOf[me]
-		tops := pos.Tops[me]
-		for wi, word := range tops {
-			for word != 0 {
-				sq := board.Square(wi*64 + bitsTrailing(word))
-				word &= word - 1
-				s := int(stepOf[sq])
-				if s < 0 {
-					continue
-				}
-				for ri, r := range dr.rules {
-					if posOK&(1<<ri) == 0 {
-						continue
-					}
-					count := r.count
-					if count == 0 {
-						count = int(die)
-					}
-					ts := s + count
-					to, dst := noSquare, board.Stack(0)
-					if ts < finish {
-						to = track[ts]
-						dst = pos.Cells[to]
-					}
-					c.pos = pos
-					c.dice.die, c.dice.left = int(die), left
-					c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
-					c.dice.step, c.dice.toStep = s, ts
-					if r.rest != nil && !r.rest(c) {
-						continue
-					}
-					hit := r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
-					moved = true
-					var undo stepUndo
-					g.applyDieStepUndo(pos, me, sq, to, hit, &undo)
-					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: die}
-					if w.visit(pos.Hash ^ remKey) {
-						if left == 0 {
-							g.recordPlay(w, depth+1, me)
-						} else {
-							g.searchPlays(c, w, depth+1, next, left)
-						}
-					}
-					undo.restore(b, pos, me)
-					break // one move per piece and die: the first rule's
-				}
-			}
+	}
+	if n == 2 && dr.hasSum {
+		// The whole roll as one count, for the rules that take its sum.
+		if g.tryDie(c, w, depth, rem, 0, int(rem[0])+int(rem[1]), 2, true) {
+			moved = true
 		}
 	}
 	if !moved {
-		g.recordPlay(w, depth, me)
+		g.recordPlay(w, depth, c.me)
 	}
 }
 
-// recordPlay keeps the play of w.steps[:k], which leads to w.cur.
+// tryDie plays a count (a die, or with sum the roll's total, using dice of
+// the roll) with every piece and the first rule that allows it, searching
+// on from each position reached; it reports whether any piece could move.
+func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	dr := g.dice
+	b := g.Board
+	pos := &w.cur
+	me := c.me
+	remKey := remainingKey(next, left)
+	c.pos = pos
+	c.dice.die, c.dice.left = die, left
+	var posOK uint32
+	for ri, r := range dr.rules {
+		if r.sum == sum && (r.pos == nil || r.pos(c)) {
+			posOK |= 1 << ri
+		}
+	}
+	if posOK == 0 {
+		return false
+	}
+	moved := false
+	finish := len(dr.tracks[me])
+	track := dr.tracks[me]
+	stepOf := dr.stepOf[me]
+	tops := pos.Tops[me]
+	for wi, word := range tops {
+		for word != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(word))
+			word &= word - 1
+			s := int(stepOf[sq])
+			if s < 0 {
+				continue
+			}
+			if dr.once && w.fin[sq] > 0 && ownPieces(b, pos.Cells[sq], me) <= int(w.fin[sq]) {
+				continue // every piece of the mover here has moved for good
+			}
+			for ri, r := range dr.rules {
+				if posOK&(1<<ri) == 0 {
+					continue
+				}
+				count := r.count
+				if count == 0 {
+					count = die
+				}
+				ts := s + count
+				if ts > finish && dr.bounce {
+					ts = 2*finish - ts // walked to the end and back
+				}
+				to, dst := noSquare, board.Stack(0)
+				if ts < finish {
+					to = track[ts]
+					dst = pos.Cells[to]
+				}
+				c.pos = pos
+				c.dice.die, c.dice.left = die, left
+				c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
+				c.dice.step, c.dice.toStep = s, ts
+				if r.rest != nil && !r.rest(c) {
+					continue
+				}
+				var hit bool
+				if dr.hitsAtEnd {
+					hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
+				} else {
+					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
+				}
+				moved = true
+				var undo stepUndo
+				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, &undo)
+				key := pos.Hash ^ remKey
+				if r.once && to != noSquare {
+					w.fin[to]++
+					w.finKey += finMix(to)
+				}
+				if dr.once {
+					key ^= w.finKey
+				}
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+				if w.visit(key) {
+					if left == 0 {
+						g.recordPlay(w, depth+1, me)
+					} else {
+						g.searchPlays(c, w, depth+1, next, left)
+					}
+				}
+				if r.once && to != noSquare {
+					w.fin[to]--
+					w.finKey -= finMix(to)
+				}
+				undo.restore(b, pos, me)
+				c.pos = pos
+				break // one move per piece and die: the first rule's
+			}
+		}
+	}
+	return moved
+}
+
+// finMix is a square's share of diceWork.finKey.
+func finMix(sq board.Square) uint64 { return mix64(uint64(sq) + 0x6a09e667f3bcc909) }
+
+func mix64(z uint64) uint64 {
+	z ^= z >> 30
+	z *= 0xbf58476d1ce4e5b9
+	z ^= z >> 27
+	z *= 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// ownPieces counts player's pieces in stack s.
+func ownPieces(b *board.Board, s board.Stack, player int) int {
+	var counts [board.MaxPlayers]int16
+	b.Count(s, &counts)
+	return int(counts[player])
+}
+
+// hasOpposing reports whether stack s holds a piece of a player other than me.
+func hasOpposing(b *board.Board, s board.Stack, me int) bool {
+	var counts [board.MaxPlayers]int16
+	b.Count(s, &counts)
+	for p, n := range counts {
+		if p != me && n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// recordPlay keeps the play of w.steps[:k], which leads to w.cur. With hits
+// settled at the end of the play, the landings of pieces that stayed where
+// they landed hit now, and the play's position is the one after them.
 func (g *Game) recordPlay(w *diceWork, k int, me int) {
 	m := board.Move{Kind: board.Play, From: noSquare, To: noSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
 	}
+	used, exact := 0, false
 	for i := 0; i < k; i++ {
 		st := &w.steps[i]
 		m.Via[2*i], m.Via[2*i+1] = st.from, st.to
-		if st.hit {
+		if st.hit && !g.dice.hitsAtEnd {
 			m.Removed |= 1 << i
 		}
+		used += int(st.dice)
+		if st.to == noSquare && st.dice == 1 {
+			exact = true
+		}
 	}
-	l := playLeaf{m: m, hash: w.cur.Hash, used: uint8(k)}
+	hash := w.cur.Hash
+	if g.dice.hitsAtEnd {
+		if final := g.finalHits(w, k, me); final != 0 {
+			m.Removed = final
+			q := &w.settled
+			*q = w.cur
+			for i := 0; i < k; i++ {
+				if final&(1<<i) != 0 {
+					g.sendHome(q, me, w.steps[i].to, nil)
+				}
+			}
+			hash = q.Hash
+		}
+	}
+	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact}
 	if k == 1 {
 		l.die = w.steps[0].die
 	}
 	w.leaves = append(w.leaves, l)
+}
+
+// finalHits says which of the play's landings hit when the play ends: those
+// that found opposing pieces, whose piece did not move on. Pieces of one
+// player on a square are alike: a move from a square where pieces landed
+// takes one that was there before when there is one.
+func (g *Game) finalHits(w *diceWork, k int, me int) uint8 {
+	var any bool
+	for i := 0; i < k; i++ {
+		any = any || w.steps[i].hit
+	}
+	if !any {
+		return 0
+	}
+	b := g.Board
+	for i := 0; i < k; i++ { // the squares the play touches, counted before it
+		st := &w.steps[i]
+		w.mine[st.from] = int8(ownPieces(b, w.orig.Cells[st.from], me))
+		w.arrived[st.from] = 0
+		if st.to != noSquare {
+			w.mine[st.to] = int8(ownPieces(b, w.orig.Cells[st.to], me))
+			w.arrived[st.to] = 0
+		}
+	}
+	var stayed uint8 // bit i: step i's piece is still where it landed
+	for i := 0; i < k; i++ {
+		st := &w.steps[i]
+		if w.mine[st.from] <= w.arrived[st.from] {
+			// Only pieces that landed here this play are left: the latest moves on.
+			for j := i - 1; j >= 0; j-- {
+				if stayed&(1<<j) != 0 && w.steps[j].to == st.from {
+					stayed &^= 1 << j
+					break
+				}
+			}
+			w.arrived[st.from]--
+		}
+		w.mine[st.from]--
+		if st.to != noSquare {
+			w.mine[st.to]++
+			w.arrived[st.to]++
+			stayed |= 1 << i
+		}
+	}
+	var out uint8
+	for i := 0; i < k; i++ {
+		if stayed&(1<<i) != 0 && w.steps[i].hit {
+			out |= 1 << i
+		}
+	}
+	return out
 }
 
 // applyDieStep moves the top piece of from to to (NoSquare: off the track's
@@ -411,28 +567,43 @@ func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square
 		u.off = true
 		return
 	}
-	dst := p.Cells[to]
-	if hit && dst != 0 {
-		var kept board.Stack
-		var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
-		for i := dst.Height(); i >= 1; i-- {   // bottom to top
-			code := b.Piece(dst, i)
-			owner := b.Owner(code)
-			if owner == me {
-				kept = b.Push(kept, b.Single(code))
-				continue
-			}
-			sent[owner] = b.Push(sent[owner], b.Single(code))
-		}
-		for owner, s := range sent {
-			if s != 0 {
-				home := g.dice.tracks[owner][0]
-				u.set(b, p, home, b.Push(p.Cells[home], s))
-			}
-		}
-		dst = kept
+	if hit && p.Cells[to] != 0 {
+		g.sendHome(p, me, to, u)
 	}
-	u.set(b, p, to, b.Push(dst, piece))
+	u.set(b, p, to, b.Push(p.Cells[to], piece))
+}
+
+// sendHome sends the pieces of players other than me on square to back to
+// the first squares of their own tracks, recording the change in u when it
+// is not nil.
+func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
+	b := g.Board
+	set := func(sq board.Square, s board.Stack) {
+		if u != nil {
+			u.set(b, p, sq, s)
+		} else {
+			p.Set(b, sq, s)
+		}
+	}
+	dst := p.Cells[to]
+	var kept board.Stack
+	var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
+	for i := dst.Height(); i >= 1; i-- {   // bottom to top
+		code := b.Piece(dst, i)
+		owner := b.Owner(code)
+		if owner == me {
+			kept = b.Push(kept, b.Single(code))
+			continue
+		}
+		sent[owner] = b.Push(sent[owner], b.Single(code))
+	}
+	for owner, s := range sent {
+		if s != 0 {
+			home := g.dice.tracks[owner][0]
+			set(home, b.Push(p.Cells[home], s))
+		}
+	}
+	set(to, kept)
 }
 
 // applyDice plays a Roll or a Play at p in place.

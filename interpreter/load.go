@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -396,6 +397,51 @@ func (g *Game) playerConst(name string) (int, bool) {
 	return 0, false
 }
 
+// withoutAbsent is a setup position string without the pieces of the
+// declared players not taking part, so that one setup serves every number
+// of players (their letters mean nothing to the board of fewer).
+func (g *Game) withoutAbsent(rf *ruleFile, text string) string {
+	if len(g.declared) == len(g.Players) {
+		return text
+	}
+	var gone []byte
+	for _, p := range rf.Players {
+		if g.absent(p.Name) && len(p.Code) == 1 {
+			gone = append(gone, p.Code[0], p.Code[0]-'a'+'A')
+		}
+	}
+	turn, rest, ok := strings.Cut(strings.TrimSpace(text), " ")
+	if !ok {
+		return text
+	}
+	cells, counts, _ := strings.Cut(rest, " ")
+	var kept []string
+	for _, cell := range strings.Split(cells, ",") {
+		sq, stack, ok := strings.Cut(cell, ":")
+		if !ok {
+			kept = append(kept, cell)
+			continue
+		}
+		stack = strings.Map(func(r rune) rune {
+			if r < 128 && bytes.IndexByte(gone, byte(r)) >= 0 {
+				return -1
+			}
+			return r
+		}, stack)
+		if stack != "" {
+			kept = append(kept, sq+":"+stack)
+		}
+	}
+	out := turn + " " + strings.Join(kept, ",")
+	if len(kept) == 0 {
+		out = turn + " -"
+	}
+	if counts != "" {
+		out += " " + counts
+	}
+	return out
+}
+
 // absent reports whether name is a declared player not taking part.
 func (g *Game) absent(name string) bool {
 	v, ok := g.playerConst(name)
@@ -417,7 +463,7 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	if rf.SetupPosition != nil {
 		n := rf.SetupPosition
 		var err error
-		p, err = b.ParsePosition(n.Value)
+		p, err = b.ParsePosition(g.withoutAbsent(rf, n.Value))
 		if err != nil {
 			d.errorf(n, "setup", "", "setup position: %v", err)
 			return

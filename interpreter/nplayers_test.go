@@ -256,8 +256,33 @@ func TestSeatsCheckedWhenLoaded(t *testing.T) {
 	}
 	src = strings.NewReplacer("SEATS", "seats: [[red, blue]]", "COND", "to_height == 0 && checkers(green) >= 0", "to_row_reached(me)", "progress(me) >= 25").Replace(threeWay)
 	src = strings.Replace(src, "setup:\n  red: [c1]\n  green: [a3]\n  blue: [c5]\n", "setup: {position: \"r c1:r,a3:g,c5:b\"}\n", 1)
+	g, err := interpreter.Load("three.yaml", []byte(src))
+	if err != nil {
+		t.Fatalf("a setup position naming green: %v", err)
+	}
+	// Played by two, green's pieces are left out of it.
+	two, err := g.WithPlayers(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p := two.Start(); two.FormatPosition(&p) != "r c1:r,c5:b" {
+		t.Errorf("start of two: %s", two.FormatPosition(&p))
+	}
+	src = strings.Replace(src, "seats: [[red, blue]]", "seats: [[red, blue]]\nno_moves: lose", 1)
+	src = strings.Replace(src, "no_moves: pass\n", "", 1)
+	if _, err = interpreter.Load("three.yaml", []byte(src)); err == nil || !strings.Contains(err.Error(), "no_moves: lose does not say who wins when 3 play") {
+		t.Errorf("no_moves: lose with three: %v", err)
+	}
+}
+
+// A mistake met only when fewer play is found when the file is loaded, for
+// all of them: here the setup gives the turn to green, who does not play
+// when two do.
+func TestSeatsCheckedForFewer(t *testing.T) {
+	src := strings.NewReplacer("SEATS", "seats: [[red, blue]]", "COND", "to_height == 0", "to_row_reached(me)", "progress(me) >= 25").Replace(threeWay)
+	src = strings.Replace(src, "setup:\n  red: [c1]\n  green: [a3]\n  blue: [c5]\n", "setup: {position: \"g c1:r,a3:g,c5:b\"}\n", 1)
 	_, err := interpreter.Load("three.yaml", []byte(src))
 	if err == nil || !strings.Contains(err.Error(), "with 2 players: setup position") {
-		t.Errorf("a setup position with green's letter, played by two: %v", err)
+		t.Errorf("a setup giving the turn to green, played by two: %v", err)
 	}
 }
