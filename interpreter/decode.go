@@ -46,7 +46,8 @@ type ruleFile struct {
 	Dice                      *diceSpec // dice.go
 	Tracks                    []trackSpec
 	TrackStart                string
-	TrackBounce               bool // tracks: past_end: bounce
+	TrackBounce               bool   // tracks: past_end: bounce
+	TrackNumbers              string // tracks: numbers: to_go (default) or from_start
 	tracksNode                *yaml.Node
 	DiceMoves                 []diceMoveSpec
 	root                      *yaml.Node
@@ -854,6 +855,10 @@ func (d *decoder) decodeTracks(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "track for player", func(k, v *yaml.Node) {
 		if k.Value == "start" {
 			rf.TrackStart = d.str(v, "tracks: start")
+			return
+		}
+		if k.Value == "numbers" {
+			rf.TrackNumbers = d.oneOf(v, "tracks: numbers", "to_go", "from_start")
 			return
 		}
 		if k.Value == "past_end" {

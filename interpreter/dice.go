@@ -67,6 +67,7 @@ type diceRules struct {
 	opening, most, larger bool
 	exact, hitsAtEnd      bool                             // see diceSpec
 	bounce                bool                             // a count past the track's end walks back from it
+	fromStart             bool                             // the notation numbers steps from the start square (0) up, not the points to go
 	once                  bool                             // some rule has once: true
 	hasSum                bool                             // some rule has steps: sum
 	start                 string                           // how the notation writes a track's first square
@@ -107,7 +108,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		return
 	}
 	dr := &diceRules{count: ds.Count, sides: ds.Sides, doubles: ds.Doubles, opening: ds.Opening, most: ds.Most, larger: ds.Larger,
-		exact: ds.Exact, hitsAtEnd: ds.HitsAtEnd, bounce: rf.TrackBounce, start: rf.TrackStart}
+		exact: ds.Exact, hitsAtEnd: ds.HitsAtEnd, bounce: rf.TrackBounce, fromStart: rf.TrackNumbers == "from_start", start: rf.TrackStart}
 	if dr.start == "" {
 		dr.start = "start"
 	}
@@ -312,6 +313,8 @@ func (dr *diceRules) trackPoint(finish, s int) string {
 		return dr.start
 	case s >= finish:
 		return "off"
+	case dr.fromStart:
+		return fmt.Sprint(s - 1)
 	}
 	return fmt.Sprint(finish - s)
 }
@@ -333,6 +336,12 @@ func (dr *diceRules) parseTrackPoint(finish int, t string) (int, bool) {
 			return 0, false
 		}
 		n = n*10 + int(ch-'0')
+	}
+	if dr.fromStart {
+		if n > finish-2 {
+			return 0, false
+		}
+		return n + 1, true
 	}
 	if n < 1 || n >= finish {
 		return 0, false

@@ -104,15 +104,7 @@ func (g *Game) formatPlay(m board.Move) string {
 			}
 		}
 	}
-	name := func(pt int) string {
-		switch {
-		case pt == 0:
-			return "off"
-		case pt == finish:
-			return dr.start
-		}
-		return strconv.Itoa(pt)
-	}
+	name := func(pt int) string { return dr.trackPoint(finish, finish-pt) }
 	var sb strings.Builder
 	var starred uint64
 	for i := range ps {
@@ -259,7 +251,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 	// point of another player's, and compare the position reached.
 	q := *p
 	for _, st := range steps {
-		if st.from >= finish || st.to <= st.from {
+		if st.from >= finish || (st.to <= st.from && !dr.bounce) || st.to == st.from {
 			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.trackPoint(finish, st.from), dr.trackPoint(finish, st.to))
 		}
 		from := dr.tracks[me][st.from]
@@ -270,7 +262,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 		if st.to < finish {
 			to = dr.tracks[me][st.to]
 		}
-		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me
+		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me && !dr.hitsAtEnd
 		g.applyDieStep(&q, me, from, to, hit)
 	}
 	for _, m := range legal {
@@ -278,7 +270,11 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 			continue
 		}
 		r := *p
-		g.applyDice(&r, m)
+		unsettled := m
+		if dr.hitsAtEnd {
+			unsettled.Removed = 0 // compared before the hits settled at the end
+		}
+		g.applyDice(&r, unsettled)
 		r.SetDice(0, 0, false)
 		r.SetToMove(me)
 		if r.Cells == q.Cells {
