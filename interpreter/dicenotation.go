@@ -251,7 +251,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 	// point of another player's, and compare the position reached.
 	q := *p
 	for _, st := range steps {
-		if st.from >= finish || (st.to <= st.from && !dr.bounce) || st.to == st.from {
+		if st.from >= finish || (st.to <= st.from && !dr.bounce) {
 			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.trackPoint(finish, st.from), dr.trackPoint(finish, st.to))
 		}
 		from := dr.tracks[me][st.from]
