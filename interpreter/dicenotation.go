@@ -255,7 +255,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.trackPoint(finish, st.from), dr.trackPoint(finish, st.to))
 		}
 		from := dr.tracks[me][st.from]
-		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
+		if s := q.Cells[from]; s == 0 || ownPieces(g.Board, s, me) == 0 {
 			return board.Move{}, fmt.Errorf("move %q is not legal here: no checker of %s's on %s", t, g.Players[me].Name, dr.trackPoint(finish, st.from))
 		}
 		to := noSquare

@@ -328,6 +328,24 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
 	tops := pos.Tops[me]
+	if dr.hitsAtEnd {
+		// Pieces share squares and stay shared where nobody is sent home:
+		// the mover's pieces under others' move too.
+		for o := range g.Players {
+			if o == me {
+				continue
+			}
+			for wi, word := range pos.Tops[o] {
+				for word != 0 {
+					sq := board.Square(wi*64 + bitsTrailing(word))
+					word &= word - 1
+					if ownPieces(b, pos.Cells[sq], me) > 0 {
+						tops.Add(sq)
+					}
+				}
+			}
+		}
+	}
 	for wi, word := range tops {
 		for word != 0 {
 			sq := board.Square(wi*64 + bitsTrailing(word))
@@ -559,7 +577,7 @@ func (u *stepUndo) restore(b *board.Board, p *board.Position, me int) {
 
 func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
 	b := g.Board
-	rest, piece := b.Lift(p.Cells[from], 1)
+	rest, piece := takeOwn(b, p.Cells[from], me)
 	u.set(b, p, from, rest)
 	if to == noSquare {
 		p.OnBoard[me]--
@@ -636,4 +654,23 @@ func (g *Game) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) boa
 		}
 		return g.RollMove(p, d1, d2)
 	}
+}
+
+// takeOwn lifts the highest of player's pieces out of stack s: the top one
+// unless others' pieces lie on it (a square they share, in Ludo).
+func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack) {
+	if b.TopOwner(s) == player {
+		return b.Lift(s, 1)
+	}
+	h := s.Height()
+	for i := 1; i <= h; i++ { // from the top
+		code := b.Piece(s, i)
+		if b.Owner(code) != player {
+			continue
+		}
+		under, over := b.Lift(s, i-1) // the pieces on top of it, lifted off
+		below, _ := b.Lift(under, 1)  // and it
+		return b.Push(below, over), b.Single(code)
+	}
+	return s, 0
 }
