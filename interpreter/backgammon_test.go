@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/internal/reference/backgammon"
 	"github.com/stackrules/stackrules/interpreter"
@@ -317,17 +318,10 @@ func TestBackgammonTwoCheckersNoBlock(t *testing.T) {
 	}
 }
 
-// The AI adapter is a chance game: a local copy of the contract of
-// ai.Chance (being added to ai/game.go), checked here until it lands.
-type chanceGame[P any] interface {
-	IsChance(p *P) bool
-	Outcomes(p *P, buf []float64) []float64
-	Resolve(p *P, i int)
-}
-
+// The AI adapter of a dice game is an ai.Chance.
 func TestBackgammonAIChance(t *testing.T) {
 	g := open(t, "backgammon")
-	a, ok := g.AI().(chanceGame[interpreter.SearchPosition])
+	a, ok := g.AI().(ai.Chance[interpreter.SearchPosition])
 	if !ok {
 		t.Fatal("the AI adapter of a dice game does not implement the chance interface")
 	}
@@ -396,5 +390,63 @@ func TestBackgammonAllocations(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per generation and play", allocs)
+	}
+}
+
+func TestBackgammonXGIDAndPositionID(t *testing.T) {
+	g := open(t, "backgammon")
+	start, err := g.ParsePosition("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := g.ParsePosition(bgStart)
+	if got := g.FormatPosition(&start); got != g.FormatPosition(&want) {
+		t.Errorf("the start's XGID reads as %s, want %s", got, g.FormatPosition(&want))
+	}
+	if id, _ := g.FormatPositionID(&start); id != "4HPwATDgc/ABMA" {
+		t.Errorf("the start's Position ID is %s, want 4HPwATDgc/ABMA", id)
+	}
+	// Against the reference (itself checked against GNU Backgammon), over
+	// positions from random games, both ways.
+	rng := rand.New(rand.NewPCG(5, 8))
+	ref := backgammon.Start()
+	n := 0
+	for n < 1500 {
+		if w, _ := ref.Winner(); w >= 0 {
+			ref = backgammon.Start()
+		}
+		rolled := ref.WithRoll(rng.IntN(6)+1, rng.IntN(6)+1)
+		for _, r := range []*backgammon.Position{ref, rolled} {
+			p, err := g.ParsePosition(r.XGID())
+			if err != nil {
+				t.Fatalf("%s: %v", r.XGID(), err)
+			}
+			if bgKey(g, &p) != refKey(r) {
+				t.Fatalf("%s reads as %s, want %s", r.XGID(), bgKey(g, &p), refKey(r))
+			}
+			if x, _ := g.FormatXGID(&p); x != r.XGID() {
+				t.Fatalf("%s is written back as %s", r.XGID(), x)
+			}
+			if d1, d2 := r.Roll(); d1 != int(p.Dice[0]) || d2 != int(p.Dice[1]) {
+				t.Fatalf("%s: roll %v", r.XGID(), p.Dice)
+			}
+			id, _ := g.FormatPositionID(&p)
+			if id != r.PositionID() {
+				t.Fatalf("%s: Position ID %s, want %s", r.XGID(), id, r.PositionID())
+			}
+			text, _ := g.FormatPositionAs(&p, "gnubgid")
+			q, err := g.ParsePosition(text)
+			if err != nil || q.Cells != p.Cells || q.ToMove != p.ToMove || q.Dice != p.Dice {
+				t.Fatalf("%s reads back as %s, %v", text, g.FormatPosition(&q), err)
+			}
+			n++
+		}
+		plays := rolled.Plays()
+		ref = plays[rng.IntN(len(plays))].After
+	}
+	for _, bad := range []string{"XGID=-b----E-C---eE---c-e----B:0:0:1:00", "XGID=-b----E-C---eE---c-e----B-:0:0:2:00:0:0:0:0:10", "XGID=-b----E-C---eE---c-e----B-:0:0:1:70:0:0:0:0:10", "XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10"} {
+		if _, err := g.ParsePosition(bad); err == nil {
+			t.Errorf("%s is read without an error", bad)
+		}
 	}
 }

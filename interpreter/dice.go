@@ -353,3 +353,46 @@ func (g *Game) Track(player int) []board.Square {
 	}
 	return g.dice.tracks[player]
 }
+
+// Plies is the number of moves played, rolls of the dice left out.
+func (h *History) Plies() int {
+	n := 0
+	for _, m := range h.moves {
+		if m.Kind != board.Roll {
+			n++
+		}
+	}
+	return n
+}
+
+// RecordMoves groups a record's words into moves: in a dice game a play is
+// written with spaces (`24/18 13/11`), so the words after a roll up to the
+// next roll are one play. Other games' moves are the words as they are.
+func (g *Game) RecordMoves(words []RecordMove) []RecordMove {
+	if g.dice == nil {
+		return words
+	}
+	var out []RecordMove
+	for _, w := range words {
+		last := len(out) - 1
+		if isRollText(w.Text) || last < 0 || isRollText(out[last].Text) || out[last].Text == "pass" || w.Text == "pass" {
+			out = append(out, w)
+			continue
+		}
+		out[last].Text += " " + w.Text
+		out[last].Comment += w.Comment
+	}
+	return out
+}
+
+// pointsText is " 2 points" for a win worth points in a game whose wins
+// are worth different numbers of points, "" otherwise.
+func (g *Game) pointsText(o Outcome) string {
+	switch {
+	case g.MaxPoints() <= 1 || o.Winner < 0:
+		return ""
+	case o.Points == 1:
+		return " 1 point"
+	}
+	return fmt.Sprintf(" %d points", o.Points)
+}

@@ -734,6 +734,14 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 // A game with both reads `off:` from the string and counts the rest of the
 // missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
+	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
+		switch t := strings.TrimSpace(text); {
+		case strings.HasPrefix(t, "XGID="):
+			return g.parseXGID(t)
+		case isPositionID(t):
+			return g.parsePositionID(t)
+		}
+	}
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
 		return p, err

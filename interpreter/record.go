@@ -124,6 +124,9 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 	o := h.Outcome()
 	r.Result = g.ResultText(o)
 	r.SetTag("Result", r.Result)
+	if g.MaxPoints() > 1 && o.Over && o.Winner >= 0 {
+		r.SetTag("Points", fmt.Sprint(o.Points)) // what the win was worth
+	}
 	if o.Over && o.Reason != "" {
 		r.SetTag("Termination", o.Reason)
 		if o.Why != "" {
@@ -385,7 +388,7 @@ func (g *Game) Replay(r *Record) (*History, error) {
 		start = p
 	}
 	h := g.NewHistory(start)
-	for i, rm := range r.Moves {
+	for i, rm := range g.RecordMoves(r.Moves) {
 		pos := h.Position()
 		m, err := g.ParseMove(&pos, rm.Text)
 		if err == nil {
