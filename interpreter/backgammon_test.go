@@ -450,3 +450,24 @@ func TestBackgammonXGIDAndPositionID(t *testing.T) {
 		}
 	}
 }
+
+func TestBackgammonExplain(t *testing.T) {
+	g := open(t, "backgammon")
+	for _, c := range []struct{ pos, move, want string }{
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/7", "you must use both dice: 13/2 plays both"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "13/8 with the 5: rule \"checker\": to_top != opponent || to_height < 2 is false"},
+		{"w a2:w,l1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "only one die can be played, and then the larger, 6"},
+		{"w g1:w,m2:w,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:65", "13/7 13/8", "step == 0 || rearmost(me) > 0 is false"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "24/18", "no checker of white's on 24"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb", "13/7", "the dice are rolled next"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/2", "13/2: legal"},
+	} {
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Explain(&p, c.move).String(); !strings.Contains(got, c.want) {
+			t.Errorf("%s, %s: %q, want it to say %q", c.pos, c.move, got, c.want)
+		}
+	}
+}

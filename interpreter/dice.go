@@ -202,7 +202,7 @@ func (g *Game) rearmost(p *board.Position, player int) int {
 	dr := g.dice
 	b := g.Board
 	for i, sq := range dr.tracks[player] {
-		if s := p.Cells[sq]; s != 0 && (b.TopOwner(s) == player || hasPiece(b, s, player)) {
+		if s := p.Cells[sq]; s != 0 && (b.TopOwner(s) == player || s.Height() > 1 && hasPiece(b, s, player)) {
 			return i
 		}
 	}
