@@ -56,7 +56,8 @@ type Game[P any, M comparable] interface {
 	Result(p *P, returns []float64) bool
 	// Hash identifies a position; the search uses it to find a previous
 	// search's subtree for the position it is asked about. It must cover
-	// everything that affects the legal moves and the result.
+	// everything that affects the legal moves and the result (the dice
+	// rolled, in a game with Chance).
 	Hash(p *P) uint64
 }
 

@@ -493,7 +493,7 @@ func countNodes[M comparable](n *node[M]) int {
 // previous root or a position a few plies below it.
 func (s *MCTS[P, M]) attach(p *P) {
 	h := s.g.Hash(p)
-	if s.hasRoot && h == s.rootHash {
+	if s.hasRoot && h == s.rootHash && s.trees[0].root.state.Load()&stChance == 0 {
 		s.rootPos = *p
 		return
 	}
