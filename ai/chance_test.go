@@ -417,3 +417,18 @@ func TestChanceRepetition(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkChanceSearch measures iterations per second in the dice race,
+// where every other tree level is a roll and playouts sample rolls.
+func BenchmarkChanceSearch(b *testing.B) {
+	g := raceGame{goal: 60, weights: [2]float64{1, 2}}
+	s := NewMCTS[race, uint8](g, Config{Iterations: 20000})
+	total := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		s.Reset()
+		total += s.Search(context.Background(), &race{}).Iterations
+	}
+	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "iter/s")
+	b.ReportMetric(0, "ns/op")
+}
