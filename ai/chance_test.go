@@ -432,3 +432,28 @@ func BenchmarkChanceSearch(b *testing.B) {
 	b.ReportMetric(float64(total)/b.Elapsed().Seconds(), "iter/s")
 	b.ReportMetric(0, "ns/op")
 }
+
+// A win worth fewer points than the most there are is not a proof: only a
+// return of exactly 1 (and 0 for everyone else) is. The search still plays
+// for the bigger win.
+func TestPointsAreNotProofs(t *testing.T) {
+	g := xtree{players: 2, nodes: []xnode{
+		{mover: 0, kids: []int{1, 2}},
+		{returns: []float64{0.5 + 0.5/3, 0.5 - 0.5/3}}, // a single game of at most 3 points
+		{returns: []float64{0.5 + 1.0/3, 0.5 - 1.0/3}}, // a gammon
+	}}
+	r := NewMCTS[xpos, uint8](g, Config{Iterations: 500, Seed: 1}).Search(context.Background(), &xpos{})
+	if r.Move != 1 || r.Proof != Unknown || math.Abs(r.Value-(0.5+1.0/3)) > 0.01 {
+		t.Errorf("points: move %d proof %v value %.3f, want the gammon, unproven; %+v", r.Move, r.Proof, r.Value, r.Moves)
+	}
+	for _, ms := range r.Moves {
+		if ms.Proof != Unknown {
+			t.Errorf("points: move %d proven %v", ms.Move, ms.Proof)
+		}
+	}
+	g.nodes[2].returns = []float64{1, 0} // a backgammon: all 3 points
+	r = NewMCTS[xpos, uint8](g, Config{Iterations: 500, Seed: 1}).Search(context.Background(), &xpos{})
+	if r.Move != 1 || r.Proof != Win {
+		t.Errorf("the most points: move %d proof %v, want a proven win", r.Move, r.Proof)
+	}
+}
