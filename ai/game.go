@@ -66,7 +66,10 @@ type Game[P any, M comparable] interface {
 //
 // At a chance position LegalMoves returns no moves, Result reports the game
 // not over, and ToMove and Hash still work (ToMove: the player the roll is
-// for). IsChance is false where the game is over. A player is never asked to
+// for). IsChance is false where the game is over, and a player who cannot
+// use a roll has a pass move: a position with no moves that is not a chance
+// position is the end of the game. Outcomes of weight 0 are never played;
+// a chance node with one is never proven (every outcome must agree). A player is never asked to
 // move at a chance position: whoever drives the game (a match, the CLI, the
 // search inside its tree and playouts) resolves it; Player.Choose and
 // MCTS.Search refuse one with ErrChance.
