@@ -144,7 +144,7 @@ const (
 	// the dice roll.
 	Win
 	// Loss: the chooser loses (return 0) whatever it does and whatever the
-	// dice roll, with another player playing a win it is certain of.
+	// dice roll, as long as a player who can make sure of a win takes it.
 	Loss
 )
 
