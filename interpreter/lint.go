@@ -130,10 +130,10 @@ var (
 // widen extends a diagnostic that marks one character to the token it
 // starts, so the caret line underlines the whole bad name or value.
 func widen(d *Diagnostic, src *source) {
-	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.lines) {
+	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.Lines) {
 		return
 	}
-	line := src.lines[d.Line-1]
+	line := src.Lines[d.Line-1]
 	i := d.Col - 1
 	if i < 0 || i >= len(line) {
 		return
@@ -202,8 +202,8 @@ func WriteText(w io.Writer, ds Diagnostics, data []byte) {
 		} else { // about the whole file (it cannot be read): no place in it
 			fmt.Fprintf(w, "%s: %s: %s\n", d.File, d.Severity, d.Message)
 		}
-		if d.Line >= 1 && d.Line <= len(src.lines) && len(src.lines) > 0 && !(len(src.lines) == 1 && len(src.lines[0]) == 0) {
-			line := src.lines[d.Line-1]
+		if d.Line >= 1 && d.Line <= len(src.Lines) && len(src.Lines) > 0 && !(len(src.Lines) == 1 && len(src.Lines[0]) == 0) {
+			line := src.Lines[d.Line-1]
 			num := fmt.Sprint(d.Line)
 			pad := strings.Repeat(" ", len(num))
 			fmt.Fprintf(w, " %s | %s\n", num, strings.TrimRight(string(line), " \r"))
@@ -254,34 +254,12 @@ func WriteJSON(w io.Writer, ds Diagnostics) {
 	}
 }
 
-// Strict turns warnings into errors (`lint --strict`).
-func (ds Diagnostics) Strict() Diagnostics {
-	out := make(Diagnostics, len(ds))
-	for i, d := range ds {
-		d.Severity = Error
-		out[i] = d
-	}
-	return out
-}
-
-// Count counts errors and warnings.
-func (ds Diagnostics) Count() (errors, warnings int) {
-	for _, d := range ds {
-		if d.Severity == Error {
-			errors++
-		} else {
-			warnings++
-		}
-	}
-	return
-}
-
 // diagSpan makes a diagnostic over a range of the file.
 func diagSpan(file string, from, to srcPos, sev Severity, code, hint, format string, args ...any) Diagnostic {
-	if to.line < from.line || (to.line == from.line && to.col <= from.col) {
-		to = srcPos{from.line, from.col + 1}
+	if to.Line < from.Line || (to.Line == from.Line && to.Col <= from.Col) {
+		to = srcPos{Line: from.Line, Col: from.Col + 1}
 	}
-	return Diagnostic{File: file, Line: from.line, Col: from.col, EndLine: to.line, EndCol: to.col,
+	return Diagnostic{File: file, Line: from.Line, Col: from.Col, EndLine: to.Line, EndCol: to.Col,
 		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
 }
 

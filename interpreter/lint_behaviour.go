@@ -96,10 +96,10 @@ func (bh *behaviour) startMoves() bool {
 func (bh *behaviour) keySpan(path ...string) (srcPos, srcPos) {
 	k := keyNode(bh.g.root, path...)
 	if k == nil {
-		return srcPos{1, 1}, srcPos{1, 2}
+		return srcPos{Line: 1, Col: 1}, srcPos{Line: 1, Col: 2}
 	}
 	at := nodePos(k)
-	return at, srcPos{at.line, at.col + len([]rune(k.Value))}
+	return at, srcPos{Line: at.Line, Col: at.Col + len([]rune(k.Value))}
 }
 
 func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position) {
@@ -169,7 +169,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			key := "play:" + err.Error()
 			if !bh.seen[key] {
 				bh.seen[key] = true
-				bh.ds = append(bh.ds, diagSpan(g.File, srcPos{1, 1}, srcPos{1, 2}, Error, "internal", "this is a bug in stackrules, not in the rule file: please report it",
+				bh.ds = append(bh.ds, diagSpan(g.File, srcPos{Line: 1, Col: 1}, srcPos{Line: 1, Col: 2}, Error, "internal", "this is a bug in stackrules, not in the rule file: please report it",
 					"playing %s at %s failed: %v", g.MoveString(m), g.FormatPosition(&p), err))
 			}
 			return
@@ -316,8 +316,8 @@ func (bh *behaviour) runtimeError(p *board.Position, err error) {
 		key := fmt.Sprintf("%d:%d", ee.Line, ee.Col)
 		if !bh.seen[key] {
 			bh.seen[key] = true
-			at := srcPos{ee.Line, ee.Col}
-			bh.ds = append(bh.ds, diagSpan(g.File, at, srcPos{ee.Line, ee.Col + 1}, Error, "runtime-error",
+			at := srcPos{Line: ee.Line, Col: ee.Col}
+			bh.ds = append(bh.ds, diagSpan(g.File, at, srcPos{Line: ee.Line, Col: ee.Col + 1}, Error, "runtime-error",
 				fmt.Sprintf("it fails at %s (found by a random game; `stackrules explain --position` shows the values)", ee.Position),
 				"%s: `%s` fails in play: runtime error: %s", ee.What, ee.Expr, ee.Msg))
 		}
@@ -327,7 +327,7 @@ func (bh *behaviour) runtimeError(p *board.Position, err error) {
 		key := "runtime:" + err.Error()
 		if !bh.seen[key] {
 			bh.seen[key] = true
-			bh.ds = append(bh.ds, diagSpan(g.File, srcPos{1, 1}, srcPos{1, 2}, Error, "runtime-error", "",
+			bh.ds = append(bh.ds, diagSpan(g.File, srcPos{Line: 1, Col: 1}, srcPos{Line: 1, Col: 2}, Error, "runtime-error", "",
 				"a condition fails at %s: %v", g.FormatPosition(p), err))
 		}
 		return
@@ -341,7 +341,7 @@ func (bh *behaviour) termError(cp *compiled, t *condition, what string, p *board
 		return
 	}
 	from, to := cp.termSpan(t)
-	key := fmt.Sprintf("%d:%d", from.line, from.col)
+	key := fmt.Sprintf("%d:%d", from.Line, from.Col)
 	if bh.seen[key] {
 		return
 	}

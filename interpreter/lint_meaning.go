@@ -105,17 +105,17 @@ func commentCuts(src *source, root *yaml.Node, g *Game) Diagnostics {
 		if n.Style != 0 && n.Style != yaml.TaggedStyle {
 			continue // quoted and block scalars keep their #
 		}
-		pos := src.scalarPositions(n)
+		pos := src.ScalarPositions(n)
 		end := pos[len(pos)-1]
-		if end.line < 1 || end.line > len(src.lines) {
+		if end.Line < 1 || end.Line > len(src.Lines) {
 			continue
 		}
-		line := src.lines[end.line-1]
-		i := end.col - 1
+		line := src.Lines[end.Line-1]
+		i := end.Col - 1
 		for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
 			i++
 		}
-		if i >= len(line) || line[i] != '#' || i == end.col-1 {
+		if i >= len(line) || line[i] != '#' || i == end.Col-1 {
 			continue
 		}
 		comment := string(line[i+1:])
@@ -136,8 +136,8 @@ func commentCuts(src *source, root *yaml.Node, g *Game) Diagnostics {
 		if valueErr != nil {
 			sev = Error
 		}
-		at := srcPos{end.line, i + 1}
-		ds = append(ds, diagSpan(src.name, at, srcPos{end.line, len(line) + 1}, sev, "comment-cut",
+		at := srcPos{Line: end.Line, Col: i + 1}
+		ds = append(ds, diagSpan(src.Name, at, srcPos{Line: end.Line, Col: len(line) + 1}, sev, "comment-cut",
 			"YAML reads ` #` as the start of a comment: quote the whole expression, or put a space after `#` and words in the comment",
 			"%s: the expression ends at this `#`; `%s` is a comment, not part of it", e.what, strings.TrimSpace(string(line[i:]))))
 	}
@@ -469,10 +469,10 @@ func (g *Game) unreachableBearOffs(neverTrue map[*bearOffRule]bool) Diagnostics 
 			continue
 		}
 		key := keyNode(g.root, "bear_off", r.name)
-		at, to := srcPos{1, 1}, srcPos{1, 2}
+		at, to := srcPos{Line: 1, Col: 1}, srcPos{Line: 1, Col: 2}
 		if key != nil {
 			at = nodePos(key)
-			to = srcPos{at.line, at.col + len([]rune(key.Value))}
+			to = srcPos{Line: at.Line, Col: at.Col + len([]rune(key.Value))}
 		}
 		nowhere := 0
 		for pi := range g.Players {

@@ -171,7 +171,7 @@ func (d *decoder) moveList(n *yaml.Node, what string) []moveItem {
 
 // moveWords splits a scalar into moves, each with its place in the file.
 func (d *decoder) moveWords(n *yaml.Node) []moveItem {
-	pos := d.src.scalarPositions(n)
+	pos := d.src.ScalarPositions(n)
 	r := []rune(n.Value)
 	var out []moveItem
 	at := func(i int) srcPos {
@@ -190,7 +190,7 @@ func (d *decoder) moveWords(n *yaml.Node) []moveItem {
 			j++
 		}
 		end := at(j - 1)
-		end.col++
+		end.Col++
 		out = append(out, moveItem{text: string(r[i:j]), from: at(i), to: end})
 		i = j
 	}
@@ -198,7 +198,7 @@ func (d *decoder) moveWords(n *yaml.Node) []moveItem {
 }
 
 func (d *decoder) atItem(m moveItem, sev Severity, code, hint, format string, args ...any) {
-	d.diags = append(d.diags, Diagnostic{File: d.src.name, Line: m.from.line, Col: m.from.col, EndLine: m.to.line, EndCol: m.to.col,
+	d.diags = append(d.diags, Diagnostic{File: d.src.Name, Line: m.from.Line, Col: m.from.Col, EndLine: m.to.Line, EndCol: m.to.Col,
 		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 
@@ -207,7 +207,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		r := recover()
 		if ee, ok := r.(*EvalError); ok {
 			// The rule file's expression fails: its mistake, at its place.
-			d.diagAt(srcPos{ee.Line, ee.Col}, Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.name, t.node.Line),
+			d.diagAt(srcPos{Line: ee.Line, Col: ee.Col}, Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.name, t.node.Line),
 				"%s: `%s`: runtime error: %s (at position %s)", ee.What, ee.Expr, ee.Msg, ee.Position)
 		} else if r != nil {
 			d.errorf(t.node, "internal", "this is a bug in stackrules, not in the rule file: please report it", "test %q: stackrules failed running it: %v", t.name, r)
@@ -220,7 +220,7 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		if err != nil {
 			at := nodePos(t.positionNode)
 			if pe, ok := err.(*board.PositionError); ok {
-				pos := d.src.scalarPositions(t.positionNode)
+				pos := d.src.ScalarPositions(t.positionNode)
 				off := len([]rune(t.position[:min(max(pe.Offset, 0), len(t.position))]))
 				if off < len(pos) {
 					at = pos[off]
@@ -261,8 +261,8 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 			if len(extra) > 0 {
 				parts = append(parts, "not legal: "+strings.Join(extra, " "))
 			}
-			from, to := d.src.nodeSpan(t.movesNode)
-			d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", strings.Join(parts, "; "),
+			from, to := d.src.NodeSpan(t.movesNode)
+			d.diags = append(d.diags, diagSpan(d.src.Name, from, to, Error, "test-failed", strings.Join(parts, "; "),
 				"test %q: the legal moves are %s", t.name, orNone(got)))
 		}
 	}
@@ -304,8 +304,8 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		case err != nil:
 			d.errorf(t.afterNode, "bad-test", "", "test %q: after: %v", t.name, err)
 		case q.Cells != cur.Cells || q.ToMove != cur.ToMove || q.Hand != cur.Hand:
-			from, to := d.src.nodeSpan(t.afterNode)
-			d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", "",
+			from, to := d.src.NodeSpan(t.afterNode)
+			d.diags = append(d.diags, diagSpan(d.src.Name, from, to, Error, "test-failed", "",
 				"test %q: the position after play is %s", t.name, g.FormatPosition(&cur)))
 		}
 	}
@@ -337,8 +337,8 @@ func (g *Game) runTest(d *decoder, t *ruleTest) {
 		if o.Reason != "" {
 			says += " (" + o.Reason + ")"
 		}
-		from, to := d.src.nodeSpan(t.resultNode)
-		d.diags = append(d.diags, diagSpan(d.src.name, from, to, Error, "test-failed", "",
+		from, to := d.src.NodeSpan(t.resultNode)
+		d.diags = append(d.diags, diagSpan(d.src.Name, from, to, Error, "test-failed", "",
 			"test %q: %s %s, not %s", t.name, after, says, want))
 	}
 }
@@ -410,40 +410,4 @@ func orNone(s []string) string {
 		return "none"
 	}
 	return strings.Join(s, " ")
-}
-
-// nodeSpan is where a scalar or a flow list is in the file: its first
-// character and the place after its last, on its first line.
-func (s *source) nodeSpan(n *yaml.Node) (srcPos, srcPos) {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		pos := s.scalarPositions(n)
-		from, to := pos[0], pos[len(pos)-1]
-		if n.Style&(yaml.DoubleQuotedStyle|yaml.SingleQuotedStyle) != 0 {
-			from, to = nodePos(n), srcPos{to.line, to.col + 1}
-		}
-		if to.line != from.line {
-			to = srcPos{from.line, len(s.lineAt(from.line)) + 1}
-		}
-		return from, to
-	case yaml.SequenceNode:
-		if len(n.Content) > 0 && n.Style&yaml.FlowStyle != 0 {
-			_, to := s.nodeSpan(n.Content[len(n.Content)-1])
-			if to.line == n.Line {
-				line := s.lineAt(n.Line)
-				for to.col-1 < len(line) && line[to.col-1] != ']' {
-					to.col++
-				}
-				return nodePos(n), srcPos{to.line, min(to.col+1, len(line)+1)}
-			}
-		}
-	}
-	return nodePos(n), srcPos{n.Line, n.Column + 1}
-}
-
-func (s *source) lineAt(l int) []rune {
-	if l < 1 || l > len(s.lines) {
-		return nil
-	}
-	return s.lines[l-1]
 }

@@ -1,4 +1,4 @@
-package interpreter
+package rulefile
 
 import (
 	"fmt"
@@ -73,4 +73,26 @@ func (ds Diagnostics) HasErrors() bool {
 		}
 	}
 	return false
+}
+
+// Strict turns warnings into errors (`lint --strict`).
+func (ds Diagnostics) Strict() Diagnostics {
+	out := make(Diagnostics, len(ds))
+	for i, d := range ds {
+		d.Severity = Error
+		out[i] = d
+	}
+	return out
+}
+
+// Count counts errors and warnings.
+func (ds Diagnostics) Count() (errors, warnings int) {
+	for _, d := range ds {
+		if d.Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return
 }
