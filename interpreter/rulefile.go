@@ -34,3 +34,9 @@ func nodePos(n *yaml.Node) srcPos { return rulefile.NodePos(n) }
 func yamlSyntaxError(data []byte, err error) (at, end srcPos, msg, hint string) {
 	return rulefile.SyntaxError(data, err)
 }
+
+func diagSpan(file string, from, to srcPos, sev Severity, code, hint, format string, args ...any) Diagnostic {
+	return rulefile.Span(file, from, to, sev, code, hint, format, args...)
+}
+
+func keyNode(root *yaml.Node, path ...string) *yaml.Node { return rulefile.KeyNode(root, path...) }

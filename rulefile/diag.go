@@ -96,3 +96,13 @@ func (ds Diagnostics) Count() (errors, warnings int) {
 	}
 	return
 }
+
+// Span makes a diagnostic over a range of the file, from one character to
+// the place after the last (at least one character).
+func Span(file string, from, to Pos, sev Severity, code, hint, format string, args ...any) Diagnostic {
+	if to.Line < from.Line || (to.Line == from.Line && to.Col <= from.Col) {
+		to = Pos{Line: from.Line, Col: from.Col + 1}
+	}
+	return Diagnostic{File: file, Line: from.Line, Col: from.Col, EndLine: to.Line, EndCol: to.Col,
+		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
+}

@@ -145,3 +145,30 @@ func (s *Source) LineAt(l int) []rune {
 	}
 	return s.Lines[l-1]
 }
+
+// KeyNode finds the key node at a path of mapping keys from the root of the
+// rule file, or nil.
+func KeyNode(root *yaml.Node, path ...string) *yaml.Node {
+	n := root
+	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
+		n = n.Content[0]
+	}
+	var key *yaml.Node
+	for _, p := range path {
+		if n == nil || n.Kind != yaml.MappingNode {
+			return nil
+		}
+		var next *yaml.Node
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == p {
+				key, next = n.Content[i], n.Content[i+1]
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		n = next
+	}
+	return key
+}

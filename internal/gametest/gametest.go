@@ -4,10 +4,13 @@ package gametest
 
 import (
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
 )
 
 // Open loads a built-in game or a rule file, failing the test if it cannot.
@@ -49,6 +52,32 @@ func RandomPositions(t testing.TB, g *interpreter.Game, n int, seed uint64) []bo
 			}
 			g.Apply(&p, m)
 		}
+	}
+	return out
+}
+
+// RuleFile is a rule file's name and text.
+type RuleFile struct {
+	Name string
+	Data []byte
+}
+
+// RuleFiles are the built-in games and the examples (read from ../examples,
+// as a test of a package one folder down sees them).
+func RuleFiles(t testing.TB) []RuleFile {
+	t.Helper()
+	var out []RuleFile
+	for _, n := range variants.Names() {
+		data, _ := variants.Source(n)
+		out = append(out, RuleFile{"variants/" + n + ".yaml", data})
+	}
+	examples, _ := filepath.Glob("../examples/*.yaml")
+	for _, f := range examples {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, RuleFile{"examples/" + filepath.Base(f), data})
 	}
 	return out
 }
