@@ -443,7 +443,7 @@ func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
 					var o int
 					switch which {
 					case 1:
-						o = b.Owner(b.Piece(c.src, c.lifted))
+						o = b.Owner(c.srcPiece(c.lifted))
 					case 2:
 						o = b.TopOwner(c.src)
 					default:

@@ -437,7 +437,8 @@ func (g *Game) firstFailing(c *Ctx, cp *compiled) (*condition, error) {
 // and a setup that is its own mirror image. Otherwise nil.
 func (g *Game) mirror() func(*board.Position) board.Position {
 	b := g.Board
-	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home {
+	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home || g.tall {
+		// (The swap below reads stacks a word at a time.)
 		return nil
 	}
 	rot := make([]board.Square, b.NumSquares())

@@ -190,7 +190,7 @@ func (g *Game) linesMade(p *board.Position, m *board.Move, me int) int {
 	if m.Kind == board.Step {
 		b := g.Board
 		src := p.Cells[m.From]
-		if m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.Piece(src, int(m.Lift)+1)) != me {
+		if m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.PieceAt(p, m.From, int(m.Lift)+1)) != me {
 			tops.Remove(m.From)
 		}
 	}
@@ -329,6 +329,10 @@ func (g *Game) lined(p *board.Position, player int) int {
 // applyPieces plays m's step or placement at p without its removals and
 // without passing the turn.
 func (g *Game) applyPieces(p *board.Position, m board.Move) {
+	if g.tall {
+		g.applyColumnPieces(p, m)
+		return
+	}
 	b := g.Board
 	switch m.Kind {
 	case board.Place:
