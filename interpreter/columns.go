@@ -12,7 +12,7 @@ import (
 // every other game keeps the word-sized path of Apply. Move generation is
 // the same for both: it reads the top of a stack and its height, which the
 // word holds however tall the column, and the few names that read deeper
-// (piece(i), bottom) go through Ctx.srcPiece.
+// (piece(i), bottom) go through Ctx.deepPiece.
 
 // applyColumns is Apply's work for a game with tall columns, but for
 // passing the turn.
@@ -159,12 +159,13 @@ func (g *Game) jumpedOn(p *board.Position, m board.Move, cur, land board.Square)
 	return over
 }
 
-// srcPiece is the code of the i-th piece from the top of the stack moved
-// from (c.src), below the word's window too: piece(i) and bottom.
-func (c *Ctx) srcPiece(i int) int {
+// deepPiece is the code of the i-th piece from the top of the stack moved
+// from (c.src) when it is below the word's window: for piece(i) and bottom,
+// whose closures read the word first and call this only in a tall game.
+func (c *Ctx) deepPiece(i int) int {
 	b := c.g.Board
-	if i <= b.Window() || i > c.src.Height() {
-		return b.Piece(c.src, i)
+	if i < 1 || i > c.src.Height() {
+		return -1
 	}
 	if !c.capturing {
 		return b.PieceAt(c.pos, c.from, i)

@@ -206,7 +206,7 @@ type Ctx struct {
 	made      int          // lines the move completes, for triggers
 	active    uint32       // the move rules whose position terms hold, during generate
 	expanding bool         // generating the moves a trigger then expands
-	capturing bool         // in the capture search: c.src is the capturing column (see srcPiece)
+	capturing bool         // in the capture search: c.src is the capturing column (see deepPiece)
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
@@ -270,7 +270,10 @@ func (g *Game) crowned(p *board.Position, player int) int {
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		for i := 1; i <= s.Height(); i++ {
-			code := b.PieceAt(p, board.Square(sq), i)
+			code := b.Piece(s, i)
+			if i > b.Window() {
+				code = b.PieceAt(p, board.Square(sq), i)
+			}
 			if b.Owner(code) == player && b.Kind(code) > 0 {
 				n++
 			}
