@@ -45,7 +45,7 @@ func (g *Game) applyColumns(p *board.Position, m board.Move) {
 	}
 }
 
-// applyColumnPieces is applyPieces on whole columns: a step lifts the top
+// applyColumnPieces plays a step or placement on whole columns: a step lifts the top
 // pieces of its column (promoting the section's top where the game says)
 // and puts them on the destination's, a placement puts one piece from the
 // hand there; a column over the cap loses its bottom pieces.

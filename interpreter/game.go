@@ -574,7 +574,13 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		p.OnBoard[owner]--
 		p.Off[owner]++
 	case board.Place:
-		g.applyPieces(p, m)
+		me := int(p.ToMove)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
+		p.OnBoard[me]++
+		p.SetHand(me, int(p.Hand[me])-1)
+		if g.stackMax > 0 {
+			g.cutStack(p, m.To)
+		}
 	}
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)

@@ -327,37 +327,14 @@ func (g *Game) lined(p *board.Position, player int) int {
 }
 
 // applyPieces plays m's step or placement at p without its removals and
-// without passing the turn.
+// without passing the turn: the position a trigger judges removals on. It is
+// Apply, so that the two cannot drift apart; handing the turn back costs two
+// hash updates, only for the moves that complete a line.
 func (g *Game) applyPieces(p *board.Position, m board.Move) {
-	if g.tall {
-		g.applyColumnPieces(p, m)
-		return
-	}
-	b := g.Board
-	switch m.Kind {
-	case board.Place:
-		me := int(p.ToMove)
-		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
-		p.OnBoard[me]++
-		p.SetHand(me, int(p.Hand[me])-1)
-		if g.stackMax > 0 {
-			g.cutStack(p, m.To)
-		}
-	case board.Step:
-		k := int(m.Lift)
-		if k == 0 {
-			k = p.Cells[m.From].Height()
-		}
-		rest, section := b.Lift(p.Cells[m.From], k)
-		if g.canPromote && g.promotable(int(p.ToMove), m.To, section) {
-			section = g.promoted(section)
-		}
-		p.Set(b, m.From, rest)
-		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
-		if g.stackMax > 0 {
-			g.cutStack(p, m.To)
-		}
-	}
+	me := int(p.ToMove)
+	m.Removed = 0
+	g.Apply(p, m)
+	p.SetToMove(me)
 }
 
 // applyRemovals takes the top piece off each square m removes.
