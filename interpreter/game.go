@@ -1,6 +1,3 @@
-// Package interpreter loads a rule file, checks it, compiles its expressions
-// once, and exposes a Game: start position, legal moves, apply, result. Every
-// game goes through it; no Go code here knows any particular game.
 package interpreter
 
 import (

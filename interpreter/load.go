@@ -46,12 +46,12 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		at, end, msg, hint := yamlSyntaxError(data, err)
-		d.diags = append(d.diags, Diagnostic{File: file, Line: at.line, Col: at.col, EndLine: end.line, EndCol: end.col,
+		d.diags = append(d.diags, Diagnostic{File: file, Line: at.Line, Col: at.Col, EndLine: end.Line, EndCol: end.Col,
 			Severity: Error, Code: "yaml", Message: "YAML: " + msg, Hint: hint})
 		return nil, d.diags
 	}
 	if root.Kind == 0 {
-		d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+		d.diagAt(srcPos{Line: 1, Col: 1}, Error, "empty-file", "", "the rule file is empty")
 		return nil, d.diags
 	}
 	rf := d.decodeFile(&root)
@@ -546,7 +546,7 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
-			at := srcPos{1, 1}
+			at := srcPos{Line: 1, Col: 1}
 			if e != nil {
 				at = e.at(0)
 			}
@@ -556,7 +556,7 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 	fold()
 	for _, c := range g.folds {
 		if c.err != nil {
-			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+			d.diagAt(srcPos{Line: c.err.Line, Col: c.err.Col}, Error, "runtime-error", "",
 				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
 			break
 		}

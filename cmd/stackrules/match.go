@@ -14,6 +14,7 @@ import (
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -172,7 +173,7 @@ func matchCommand(s *streams) *cli.Command {
 				sum.Plies += h.Len()
 				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Len(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
 				if dir != "" {
-					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
+					rec := records.New(g, h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 					if adjudged {
 						rec.Result = "1/2-1/2"
@@ -206,8 +207,7 @@ func matchCommand(s *streams) *cli.Command {
 			if sum.Adjudged > 0 {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
-			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
-			fmt.Fprintf(s.out, "Elo difference %s (%s to %s)\n", eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
+			fmt.Fprint(s.out, "\n"+summaryScoreText(sum))
 			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
 			printOpenings(s, sum.Openings)
 			return nil
@@ -286,9 +286,9 @@ func bestCommand(s *streams) *cli.Command {
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
 			switch res.Proof {
 			case ai.Win:
-				fmt.Fprintf(s.out, " (proven win for %s)\n", mover)
+				fmt.Fprintf(s.out, " (proven win for %s in %s)\n", mover, pliesText(res.Plies))
 			case ai.Loss:
-				fmt.Fprintf(s.out, " (proven loss for %s: every move loses against best play)\n", mover)
+				fmt.Fprintf(s.out, " (proven loss for %s in %s: every move loses against best play)\n", mover, pliesText(res.Plies))
 			default:
 				fmt.Fprintf(s.out, " (value %.3f for %s)\n", res.Value, mover)
 			}
@@ -307,7 +307,7 @@ func bestCommand(s *streams) *cli.Command {
 				}
 				proof := ""
 				if ms.Proof != ai.Unknown {
-					proof = ms.Proof.String()
+					proof = ms.Proof.String() + " in " + pliesText(ms.Plies)
 				}
 				fmt.Fprintf(s.out, "%-14s %8d %7.3f  %s\n", g.MoveString(ms.Move), ms.Visits, ms.Value, proof)
 			}
