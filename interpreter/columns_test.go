@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/authoring"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
@@ -315,7 +316,7 @@ func TestTallColumnsPerft(t *testing.T) {
 
 func TestTallColumnsRuleTests(t *testing.T) {
 	g := loadTall(t)
-	results, diags := g.RunTests()
+	results, diags := authoring.RunTests(g)
 	if len(results) < 10 || len(diags) > 0 {
 		t.Fatalf("%d tests, diagnostics %v", len(results), diags)
 	}
