@@ -190,7 +190,14 @@ func (g *Game) linesMade(p *board.Position, m *board.Move, me int) int {
 	if m.Kind == board.Step {
 		b := g.Board
 		src := p.Cells[m.From]
-		if m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.PieceAt(p, m.From, int(m.Lift)+1)) != me {
+		if m.Lift == 0 || int(m.Lift) >= src.Height() {
+			tops.Remove(m.From)
+		} else if under := b.Piece(src, int(m.Lift)+1); under < 0 && g.tall {
+			// Below the word's window: PieceAt reads the Deep store.
+			if b.Owner(b.PieceAt(p, m.From, int(m.Lift)+1)) != me {
+				tops.Remove(m.From)
+			}
+		} else if b.Owner(under) != me {
 			tops.Remove(m.From)
 		}
 	}
