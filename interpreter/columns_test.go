@@ -337,7 +337,7 @@ func TestTallColumnsLimit(t *testing.T) {
 		t.Fatal("a 30 + 30 game of stacking columns loaded; want the limit of 58 as an error")
 	}
 	line := 1 + strings.Count(text[:strings.Index(text, "  white: rows 1-3")], "\n")
-	for _, want := range []string{"big.yaml:" + strconv.Itoa(line) + ":3", "60 pieces", "at most 58", "29 in one word", "2 bits", "one column at a time"} {
+	for _, want := range []string{"big.yaml:" + strconv.Itoa(line) + ":3", "60 pieces", "at most 58", "29 in one word", "2 players × 2 kinds of piece need 2 bits a piece", "one column at a time"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not say %q", err, want)
 		}

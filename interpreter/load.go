@@ -356,8 +356,8 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 		at = rf.Setup[0].node
 	}
 	d.errorf(at, "too-many-pieces", "require `to_height == 0` in move rules that must not stack, or use fewer pieces",
-		"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d: %d in one word (its %d kinds of piece, players × kinds, take %d bits each) and %d more below them, for one column at a time",
-		g.totalPieces, b.TallLimit(), b.Window(), b.Codes(), b.Bits(), b.TallLimit()-b.Window())
+		"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d: %d in one word (%d players × %d kinds of piece need %d bits a piece) and %d more below them, for one column at a time",
+		g.totalPieces, b.TallLimit(), b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits(), b.TallLimit()-b.Window())
 }
 
 // Directions are named from the moving player's side: n is straight ahead
