@@ -357,3 +357,31 @@ func TestBuiltinsKeepTheWordPath(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTallColumns prices the column path: the tall-columns game with 16
+// + 16 pieces (columns may outgrow the word, so Apply works on whole
+// columns) against the same rules with 8 + 8 (they may not: the word path).
+//
+//	go test ./interpreter -run '^$' -bench TallColumns -benchmem
+func BenchmarkTallColumns(b *testing.B) {
+	data, err := os.ReadFile(tallFile)
+	if err != nil {
+		b.Fatal(err)
+	}
+	small := strings.Replace(strings.Replace(string(data), "white: rows 1-2", "white: row 1", 1), "black: rows 7-8", "black: row 8", 1)
+	for _, tc := range []struct{ name, text string }{{"16+16", string(data)}, {"8+8", small}} {
+		g, err := interpreter.Load(tc.name+".yaml", []byte(tc.text))
+		if err != nil {
+			b.Fatal(err)
+		}
+		ps, ms := benchPositions(b, g, 512)
+		b.Run(tc.name+"/legal", func(b *testing.B) {
+			b.ReportAllocs()
+			legalMovesLoop(g, ps, b.N)
+		})
+		b.Run(tc.name+"/apply", func(b *testing.B) {
+			b.ReportAllocs()
+			applyLoop(g, ps, ms, b.N)
+		})
+	}
+}
