@@ -365,25 +365,9 @@ func (h *History) Plies() int {
 	return n
 }
 
-// RecordMoves groups a record's words into moves: in a dice game a play is
-// written with spaces (`24/18 13/11`), so the words after a roll up to the
-// next roll are one play. Other games' moves are the words as they are.
-func (g *Game) RecordMoves(words []RecordMove) []RecordMove {
-	if g.dice == nil {
-		return words
-	}
-	var out []RecordMove
-	for _, w := range words {
-		last := len(out) - 1
-		if isRollText(w.Text) || last < 0 || isRollText(out[last].Text) || out[last].Text == "pass" || w.Text == "pass" {
-			out = append(out, w)
-			continue
-		}
-		out[last].Text += " " + w.Text
-		out[last].Comment += w.Comment
-	}
-	return out
-}
+// IsRollText reports whether a word of a record or of input is a roll of
+// this dice game (`65`, `6-5`), not part of a play.
+func (g *Game) IsRollText(t string) bool { return g.dice != nil && isRollText(t) }
 
 // pointsText is " 2 points" for a win worth points in a game whose wins
 // are worth different numbers of points, "" otherwise.

@@ -15,6 +15,7 @@ import (
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -180,7 +181,7 @@ func matchCommand(s *streams) *cli.Command {
 				sum.Plies += h.Plies()
 				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Plies(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
 				if dir != "" {
-					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
+					rec := records.New(g, h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 					if adjudged {
 						rec.Result = "1/2-1/2"
