@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/internal/reference/backgammon"
 	"github.com/stackrules/stackrules/interpreter"
@@ -317,17 +318,10 @@ func TestBackgammonTwoCheckersNoBlock(t *testing.T) {
 	}
 }
 
-// The AI adapter is a chance game: a local copy of the contract of
-// ai.Chance (being added to ai/game.go), checked here until it lands.
-type chanceGame[P any] interface {
-	IsChance(p *P) bool
-	Outcomes(p *P, buf []float64) []float64
-	Resolve(p *P, i int)
-}
-
+// The AI adapter of a dice game is an ai.Chance.
 func TestBackgammonAIChance(t *testing.T) {
 	g := open(t, "backgammon")
-	a, ok := g.AI().(chanceGame[interpreter.SearchPosition])
+	a, ok := g.AI().(ai.Chance[interpreter.SearchPosition])
 	if !ok {
 		t.Fatal("the AI adapter of a dice game does not implement the chance interface")
 	}
@@ -396,5 +390,84 @@ func TestBackgammonAllocations(t *testing.T) {
 	})
 	if allocs != 0 {
 		t.Errorf("%v allocations per generation and play", allocs)
+	}
+}
+
+func TestBackgammonXGIDAndPositionID(t *testing.T) {
+	g := open(t, "backgammon")
+	start, err := g.ParsePosition("XGID=-b----E-C---eE---c-e----B-:0:0:1:00:0:0:0:0:10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := g.ParsePosition(bgStart)
+	if got := g.FormatPosition(&start); got != g.FormatPosition(&want) {
+		t.Errorf("the start's XGID reads as %s, want %s", got, g.FormatPosition(&want))
+	}
+	if id, _ := g.FormatPositionID(&start); id != "4HPwATDgc/ABMA" {
+		t.Errorf("the start's Position ID is %s, want 4HPwATDgc/ABMA", id)
+	}
+	// Against the reference (itself checked against GNU Backgammon), over
+	// positions from random games, both ways.
+	rng := rand.New(rand.NewPCG(5, 8))
+	ref := backgammon.Start()
+	n := 0
+	for n < 1500 {
+		if w, _ := ref.Winner(); w >= 0 {
+			ref = backgammon.Start()
+		}
+		rolled := ref.WithRoll(rng.IntN(6)+1, rng.IntN(6)+1)
+		for _, r := range []*backgammon.Position{ref, rolled} {
+			p, err := g.ParsePosition(r.XGID())
+			if err != nil {
+				t.Fatalf("%s: %v", r.XGID(), err)
+			}
+			if bgKey(g, &p) != refKey(r) {
+				t.Fatalf("%s reads as %s, want %s", r.XGID(), bgKey(g, &p), refKey(r))
+			}
+			if x, _ := g.FormatXGID(&p); x != r.XGID() {
+				t.Fatalf("%s is written back as %s", r.XGID(), x)
+			}
+			if d1, d2 := r.Roll(); d1 != int(p.Dice[0]) || d2 != int(p.Dice[1]) {
+				t.Fatalf("%s: roll %v", r.XGID(), p.Dice)
+			}
+			id, _ := g.FormatPositionID(&p)
+			if id != r.PositionID() {
+				t.Fatalf("%s: Position ID %s, want %s", r.XGID(), id, r.PositionID())
+			}
+			text, _ := g.FormatPositionAs(&p, "gnubgid")
+			q, err := g.ParsePosition(text)
+			if err != nil || q.Cells != p.Cells || q.ToMove != p.ToMove || q.Dice != p.Dice {
+				t.Fatalf("%s reads back as %s, %v", text, g.FormatPosition(&q), err)
+			}
+			n++
+		}
+		plays := rolled.Plays()
+		ref = plays[rng.IntN(len(plays))].After
+	}
+	for _, bad := range []string{"XGID=-b----E-C---eE---c-e----B:0:0:1:00", "XGID=-b----E-C---eE---c-e----B-:0:0:2:00:0:0:0:0:10", "XGID=-b----E-C---eE---c-e----B-:0:0:1:70:0:0:0:0:10", "XGID=-b----E-C---eE---c-e----Z-:0:0:1:00:0:0:0:0:10"} {
+		if _, err := g.ParsePosition(bad); err == nil {
+			t.Errorf("%s is read without an error", bad)
+		}
+	}
+}
+
+func TestBackgammonExplain(t *testing.T) {
+	g := open(t, "backgammon")
+	for _, c := range []struct{ pos, move, want string }{
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/7", "you must use both dice: 13/2 plays both"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "13/8 with the 5: rule \"checker\": to_top != opponent || to_height < 2 is false"},
+		{"w a2:w,l1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "only one die can be played, and then the larger, 6"},
+		{"w g1:w,m2:w,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:65", "13/7 13/8", "step == 0 || rearmost(me) > 0 is false"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "24/18", "no checker of white's on 24"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb", "13/7", "the dice are rolled next"},
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/2", "13/2: legal"},
+	} {
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := g.Explain(&p, c.move).String(); !strings.Contains(got, c.want) {
+			t.Errorf("%s, %s: %q, want it to say %q", c.pos, c.move, got, c.want)
+		}
 	}
 }

@@ -220,7 +220,7 @@ func (d *decoder) errorf(n *yaml.Node, code, hint, format string, args ...any) {
 }
 
 func (d *decoder) diagAt(p srcPos, sev Severity, code, hint, format string, args ...any) {
-	d.diags = append(d.diags, Diagnostic{File: d.src.name, Line: p.line, Col: p.col, EndLine: p.line, EndCol: p.col + 1,
+	d.diags = append(d.diags, Diagnostic{File: d.src.Name, Line: p.Line, Col: p.Col, EndLine: p.Line, EndCol: p.Col + 1,
 		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 
@@ -363,7 +363,7 @@ func (d *decoder) expression(n *yaml.Node, what string) *exprText {
 			"%s starts with %q, which YAML reads as a tag, not as part of the expression", what, n.Tag)
 		return nil
 	}
-	return &exprText{Text: n.Value, node: n, pos: d.src.scalarPositions(n)}
+	return &exprText{Text: n.Value, node: n, pos: d.src.ScalarPositions(n)}
 }
 
 func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
@@ -371,7 +371,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 	doc := root
 	if doc.Kind == yaml.DocumentNode {
 		if len(doc.Content) == 0 {
-			d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+			d.diagAt(srcPos{Line: 1, Col: 1}, Error, "empty-file", "", "the rule file is empty")
 			return rf
 		}
 		doc = doc.Content[0]

@@ -227,7 +227,7 @@ func (g *Game) rearmost(p *board.Position, player int) int {
 	dr := g.dice
 	b := g.Board
 	for i, sq := range dr.tracks[player] {
-		if s := p.Cells[sq]; s != 0 && (b.TopOwner(s) == player || hasPiece(b, s, player)) {
+		if s := p.Cells[sq]; s != 0 && (b.TopOwner(s) == player || s.Height() > 1 && hasPiece(b, s, player)) {
 			return i
 		}
 	}
@@ -385,4 +385,31 @@ func (g *Game) Track(player int) []board.Square {
 		return nil
 	}
 	return g.dice.tracks[player]
+}
+
+// Plies is the number of moves played, rolls of the dice left out.
+func (h *History) Plies() int {
+	n := 0
+	for _, m := range h.moves {
+		if m.Kind != board.Roll {
+			n++
+		}
+	}
+	return n
+}
+
+// IsRollText reports whether a word of a record or of input is a roll of
+// this dice game (`65`, `6-5`), not part of a play.
+func (g *Game) IsRollText(t string) bool { return g.dice != nil && isRollText(t) }
+
+// pointsText is " 2 points" for a win worth points in a game whose wins
+// are worth different numbers of points, "" otherwise.
+func (g *Game) pointsText(o Outcome) string {
+	switch {
+	case g.MaxPoints() <= 1 || o.Winner < 0:
+		return ""
+	case o.Points == 1:
+		return " 1 point"
+	}
+	return fmt.Sprintf(" %d points", o.Points)
 }

@@ -296,3 +296,122 @@ func (g *Game) legalPlaysHint(legal []board.Move) string {
 	}
 	return "legal plays: " + strings.Join(s, ", ")
 }
+
+// explainDicePlay says why a dice game's move text is not legal at p: the
+// die move that no rule allows (and the condition that stops it), or, when
+// every move written can be played, the rule on using the roll that it
+// breaks, with a play that keeps it.
+func (g *Game) explainDicePlay(p *board.Position, text string) string {
+	if !p.Rolled() {
+		return "the dice are rolled next: write the roll, like 65"
+	}
+	if text == "pass" {
+		return "the roll can be played: " + g.legalPlaysHint(g.LegalMoves(p, nil))
+	}
+	dr := g.dice
+	me := int(p.ToMove)
+	finish := len(dr.tracks[me])
+	steps, err := g.parsePlayText(text, finish)
+	if err != nil {
+		return err.Error()
+	}
+	var rem []int
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	switch {
+	case d2 == 0:
+		rem = []int{d1}
+	case d1 == d2:
+		for range dr.doubles {
+			rem = append(rem, d1)
+		}
+	default:
+		rem = []int{d1, d2}
+	}
+	c := g.ctx(p, me)
+	defer g.release(c)
+	q := *p
+	q.SetDice(0, 0, false)
+	for _, st := range steps {
+		written := dr.trackPoint(finish, st.from) + "/" + dr.trackPoint(finish, st.to)
+		if st.from >= finish || st.to <= st.from {
+			return written + " does not go forward"
+		}
+		from := dr.tracks[me][st.from]
+		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
+			return fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
+		}
+		// One die the distance (or more, off the end), else the dice in turn.
+		cur, why := st.from, ""
+		for cur < st.to && why == "" {
+			best := -1
+			for i, d := range rem {
+				if cur+d == st.to || (st.to == finish && cur+d > finish) {
+					best = i
+					break
+				}
+			}
+			if best < 0 {
+				for i, d := range rem {
+					if cur+d < st.to {
+						best = i
+						break
+					}
+				}
+			}
+			if best < 0 {
+				why = fmt.Sprintf("%s: no die of the roll %s (left: %v) moves a checker that far", written, board.RollString(d1, d2), rem)
+				break
+			}
+			d := rem[best]
+			sq := dr.tracks[me][cur]
+			ts := cur + d
+			to, dst := noSquare, board.Stack(0)
+			if ts < finish {
+				to = dr.tracks[me][ts]
+				dst = q.Cells[to]
+			}
+			c.pos, c.me, c.opp = &q, me, g.next(me)
+			c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
+			c.dice = diceCtx{die: d, left: len(rem) - 1, step: cur, toStep: ts}
+			moved := false
+			var fails []string
+			for _, r := range dr.rules {
+				if r.cond == nil || allTerms(r.cond, c) {
+					hit := r.hit != nil && dst != 0 && g.Board.TopOwner(dst) != me && r.hit(c)
+					g.applyDieStep(&q, me, sq, to, hit)
+					moved = true
+					break
+				}
+				for _, t := range r.cond.terms {
+					if !t.test(c) {
+						fails = append(fails, fmt.Sprintf("rule %q: %s is false", r.name, t.text))
+						break
+					}
+				}
+			}
+			if !moved {
+				why = fmt.Sprintf("%s with the %d: %s", written, d, strings.Join(fails, "; "))
+				break
+			}
+			rem = append(rem[:best], rem[best+1:]...)
+			cur = ts
+		}
+		if why != "" {
+			return why
+		}
+	}
+	legal := g.LegalMoves(p, nil)
+	if len(legal) == 1 && legal[0].Kind == board.Pass {
+		return "no die can be played: the turn passes (pass)"
+	}
+	used := int(legal[0].Jumps)
+	switch {
+	case used == 2 && d1 != d2 && len(steps) < used:
+		return fmt.Sprintf("you must use both dice: %s plays both", g.diceMoveString(legal[0]))
+	case used > 1 && len(steps) < used:
+		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.diceMoveString(legal[0]), used)
+	case used == 1 && d1 != d2:
+		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
+	}
+	return "not a legal play: " + g.legalPlaysHint(legal)
+}

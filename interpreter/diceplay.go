@@ -410,7 +410,7 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 					w.fin[to]--
 					w.finKey -= finMix(to)
 				}
-				undo.restore(b, pos, me)
+				undo.restore(pos)
 				c.pos = pos
 				break // one move per piece and die: the first rule's
 			}
@@ -550,12 +550,16 @@ func (g *Game) applyDieStep(p *board.Position, me int, from, to board.Square, hi
 }
 
 // stepUndo is what a die move changed, to take it back: the cells in the
-// order they were set, and whether a piece went off.
+// order they were set, and the counts kept with them.
 type stepUndo struct {
-	sq   [2 + board.MaxPlayers]board.Square
-	cell [2 + board.MaxPlayers]board.Stack
-	n    int
-	off  bool
+	sq      [2 + board.MaxPlayers]board.Square
+	cell    [2 + board.MaxPlayers]board.Stack
+	n       int
+	tops    [board.MaxPlayers]board.SquareSet
+	showing [board.MaxPlayers]int16
+	onBoard [board.MaxPlayers]int16
+	off     [board.MaxPlayers]int16
+	hash    uint64
 }
 
 func (u *stepUndo) set(b *board.Board, p *board.Position, sq board.Square, s board.Stack) {
@@ -564,25 +568,23 @@ func (u *stepUndo) set(b *board.Board, p *board.Position, sq board.Square, s boa
 	p.Set(b, sq, s)
 }
 
-// restore takes the die move back.
-func (u *stepUndo) restore(b *board.Board, p *board.Position, me int) {
+// restore takes the die move back: the cells as they were, and the counts
+// and hash copied back rather than recomputed.
+func (u *stepUndo) restore(p *board.Position) {
 	for i := u.n - 1; i >= 0; i-- {
-		p.Set(b, u.sq[i], u.cell[i])
+		p.Cells[u.sq[i]] = u.cell[i]
 	}
-	if u.off {
-		p.OnBoard[me]++
-		p.Off[me]--
-	}
+	p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash = u.tops, u.showing, u.onBoard, u.off, u.hash
 }
 
 func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
 	b := g.Board
+	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
 	rest, piece := takeOwn(b, p.Cells[from], me)
 	u.set(b, p, from, rest)
 	if to == noSquare {
 		p.OnBoard[me]--
 		p.Off[me]++
-		u.off = true
 		return
 	}
 	if hit && p.Cells[to] != 0 {

@@ -47,12 +47,12 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		at, end, msg, hint := yamlSyntaxError(data, err)
-		d.diags = append(d.diags, Diagnostic{File: file, Line: at.line, Col: at.col, EndLine: end.line, EndCol: end.col,
+		d.diags = append(d.diags, Diagnostic{File: file, Line: at.Line, Col: at.Col, EndLine: end.Line, EndCol: end.Col,
 			Severity: Error, Code: "yaml", Message: "YAML: " + msg, Hint: hint})
 		return nil, d.diags
 	}
 	if root.Kind == 0 {
-		d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+		d.diagAt(srcPos{Line: 1, Col: 1}, Error, "empty-file", "", "the rule file is empty")
 		return nil, d.diags
 	}
 	rf := d.decodeFile(&root)
@@ -540,15 +540,18 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	}
 }
 
-// checkStackRoom makes sure every stack the rules can build fits in a Stack
-// word. Only rules that can put pieces on pieces matter: a move whose
-// condition requires an empty destination never stacks, nor does a capture
-// that removes what it jumps.
+// checkStackRoom makes sure every stack the rules can build fits: in a Stack
+// word, or, when the game has more pieces than a word holds, with the
+// bottom pieces of its one tall column in the Position's Deep store (see
+// board/column.go). Only rules that can put pieces on pieces matter: a move
+// whose condition requires an empty destination never stacks, nor does a
+// capture that removes what it jumps.
 func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
-	if g.totalPieces <= g.Board.MaxHeight() {
+	b := g.Board
+	if g.totalPieces <= b.Window() {
 		return
 	}
-	if g.stackMax > 0 && 2*g.stackMax <= g.Board.MaxHeight() && len(g.captureRules) == 0 {
+	if g.stackMax > 0 && 2*g.stackMax <= b.Window() && len(g.captureRules) == 0 {
 		// No stack is taller than the cap before a move, and a move adds
 		// at most as many as a stack holds before it is cut back.
 		return
@@ -567,10 +570,25 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 		}
 		stacks = stacks || !empty
 	}
-	if stacks {
-		d.errorf(rf.root, "too-many-pieces", "require `to_height == 0` in move rules that must not stack",
-			"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d", g.totalPieces, g.Board.MaxHeight())
+	if !stacks {
+		return
 	}
+	if g.totalPieces <= b.TallLimit() {
+		// Columns can outgrow the word: positions keep the bottom of the
+		// one tall column apart, and Apply takes the path that does.
+		b.AllowTall()
+		g.tall = true
+		return
+	}
+	at := rf.root
+	if rf.SetupPosition != nil {
+		at = rf.SetupPosition
+	} else if len(rf.Setup) > 0 {
+		at = rf.Setup[0].node
+	}
+	d.errorf(at, "too-many-pieces", "require `to_height == 0` in move rules that must not stack, or use fewer pieces",
+		"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d: %d in one word (%d players × %d kinds of piece need %d bits a piece) and %d more below them, for one column at a time",
+		g.totalPieces, b.TallLimit(), b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits(), b.TallLimit()-b.Window())
 }
 
 // Directions are named from the moving player's side: n is straight ahead
@@ -777,7 +795,7 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
-			at := srcPos{1, 1}
+			at := srcPos{Line: 1, Col: 1}
 			if e != nil {
 				at = e.at(0)
 			}
@@ -787,7 +805,7 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 	fold()
 	for _, c := range g.folds {
 		if c.err != nil {
-			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+			d.diagAt(srcPos{Line: c.err.Line, Col: c.err.Col}, Error, "runtime-error", "",
 				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
 			break
 		}
@@ -971,6 +989,14 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 // A game with both reads `off:` from the string and counts the rest of the
 // missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
+	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
+		switch t := strings.TrimSpace(text); {
+		case strings.HasPrefix(t, "XGID="):
+			return g.parseXGID(t)
+		case isPositionID(t):
+			return g.parsePositionID(t)
+		}
+	}
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
 		return p, err

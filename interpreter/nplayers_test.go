@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // threeWay is a small game of three players for the tests of N-player
@@ -210,26 +211,26 @@ func TestThreePlayerResultsAndRecords(t *testing.T) {
 	if !o.Over || o.Winner != 1 {
 		t.Fatalf("outcome %+v; want green (1) to win", o)
 	}
-	if got := three.ResultText(o); got != "0-1-0" {
+	if got := records.ResultText(three, o); got != "0-1-0" {
 		t.Errorf("result %s, want 0-1-0", got)
 	}
-	rec := three.NewRecord(h, "crossing", []string{"human", "random", "random"}, "")
+	rec := records.New(three, h, "crossing", []string{"human", "random", "random"}, "")
 	text := rec.String()
 	if !strings.Contains(text, `[Players "3"]`) || !strings.Contains(text, `[Yellow "random"]`) || strings.Contains(text, "[Blue") {
 		t.Errorf("record:\n%s", text)
 	}
-	back, err := interpreter.ParseRecord(strings.NewReader(text))
+	back, err := records.Parse(strings.NewReader(text))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.Replay(back); err == nil || !strings.Contains(err.Error(), "a game of 3 players, not 4") {
+	if _, err := records.Replay(g, back); err == nil || !strings.Contains(err.Error(), "a game of 3 players, not 4") {
 		t.Errorf("replaying a record of three on the game of four: %v", err)
 	}
-	again, err := g.ForRecord(back)
+	again, err := records.ForRecord(g, back)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h2, err := again.Replay(back)
+	h2, err := records.Replay(again, back)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,11 +238,11 @@ func TestThreePlayerResultsAndRecords(t *testing.T) {
 		t.Errorf("replayed: %+v with %d players", h2.Outcome(), len(again.Players))
 	}
 	back.SetTag("Players", "5")
-	if _, err := g.ForRecord(back); err == nil || !strings.Contains(err.Error(), `[Players "5"]: Crossing is played by 2, 3 or 4 players`) {
+	if _, err := records.ForRecord(g, back); err == nil || !strings.Contains(err.Error(), `[Players "5"]: Crossing is played by 2, 3 or 4 players`) {
 		t.Errorf("[Players 5]: %v", err)
 	}
 	// A game of all four players writes no [Players].
-	four := g.NewRecord(g.NewHistory(g.Start()), "crossing", nil, "")
+	four := records.New(g, g.NewHistory(g.Start()), "crossing", nil, "")
 	if four.Tag("Players") != "" {
 		t.Errorf("four players: [Players %q]", four.Tag("Players"))
 	}

@@ -157,10 +157,14 @@ func (g *Game) DivideWith(p *board.Position, depth int, opts PerftOptions) []Div
 	if opts.Dedup {
 		moves, _ = g.dedupCaptures(p, moves, nil)
 	}
+	below := depth - 1
+	if g.IsChance(p) {
+		below = depth // the root's moves are its rolls, which are not plies
+	}
 	for _, m := range moves {
 		q := *p
 		g.Apply(&q, m)
-		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.PerftWith(&q, depth-1, opts)})
+		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.PerftWith(&q, below, opts)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Move < out[j].Move })
 	return out

@@ -132,7 +132,7 @@ func (g *Game) OutcomeText(o Outcome) string {
 	}
 	who := "draw"
 	if o.Winner >= 0 && o.Winner < len(g.Players) {
-		who = g.Players[o.Winner].Name + " wins"
+		who = g.Players[o.Winner].Name + " wins" + g.pointsText(o)
 	}
 	if o.Why != "" {
 		return who + ": " + o.Why

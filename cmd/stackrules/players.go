@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -43,7 +44,7 @@ func playedBy(g *interpreter.Game, n int) (*interpreter.Game, error) {
 
 // recordPlayersOf is how many played the recorded game: its [Players] tag,
 // else all the players g's rule file declares.
-func recordPlayersOf(rec *interpreter.Record, g *interpreter.Game) int {
+func recordPlayersOf(rec *records.Record, g *interpreter.Game) int {
 	if n, err := strconv.Atoi(strings.TrimSpace(rec.Tag("Players"))); err == nil {
 		return n
 	}
