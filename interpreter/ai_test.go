@@ -74,6 +74,12 @@ func TestAINeverPlaysAnIllegalMove(t *testing.T) {
 			for h.Len() < 80 && !h.Outcome().Over {
 				pos := h.Position()
 				var m board.Move
+				if g.IsChance(&pos) { // the dice are rolled, not chosen
+					if err := h.Play(g.RandomRoll(&pos, rng)); err != nil {
+						t.Fatalf("%s: %v", name, err)
+					}
+					continue
+				}
 				if h.Len()%2 == 0 {
 					sp := h.SearchPosition()
 					m, _ = player.Choose(context.Background(), &sp)

@@ -590,7 +590,30 @@ func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square
 	if hit && p.Cells[to] != 0 {
 		g.sendHome(p, me, to, u)
 	}
+	if g.dice.hitsAtEnd {
+		// Pieces of several players share the square: kept in the order of
+		// their owners, so that a square holds one stack whatever the order
+		// they came in (it is the same position).
+		u.set(b, p, to, insertByOwner(b, p.Cells[to], piece))
+		return
+	}
 	u.set(b, p, to, b.Push(p.Cells[to], piece))
+}
+
+// insertByOwner puts the one-piece stack piece into s among the pieces of
+// owners up to its own, s being ordered by owner from the bottom.
+func insertByOwner(b *board.Board, s, piece board.Stack) board.Stack {
+	owner := b.TopOwner(piece)
+	if s == 0 || b.TopOwner(s) <= owner {
+		return b.Push(s, piece)
+	}
+	h := s.Height()
+	k := 0 // the pieces of later owners, on top
+	for k < h && b.Owner(b.Piece(s, k+1)) > owner {
+		k++
+	}
+	under, over := b.Lift(s, k)
+	return b.Push(b.Push(under, piece), over)
 }
 
 // sendHome sends the pieces of players other than me on square to back to
