@@ -339,7 +339,9 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 				for word != 0 {
 					sq := board.Square(wi*64 + bitsTrailing(word))
 					word &= word - 1
-					if ownPieces(b, pos.Cells[sq], me) > 0 {
+					// Only squares of the mover's track, and only stacks of
+					// more than one piece, can hide a piece of its.
+					if stepOf[sq] >= 0 && pos.Cells[sq].Height() > 1 && ownPieces(b, pos.Cells[sq], me) > 0 {
 						tops.Add(sq)
 					}
 				}
