@@ -892,6 +892,7 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
 			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
 			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
+			{"again", false, func(_, v *yaml.Node) { m.Again = d.boolean(v, what+": again") }},
 		})
 		rf.DiceMoves = append(rf.DiceMoves, m)
 	})

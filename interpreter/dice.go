@@ -59,6 +59,7 @@ type diceMoveSpec struct {
 	When      *exprText
 	Hit       *exprText
 	Once      bool // a piece this rule moves is not moved again in the play
+	Again     bool // after a play that used this rule, the same player rolls again
 }
 
 // diceRules is the compiled dice configuration of a Game.
@@ -81,6 +82,7 @@ type diceMoveRule struct {
 	count int // 0: the die
 	sum   bool
 	once  bool
+	again bool
 	cond  *compiled
 	pos   boolFn // terms of the whole position and the die: once per die tried
 	rest  boolFn // the others: once per piece
@@ -120,6 +122,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	}
 	b := g.Board
 	b.UseDice(ds.Sides)
+	b.UseDiceCount(ds.Count)
 	for pi := range g.Players {
 		dr.stepOf[pi] = make([]int16, b.NumSquares())
 		for i := range dr.stepOf[pi] {
@@ -168,7 +171,10 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	}
 	for _, ms := range rf.DiceMoves {
 		what := fmt.Sprintf("dice move rule %q", ms.Name)
-		r := &diceMoveRule{name: ms.Name, count: ms.Count, sum: ms.Sum, once: ms.Once}
+		r := &diceMoveRule{name: ms.Name, count: ms.Count, sum: ms.Sum, once: ms.Once, again: ms.Again}
+		if ms.Again && !ds.HitsAtEnd {
+			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
+		}
 		dr.once = dr.once || ms.Once
 		dr.hasSum = dr.hasSum || ms.Sum
 		if ms.Sum && ds.Count != 2 {
@@ -263,6 +269,8 @@ func init() {
 	diceNames := map[string]nameDef{
 		"die": {doc: "the number of the die being played", level: lvPosition, scopes: inDice,
 			value: func(c *Ctx) int { return c.dice.die }},
+		"extra_roll": {doc: "whether the roll being played is an extra roll, earned by a rule with `again: true`", level: lvPosition, scopes: inDice,
+			flag: func(c *Ctx) bool { return c.pos.Extra }},
 		"dice_left": {doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", level: lvPosition, scopes: inDice,
 			value: func(c *Ctx) int { return c.dice.left }},
 		"step": {doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", level: lvSource, scopes: inDice,

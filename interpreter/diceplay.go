@@ -472,15 +472,44 @@ func (g *Game) recordPlay(w *diceWork, k int, me int) {
 		}
 	}
 	hash := w.cur.Hash
-	if g.dice.hitsAtEnd {
-		if final := g.finalHits(w, k, me); final != 0 {
+	again := -1 // the step of a rule with again: true
+	for i := 0; i < k; i++ {
+		if g.dice.rules[w.steps[i].rule].again {
+			again = i
+		}
+	}
+	switch {
+	case again >= 0:
+		// The same player rolls again; the landing that would hit waits
+		// for the end of the extra roll's play (bit i: at step i's landing).
+		m.Rule = w.steps[again].rule
+		if w.steps[again].hit {
+			m.Removed = 1 << again
+		}
+		hash ^= 0x5be0_cd19_137e_2179 + uint64(m.Removed)
+	case g.dice.hitsAtEnd:
+		final := g.finalHits(w, k, me)
+		// After an extra roll, the square the earlier play left pending is
+		// settled too, if a piece of the mover's still stands there.
+		pend := board.NoSquare
+		if w.orig.Extra && w.orig.Pending > 0 {
+			sq := board.Square(w.orig.Pending - 1)
+			if c := w.cur.Cells[sq]; ownPieces(g.Board, c, me) > 0 && hasOpposing(g.Board, c, me) {
+				pend = sq
+				final |= pendingBit
+			}
+		}
+		if final != 0 {
 			m.Removed = final
 			q := &w.settled
 			*q = w.cur
 			for i := 0; i < k; i++ {
-				if final&(1<<i) != 0 {
+				if i < 7 && final&(1<<i) != 0 {
 					g.sendHome(q, me, w.steps[i].to, nil)
 				}
+			}
+			if pend != board.NoSquare {
+				g.sendHome(q, me, pend, nil)
 			}
 			hash = q.Hash
 		}
@@ -491,6 +520,11 @@ func (g *Game) recordPlay(w *diceWork, k int, me int) {
 	}
 	w.leaves = append(w.leaves, l)
 }
+
+// pendingBit in a Play's Removed says that the play settles the square an
+// earlier play of the turn left pending (Position.Pending). Plays of games
+// with extra rolls have at most four die moves, so bit 7 is free.
+const pendingBit = 1 << 7
 
 // finalHits says which of the play's landings hit when the play ends: those
 // that found opposing pieces, whose piece did not move on. Pieces of one
@@ -662,9 +696,28 @@ func (g *Game) applyDice(p *board.Position, m board.Move) {
 		return
 	case board.Play:
 		me := int(p.ToMove)
-		for i := 0; i < int(m.Jumps); i++ {
+		if m.Jumps > 0 && g.dice.rules[m.Rule].again {
+			// The same player rolls again; the hit waits (see recordPlay).
+			var pending uint8
+			for i := 0; i < int(m.Jumps); i++ {
+				g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], false)
+				if m.Removed&(1<<i) != 0 {
+					pending = uint8(m.Via[2*i+1]) + 1
+				}
+			}
+			p.SetDice(0, 0, false)
+			p.SetExtra(true, pending)
+			return
+		}
+		for i := 0; i < int(m.Jumps) && i < 7; i++ {
 			g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
 		}
+		if m.Removed&pendingBit != 0 && p.Pending > 0 {
+			g.sendHome(p, me, board.Square(p.Pending-1), nil)
+		}
+	}
+	if p.Extra {
+		p.SetExtra(false, 0)
 	}
 	p.SetDice(0, 0, false)
 	p.SetToMove(g.next(int(p.ToMove)))

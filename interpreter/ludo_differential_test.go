@@ -78,7 +78,7 @@ func (f ludoFeatures) classify(text string, roll [2]int) {
 	base := 0
 	for _, part := range parts {
 		if part == "0*" { // the beginner's start square settled after the extra roll
-			f["capture"]++
+			f["start square settled"]++
 			continue
 		}
 		from, to, _ := strings.Cut(part, "/")
@@ -111,93 +111,113 @@ func (f ludoFeatures) classify(text string, roll [2]int) {
 }
 
 func TestLudoAgreesWithReference(t *testing.T) {
+	testLudoAgainstReference(t, "ludo", ludo.TwoDice, []string{"enter", "double 6", "sum", "capture", "home column", "bounce", "finish", "pass"})
+}
+
+// The beginner level: one die, an extra roll after bringing a piece out,
+// captures settled after it (the start square included).
+func TestLudoBeginnerAgreesWithReference(t *testing.T) {
+	testLudoAgainstReference(t, "ludo-beginner", ludo.Beginner, []string{"enter", "capture", "start square settled", "home column", "bounce", "finish", "pass"})
+}
+
+func testLudoAgainstReference(t *testing.T, name string, rules ludo.Rules, features []string) {
 	const want = 3000
 	f := ludoFeatures{}
 	compared := 0
 	rng := rand.New(rand.NewPCG(14, 1))
 	for game := 0; compared < want || game < 6; game++ {
 		n := 2 + game%3
-		compared += compareLudoGame(t, "ludo", ludo.TwoDice, n, rng, f)
+		compared += compareLudoGame(t, name, rules, n, rng, f)
 		if t.Failed() {
 			return
 		}
 	}
 	t.Logf("%d positions compared; %v", compared, map[string]int(f))
-	for _, k := range []string{"enter", "double 6", "sum", "capture", "home column", "bounce", "finish", "pass"} {
+	for _, k := range features {
 		if f[k] < 10 {
 			t.Errorf("only %d plays with %s among the %d positions compared", f[k], k, compared)
 		}
 	}
 }
 
+// ludoKey is the reference's key of an interpreter position.
+func ludoKey(t testing.TB, g *interpreter.Game, p *board.Position, rules ludo.Rules) string {
+	k := refPosition(t, g, p, rules).Key()
+	if p.Extra {
+		k += " extra"
+	}
+	return k
+}
+
 // compareLudoGame plays one random game of n players, comparing the plays
-// of every rolled position with the reference's, and returns how many
-// positions it compared.
+// of every rolled position with the reference's (the reference's position
+// kept in step by playing its play to the same position), and returns how
+// many positions it compared.
 func compareLudoGame(t *testing.T, name string, rules ludo.Rules, n int, rng *rand.Rand, f ludoFeatures) int {
 	g := ludoGame(t, name, n)
 	p := g.Start()
+	ref, err := ludo.Start(n, rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k := ludoKey(t, g, &p, rules); k != ref.Key() {
+		t.Fatalf("start %s is %s, want %s", g.FormatPosition(&p), k, ref.Key())
+	}
 	compared := 0
 	var buf []board.Move
-	for ply := 0; ply < 2000; ply++ {
+	for ply := 0; ply < 3000; ply++ {
 		if o := g.Result(&p); o.Over {
+			if ref.Winner() != o.Winner {
+				t.Fatalf("%s: winner %d, the reference's %d", g.FormatPosition(&p), o.Winner, ref.Winner())
+			}
 			return compared
 		}
-		if g.IsChance(&p) {
-			d1, d2 := rng.IntN(6)+1, rng.IntN(6)+1
-			rp := refPosition(t, g, &p, rules)
-			g.Apply(&p, g.RollMove(&p, d1, d2))
-			if rules == ludo.Beginner {
-				d2 = 0
-			}
-			var ref *ludo.Position
-			if rules == ludo.Beginner {
-				ref = rp.WithRoll(d1)
-			} else {
-				ref = rp.WithRoll(d1, d2)
-			}
-			if ref == nil {
-				t.Fatalf("the reference refuses roll %d%d at %s", d1, d2, rp.Key())
-			}
-			roll := [2]int{max(d1, d2), min(d1, d2)}
-			got := map[string]string{}
-			buf = g.LegalMoves(&p, buf)
-			for _, m := range buf {
-				q := p
-				g.Apply(&q, m)
-				k := refPosition(t, g, &q, rules).Key()
-				if old, dup := got[k]; dup {
-					t.Errorf("%s roll %v: %s and %s lead to the same position", g.FormatPosition(&p), roll, old, g.MoveString(m))
-				}
-				got[k] = g.MoveString(m)
-			}
-			wantPlays := map[string]string{}
-			for _, pl := range ref.Plays() {
-				wantPlays[pl.After.Key()] = pl.Text
-				f.classify(pl.Text, roll)
-			}
-			for k, text := range wantPlays {
-				if _, ok := got[k]; !ok {
-					t.Errorf("%s roll %v (%s): the rule file misses %s (to %s)", g.FormatPosition(&p), roll, ref.Key(), text, k)
-				}
-			}
-			for k, text := range got {
-				if _, ok := wantPlays[k]; !ok {
-					t.Errorf("%s roll %v (%s): the rule file's %s (to %s) is not a play", g.FormatPosition(&p), roll, ref.Key(), text, k)
-				}
-			}
-			if t.Failed() {
-				return compared
-			}
-			compared++
-			m := buf[rng.IntN(len(buf))]
-			g.Apply(&p, m)
-			continue
+		if !g.IsChance(&p) {
+			t.Fatalf("%s: not a chance node between plays", g.FormatPosition(&p))
 		}
+		d1, d2 := rng.IntN(6)+1, rng.IntN(6)+1
+		g.Apply(&p, g.RollMove(&p, d1, d2))
+		roll := [2]int{max(d1, d2), min(d1, d2)}
+		if rules == ludo.Beginner {
+			ref = ref.WithRoll(d1)
+			roll = [2]int{d1, 0}
+		} else {
+			ref = ref.WithRoll(d1, d2)
+		}
+		if ref == nil {
+			t.Fatalf("the reference refuses roll %v", roll)
+		}
+		got := map[string]board.Move{}
 		buf = g.LegalMoves(&p, buf)
-		if len(buf) == 0 {
-			t.Fatalf("%s: no move and not over", g.FormatPosition(&p))
+		for _, m := range buf {
+			q := p
+			g.Apply(&q, m)
+			k := ludoKey(t, g, &q, rules)
+			if old, dup := got[k]; dup {
+				t.Errorf("%s: %s and %s lead to the same position", g.FormatPosition(&p), g.MoveString(old), g.MoveString(m))
+			}
+			got[k] = m
 		}
-		g.Apply(&p, buf[rng.IntN(len(buf))])
+		wantPlays := map[string]*ludo.Position{}
+		for _, pl := range ref.Plays() {
+			wantPlays[pl.After.Key()] = pl.After
+			f.classify(pl.Text, roll)
+			if k := pl.After.Key(); got[k] == (board.Move{}) {
+				t.Errorf("%s (%s): the rule file misses %s (to %s)", g.FormatPosition(&p), ref.Key(), pl.Text, k)
+			}
+		}
+		for k, m := range got {
+			if wantPlays[k] == nil {
+				t.Errorf("%s (%s): the rule file's %s (to %s) is not a play", g.FormatPosition(&p), ref.Key(), g.MoveString(m), k)
+			}
+		}
+		if t.Failed() {
+			return compared
+		}
+		compared++
+		m := buf[rng.IntN(len(buf))]
+		g.Apply(&p, m)
+		ref = wantPlays[ludoKey(t, g, &p, rules)]
 	}
 	return compared
 }

@@ -20,6 +20,8 @@ func TestLudoPerft(t *testing.T) {
 		{"ludo", 2, []int64{22, 484, 12826, 339889}},
 		{"ludo", 3, []int64{22, 484, 10648, 282172}},
 		{"ludo", 4, []int64{22, 484, 10648, 234256}},
+		{"ludo-beginner", 2, []int64{6, 36, 216, 1392, 9600}},
+		{"ludo-beginner", 4, []int64{6, 36, 216, 1296, 7776}},
 	} {
 		g := ludoGame(t, tc.file, tc.players)
 		start := g.Start()
