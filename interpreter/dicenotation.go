@@ -69,7 +69,7 @@ func (g *Game) formatPlay(m board.Move) string {
 	for i := 0; i < k; i++ {
 		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
 		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
-		if m.Removed&(1<<i) != 0 {
+		if m.Removed&(1<<i) != 0 && !dr.rules[m.Rule].again { // an extra roll's hit waits
 			hitAt |= 1 << to
 		}
 	}
@@ -129,6 +129,13 @@ func (g *Game) formatPlay(m board.Move) string {
 			sb.WriteString("(" + strconv.Itoa(pa.n) + ")")
 		}
 	}
+	if m.Removed&pendingBit != 0 {
+		// The square the extra roll's play settles, as `0*`: a piece of the
+		// mover's is still there.
+		if s := dr.stepOf[me][m.Via[len(m.Via)-1]]; s >= 0 {
+			sb.WriteString(" " + dr.trackPoint(finish, int(s)) + "*")
+		}
+	}
 	return sb.String()
 }
 
@@ -153,6 +160,9 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 				return nil, fmt.Errorf("move %q: %q: the count in brackets must be 1 to %d", t, tok, board.MaxDiceMoves)
 			}
 			count, tok = n, tok[:i]
+		}
+		if !strings.Contains(tok, "/") && strings.HasSuffix(tok, "*") {
+			continue // a square settled after an extra roll (`0*`): a note, not a move
 		}
 		parts := strings.Split(tok, "/")
 		if len(parts) < 2 {

@@ -510,6 +510,7 @@ func (g *Game) recordPlay(w *diceWork, k int, me int) {
 			}
 			if pend != board.NoSquare {
 				g.sendHome(q, me, pend, nil)
+				m.Via[len(m.Via)-1] = pend // for the notation (`0*`)
 			}
 			hash = q.Hash
 		}
@@ -522,8 +523,9 @@ func (g *Game) recordPlay(w *diceWork, k int, me int) {
 }
 
 // pendingBit in a Play's Removed says that the play settles the square an
-// earlier play of the turn left pending (Position.Pending). Plays of games
-// with extra rolls have at most four die moves, so bit 7 is free.
+// earlier play of the turn left pending (Position.Pending), which the last
+// of Via then names. Plays of games with extra rolls have at most four die
+// moves, so bit 7 and the end of Via are free.
 const pendingBit = 1 << 7
 
 // finalHits says which of the play's landings hit when the play ends: those
