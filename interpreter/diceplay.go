@@ -44,6 +44,9 @@ type diceWork struct {
 	// reached with different pieces finished are told apart.
 	fin    [board.MaxSquares]uint8
 	finKey uint64
+	// buried are squares where the mover has a piece under others' (hits:
+	// end), found once per generation and kept up to date by the search.
+	buried board.SquareSet
 	orig   *board.Position // the position the play starts from
 	// scratch for settling hits at the end of a play
 	mine    [board.MaxSquares]int8
@@ -236,6 +239,9 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 	w.cur = *p
 	w.cur.SetDice(0, 0, false)
 	w.orig = p
+	if dr.hitsAtEnd {
+		w.buried = g.buriedSquares(p, c.me)
+	}
 	g.searchPlays(c, w, 0, rem, n)
 	c.pos = p
 	c.from, c.to, c.src, c.dst = noSquare, noSquare, 0, 0
@@ -329,23 +335,9 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	stepOf := dr.stepOf[me]
 	tops := pos.Tops[me]
 	if dr.hitsAtEnd {
-		// Pieces share squares and stay shared where nobody is sent home:
-		// the mover's pieces under others' move too.
-		for o := range g.Players {
-			if o == me {
-				continue
-			}
-			for wi, word := range pos.Tops[o] {
-				for word != 0 {
-					sq := board.Square(wi*64 + bitsTrailing(word))
-					word &= word - 1
-					// Only squares of the mover's track, and only stacks of
-					// more than one piece, can hide a piece of its.
-					if stepOf[sq] >= 0 && pos.Cells[sq].Height() > 1 && ownPieces(b, pos.Cells[sq], me) > 0 {
-						tops.Add(sq)
-					}
-				}
-			}
+		// Pieces share squares: the mover's pieces under others' move too.
+		for i := range tops {
+			tops[i] |= w.buried[i]
 		}
 	}
 	for wi, word := range tops {
@@ -355,6 +347,9 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 			s := int(stepOf[sq])
 			if s < 0 {
 				continue
+			}
+			if dr.hitsAtEnd && b.TopOwner(pos.Cells[sq]) != me && ownPieces(b, pos.Cells[sq], me) == 0 {
+				continue // a square in buried the mover has left
 			}
 			if dr.once && w.fin[sq] > 0 && ownPieces(b, pos.Cells[sq], me) <= int(w.fin[sq]) {
 				continue // every piece of the mover here has moved for good
@@ -392,6 +387,10 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 				moved = true
 				var undo stepUndo
 				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, &undo)
+				buried := w.buried
+				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+					w.buried.Add(to) // landed under others' pieces
+				}
 				key := pos.Hash ^ remKey
 				if r.once && to != noSquare {
 					w.fin[to]++
@@ -413,6 +412,7 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 					w.finKey -= finMix(to)
 				}
 				undo.restore(pos)
+				w.buried = buried
 				c.pos = pos
 				break // one move per piece and die: the first rule's
 			}
@@ -755,4 +755,27 @@ func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack
 		return b.Push(below, over), b.Single(code)
 	}
 	return s, 0
+}
+
+// buriedSquares are the squares of me's track where me has a piece under
+// other players' pieces (a shared square, with hits: end).
+func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
+	var out board.SquareSet
+	b := g.Board
+	stepOf := g.dice.stepOf[me]
+	for o := range g.Players {
+		if o == me {
+			continue
+		}
+		for wi, word := range p.Tops[o] {
+			for word != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(word))
+				word &= word - 1
+				if stepOf[sq] >= 0 && p.Cells[sq].Height() > 1 && ownPieces(b, p.Cells[sq], me) > 0 {
+					out.Add(sq)
+				}
+			}
+		}
+	}
+	return out
 }
