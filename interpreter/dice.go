@@ -270,7 +270,7 @@ func init() {
 		"die": {doc: "the number of the die being played", level: lvPosition, scopes: inDice,
 			value: func(c *Ctx) int { return c.dice.die }},
 		"extra_roll": {doc: "whether the roll being played is an extra roll, earned by a rule with `again: true`", level: lvPosition, scopes: inDice,
-			flag: func(c *Ctx) bool { return c.pos.Extra }},
+			flag: func(c *Ctx) bool { return c.pos != nil && c.pos.Extra }},
 		"dice_left": {doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", level: lvPosition, scopes: inDice,
 			value: func(c *Ctx) int { return c.dice.left }},
 		"step": {doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", level: lvSource, scopes: inDice,
