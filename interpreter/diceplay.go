@@ -488,7 +488,7 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 	b := g.Board
 	old := p.Cells[from]
 	rest, piece := b.Lift(old, 1)
-	h := p.HashAfterSet(p.Hash, from, old, rest)
+	h := board.HashAfterSet(p.Hash, from, old, rest)
 	if to == noSquare {
 		return h
 	}
@@ -515,13 +515,13 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 			if s != 0 {
 				home := g.dice.tracks[owner][0]
 				before := cell(home)
-				h = p.HashAfterSet(h, home, before, b.Push(before, s))
+				h = board.HashAfterSet(h, home, before, b.Push(before, s))
 				if home == from {
 					rest = b.Push(before, s)
 				}
 			}
 		}
-		return p.HashAfterSet(h, to, dst, b.Push(kept, piece))
+		return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
 	}
-	return p.HashAfterSet(h, to, dst, b.Push(dst, piece))
+	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
 }
