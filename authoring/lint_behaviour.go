@@ -299,7 +299,8 @@ func (bh *behaviour) termError(f *interpreter.TermFailure, p *board.Position) {
 // and a setup that is its own mirror image. Otherwise nil.
 func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 	b := g.Board
-	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home {
+	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home || g.Board.Tall() {
+		// (The swap below reads stacks a word at a time.)
 		return nil
 	}
 	rot := make([]board.Square, b.NumSquares())

@@ -109,11 +109,23 @@ var names = map[string]nameDef{
 	"top": {doc: "the owner of the top piece on the square moved from",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.src) }},
 	"piece": {doc: "piece(i): the owner of the i-th piece from the top of the square moved from (1 = top), `none` past the bottom",
-		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, i)) }},
+		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int {
+			code := c.g.Board.Piece(c.src, i)
+			if code < 0 && c.g.tall {
+				code = c.deepPiece(i)
+			}
+			return ownerOrNone(c.g.Board, code)
+		}},
 	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off, the whole stack for a capture)",
 		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return c.lifted }},
 	"bottom": {doc: "the owner of the lowest lifted piece: piece(lifted)",
-		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, c.lifted)) }},
+		level: lvLift, scopes: onSquare, value: func(c *Ctx) int {
+			code := c.g.Board.Piece(c.src, c.lifted)
+			if code < 0 && c.g.tall {
+				code = c.deepPiece(c.lifted)
+			}
+			return ownerOrNone(c.g.Board, code)
+		}},
 	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
 		level: lvSource, static: true, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
 	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",

@@ -82,6 +82,9 @@ type Game struct {
 	placeRules   []*placeRule
 	triggers     []*trigger
 	stackMax     int // stack: max; 0 for no cap
+	// tall: a column can grow taller than a Stack word holds; Apply keeps
+	// its bottom pieces in the position's Deep store (see columns.go).
+	tall bool
 	// overflowMine/Theirs: the pieces a stack over stackMax loses from its
 	// bottom go to the captured count (true) or to their owner's hand.
 	overflowMine, overflowTheirs bool
@@ -200,6 +203,7 @@ type Ctx struct {
 	made      int          // lines the move completes, for triggers
 	active    uint32       // the move rules whose position terms hold, during generate
 	expanding bool         // generating the moves a trigger then expands
+	capturing bool         // in the capture search: c.src is the capturing column (see deepPiece)
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
@@ -250,7 +254,7 @@ func (g *Game) progress(p *board.Position, player int) int {
 			continue
 		}
 		var counts [board.MaxPlayers]int16
-		b.Count(s, &counts)
+		b.CountAt(p, board.Square(sq), &counts)
 		total += int(counts[player]) * int(rows[sq])
 	}
 	return total
@@ -264,6 +268,9 @@ func (g *Game) crowned(p *board.Position, player int) int {
 		s := p.Cells[sq]
 		for i := 1; i <= s.Height(); i++ {
 			code := b.Piece(s, i)
+			if i > b.Window() {
+				code = b.PieceAt(p, board.Square(sq), i)
+			}
 			if b.Owner(code) == player && b.Kind(code) > 0 {
 				n++
 			}
@@ -534,6 +541,11 @@ func (r *moveRule) allows(c *Ctx) bool {
 
 // Apply plays m at p in place. m must be one of p's legal moves.
 func (g *Game) Apply(p *board.Position, m board.Move) {
+	if g.tall {
+		g.applyColumns(p, m)
+		p.SetToMove(g.next(int(p.ToMove)))
+		return
+	}
 	b := g.Board
 	switch m.Kind {
 	case board.Step:
@@ -559,7 +571,13 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		p.OnBoard[owner]--
 		p.Off[owner]++
 	case board.Place:
-		g.applyPieces(p, m)
+		me := int(p.ToMove)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
+		p.OnBoard[me]++
+		p.SetHand(me, int(p.Hand[me])-1)
+		if g.stackMax > 0 {
+			g.cutStack(p, m.To)
+		}
 	}
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)

@@ -309,15 +309,18 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	}
 }
 
-// checkStackRoom makes sure every stack the rules can build fits in a Stack
-// word. Only rules that can put pieces on pieces matter: a move whose
-// condition requires an empty destination never stacks, nor does a capture
-// that removes what it jumps.
+// checkStackRoom makes sure every stack the rules can build fits: in a Stack
+// word, or, when the game has more pieces than a word holds, with the
+// bottom pieces of its one tall column in the Position's Deep store (see
+// board/column.go). Only rules that can put pieces on pieces matter: a move
+// whose condition requires an empty destination never stacks, nor does a
+// capture that removes what it jumps.
 func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
-	if g.totalPieces <= g.Board.MaxHeight() {
+	b := g.Board
+	if g.totalPieces <= b.Window() {
 		return
 	}
-	if g.stackMax > 0 && 2*g.stackMax <= g.Board.MaxHeight() && len(g.captureRules) == 0 {
+	if g.stackMax > 0 && 2*g.stackMax <= b.Window() && len(g.captureRules) == 0 {
 		// No stack is taller than the cap before a move, and a move adds
 		// at most as many as a stack holds before it is cut back.
 		return
@@ -336,10 +339,25 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 		}
 		stacks = stacks || !empty
 	}
-	if stacks {
-		d.errorf(rf.root, "too-many-pieces", "require `to_height == 0` in move rules that must not stack",
-			"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d", g.totalPieces, g.Board.MaxHeight())
+	if !stacks {
+		return
 	}
+	if g.totalPieces <= b.TallLimit() {
+		// Columns can outgrow the word: positions keep the bottom of the
+		// one tall column apart, and Apply takes the path that does.
+		b.AllowTall()
+		g.tall = true
+		return
+	}
+	at := rf.root
+	if rf.SetupPosition != nil {
+		at = rf.SetupPosition
+	} else if len(rf.Setup) > 0 {
+		at = rf.Setup[0].node
+	}
+	d.errorf(at, "too-many-pieces", "require `to_height == 0` in move rules that must not stack, or use fewer pieces",
+		"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d: %d in one word (%d players × %d kinds of piece need %d bits a piece) and %d more below them, for one column at a time",
+		g.totalPieces, b.TallLimit(), b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits(), b.TallLimit()-b.Window())
 }
 
 // Directions are named from the moving player's side: n is straight ahead
