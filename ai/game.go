@@ -56,7 +56,8 @@ type Game[P any, M comparable] interface {
 	Result(p *P, returns []float64) bool
 	// Hash identifies a position; the search uses it to find a previous
 	// search's subtree for the position it is asked about. It must cover
-	// everything that affects the legal moves and the result.
+	// everything that affects the legal moves and the result (the dice
+	// rolled, in a game with Chance).
 	Hash(p *P) uint64
 }
 
@@ -65,7 +66,10 @@ type Game[P any, M comparable] interface {
 //
 // At a chance position LegalMoves returns no moves, Result reports the game
 // not over, and ToMove and Hash still work (ToMove: the player the roll is
-// for). IsChance is false where the game is over. A player is never asked to
+// for). IsChance is false where the game is over, and a player who cannot
+// use a roll has a pass move: a position with no moves that is not a chance
+// position is the end of the game. Outcomes of weight 0 are never played;
+// a chance node with one is never proven (every outcome must agree). A player is never asked to
 // move at a chance position: whoever drives the game (a match, the CLI, the
 // search inside its tree and playouts) resolves it; Player.Choose and
 // MCTS.Search refuse one with ErrChance.
@@ -140,7 +144,7 @@ const (
 	// the dice roll.
 	Win
 	// Loss: the chooser loses (return 0) whatever it does and whatever the
-	// dice roll, with another player playing a win it is certain of.
+	// dice roll, as long as a player who can make sure of a win takes it.
 	Loss
 )
 

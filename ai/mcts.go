@@ -227,6 +227,8 @@ const (
 	stTerminal    = 1 << 2
 	stExpanding   = 1 << 3 // a thread claimed the expansion
 	stChance      = 1 << 4 // the children are chance outcomes (set before they are published)
+	stWinnerShift = 5      // with a proof: winner+1 in bits 5..7 (0: not known)
+	maxWinner     = 6      // winners known by the proofs: players 0..6
 	stMoverShift  = 8      // mover+1 in bits 8..15
 	stDepthShift  = 16     // with a proof: plies from the node to the end, bits 16..31
 	maxProofDepth = 0xffff
@@ -252,10 +254,26 @@ func (n *node[M]) terminal() bool { return n.state.Load()&stTerminal != 0 }
 // longest over the outcomes of a roll. Rolls are not plies.
 func (n *node[M]) proofDepth() int { return int(n.state.Load() >> stDepthShift) }
 
-// setProof records a proof and its depth unless one is there already;
-// reports whether it did.
-func (n *node[M]) setProof(p uint32, depth int) bool {
+// winner is the player who wins at a proven node (st its state): the mover
+// for a win, the winner the proof found for a loss, -1 where that is not
+// known (unproven, or a loss that leaves open who of the others wins).
+func winner(st uint32) int {
+	switch st & stProofMask {
+	case proofWin:
+		return int(st>>stMoverShift&0xff) - 1
+	case proofLoss:
+		return int(st>>stWinnerShift&0x7) - 1
+	}
+	return -1
+}
+
+// setProof records a proof, its depth and its winner (-1: not known; always
+// known for a win) unless one is there already; reports whether it did.
+func (n *node[M]) setProof(p uint32, depth, winner int) bool {
 	d := uint32(min(depth, maxProofDepth)) << stDepthShift
+	if winner >= 0 && winner <= maxWinner {
+		d |= uint32(winner+1) << stWinnerShift
+	}
 	for {
 		old := n.state.Load()
 		if old&stProofMask != proofUnknown {
@@ -493,7 +511,7 @@ func countNodes[M comparable](n *node[M]) int {
 // previous root or a position a few plies below it.
 func (s *MCTS[P, M]) attach(p *P) {
 	h := s.g.Hash(p)
-	if s.hasRoot && h == s.rootHash {
+	if s.hasRoot && h == s.rootHash && s.trees[0].root.state.Load()&stChance == 0 {
 		s.rootPos = *p
 		return
 	}
@@ -597,7 +615,8 @@ func (s *MCTS[P, M]) checkForced() {
 		s.g.Apply(&w.pos, k.move)
 		if s.g.Result(&w.pos, w.returns) {
 			k.state.Or(stTerminal)
-			k.setProof(terminalProof(w.returns, k.mover()), 0)
+			p, winner := terminalProof(w.returns, k.mover())
+			k.setProof(p, 0, winner)
 		}
 	}
 }
@@ -797,21 +816,17 @@ func fill(v []float64, x float64) {
 }
 
 // provenReturns fills w.returns for a proven node when the proof determines
-// them (a win for its mover, or a loss in a two-player game).
+// them (its winner is known: always for a win, for a loss with two players,
+// and for a loss with more where one player wins every line).
 func (w *worker[P, M]) provenReturns(n *node[M], st uint32) bool {
-	mover := int(st>>stMoverShift&0xff) - 1
-	w.plies = int(st >> stDepthShift) // for the discount: the game ends that much later
-	switch {
-	case st&stProofMask == proofWin:
-		fill(w.returns, 0)
-		w.returns[mover] = 1
-		return true
-	case st&stProofMask == proofLoss && w.s.players == 2:
-		fill(w.returns, 0)
-		w.returns[1-mover] = 1
-		return true
+	win := winner(st)
+	if win < 0 {
+		return false
 	}
-	return false
+	w.plies = int(st >> stDepthShift) // for the discount: the game ends that much later
+	fill(w.returns, 0)
+	w.returns[win] = 1
+	return true
 }
 
 // expand creates n's children in a random order (so ties and the order of
@@ -988,7 +1003,7 @@ func (w *worker[P, M]) backprop() {
 		leaf := path[len(path)-1]
 		leaf.state.Or(stTerminal)
 		if mover := leaf.mover(); !s.cfg.NoSolver && mover >= 0 {
-			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p, 0) {
+			if p, winner := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p, 0, winner) {
 				w.propagate()
 			}
 		}
@@ -1017,25 +1032,26 @@ func (w *worker[P, M]) backprop() {
 	}
 }
 
-// terminalProof is the proof for the mover into a finished position: only
-// decisive outcomes (one player 1, all others 0) prove anything.
-func terminalProof(r []float64, mover int) uint32 {
+// terminalProof is the proof for the mover into a finished position, and
+// its winner: only decisive outcomes (one player 1, all others 0) prove
+// anything.
+func terminalProof(r []float64, mover int) (uint32, int) {
 	winner := -1
 	for i, v := range r {
 		switch {
 		case v == 1 && winner < 0:
 			winner = i
 		case v != 0:
-			return proofUnknown
+			return proofUnknown, -1
 		}
 	}
 	if winner < 0 {
-		return proofUnknown
+		return proofUnknown, -1
 	}
 	if winner == mover {
-		return proofWin
+		return proofWin, winner
 	}
-	return proofLoss
+	return proofLoss, winner
 }
 
 // propagate pushes a new proof at the leaf up the path as far as it decides
@@ -1053,61 +1069,90 @@ func (w *worker[P, M]) propagate() {
 }
 
 // prove sets n's proof from its children's; it reports whether it changed.
-// The player q choosing at n wins there if some child wins for q, and loses
-// if every child loses for q. For n's mover that is the same result when q
-// moved into n too; otherwise q's win is the mover's loss (decisive outcomes
-// only), and q's loss is the mover's win only with two players.
+// Proofs say who wins where one player wins every line (the mover of a won
+// node; for a lost node, when known, the winner). The player q choosing at n
+// wins there if some child wins for q, and loses if every child loses for q;
+// then the player who wins every child, if there is one, wins n too (q
+// cannot help it). For n's mover that is the result when q moved into n too;
+// otherwise q's win, or the one winner of every child, decides it, and when
+// every child is won by players known not to be n's mover, n's mover loses
+// without a known winner (q is free to choose among them). With two players
+// the loser's opponent is always the winner, so that is the usual solver.
 //
-// A chance node's children are for its own mover: it is won (lost) when
-// every outcome is, and its depth is the longest outcome's (the roll is not
-// a ply). One outcome unproven or proven the other way leaves it unproven.
+// A chance node's children are for its own mover: it is won when every
+// outcome is, lost when every outcome is (its winner known when it is the
+// same in every outcome), and its depth is the longest outcome's (the roll
+// is not a ply). One outcome unproven or proven the other way leaves it
+// unproven.
 func (w *worker[P, M]) prove(n *node[M]) bool {
 	st := n.state.Load()
 	if st&stProofMask != proofUnknown {
 		return false
 	}
 	kids := n.children()
+	mover := int(st>>stMoverShift&0xff) - 1
 	if st&stChance != 0 {
-		p, depth := kids[0].proof(), 0
+		k0 := kids[0].state.Load()
+		p, win, depth := k0&stProofMask, winner(k0), 0
 		for i := range kids {
-			if kids[i].proof() != p {
+			ks := kids[i].state.Load()
+			if ks&stProofMask != p {
 				return false
 			}
-			depth = max(depth, kids[i].proofDepth())
+			if winner(ks) != win {
+				win = -1
+			}
+			depth = max(depth, int(ks>>stDepthShift))
 		}
-		return p != proofUnknown && n.setProof(p, depth)
+		return p != proofUnknown && n.setProof(p, depth, win)
 	}
 	q := kids[0].mover()
 	anyWin, allLoss := false, true
 	fastestWin, longestLoss := maxProofDepth, 0
+	// the one winner of every lost child (-1: none yet, -2: not one), and
+	// whether some child's winner may be n's mover
+	common, moverMayWin := -1, false
 	for i := range kids {
-		switch kids[i].proof() {
+		ks := kids[i].state.Load()
+		switch ks & stProofMask {
 		case proofWin:
 			anyWin = true
-			fastestWin = min(fastestWin, kids[i].proofDepth())
+			fastestWin = min(fastestWin, int(ks>>stDepthShift))
 		case proofLoss:
-			longestLoss = max(longestLoss, kids[i].proofDepth())
+			longestLoss = max(longestLoss, int(ks>>stDepthShift))
+			win := winner(ks)
+			if win < 0 || win == mover {
+				moverMayWin = true
+			}
+			switch {
+			case win < 0:
+				common = -2
+			case common == -1:
+				common = win
+			case common != win:
+				common = -2
+			}
 		default:
 			allLoss = false
 		}
 	}
-	mover := n.mover()
-	p := proofUnknown
+	p, win, depth := proofUnknown, -1, 0
 	switch {
-	case anyWin && mover == q:
-		p = proofWin
 	case anyWin:
-		p = proofLoss
-	case allLoss && mover == q:
-		p = proofLoss
-	case allLoss && w.s.players == 2:
+		win, depth = q, 1+fastestWin
+	case allLoss && common >= 0:
+		win, depth = common, 1+longestLoss
+	case allLoss && (mover == q || !moverMayWin):
+		p, depth = proofLoss, 1+longestLoss // lost for the mover, winner not known
+	}
+	switch {
+	case win < 0:
+	case win == mover:
 		p = proofWin
+	default:
+		p = proofLoss
 	}
-	depth := 1 + longestLoss
-	if anyWin {
-		depth = 1 + fastestWin
-	}
-	return p != proofUnknown && n.setProof(p, depth)
+	return p != proofUnknown && n.setProof(p, depth, win)
 }
 
 // rootProofOf is the root's status for the player to move there.

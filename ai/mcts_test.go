@@ -495,11 +495,11 @@ func TestNoAllocPerPlayout(t *testing.T) {
 func TestThreePlayerSolver(t *testing.T) {
 	// Goal 6, steps of 1 or 2, three players. From 4 or 5 the mover reaches 6
 	// (win); from 3 every move hands the next player the win (loss). From 2
-	// the mover loses too (the third player wins), but proving that needs the
-	// winner's identity, which the solver does not track: it must not claim
-	// a win there.
+	// the mover loses too: a step of 1 lets the third player win, a step of 2
+	// the next one; proving that needs the winners of the lines, which the
+	// proofs record. Nothing below 3 is a forced win.
 	rg := race3Game{goal: 6}
-	want := map[int8]Proof{5: Win, 4: Win, 3: Loss}
+	want := map[int8]Proof{5: Win, 4: Win, 3: Loss, 2: Loss}
 	for c := int8(0); c < 6; c++ {
 		p := race3{c: c, turn: c % 3}
 		r := NewMCTS[race3, int8](rg, Config{Iterations: 3000}).Search(context.Background(), &p)
