@@ -135,7 +135,7 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		got := legalMoveTexts(g, &p)
 		var want []string
 		for _, m := range t.Moves {
-			want = append(want, canonicalMove(g, m.Text))
+			want = append(want, canonicalMove(g, &p, m.Text))
 		}
 		sort.Strings(want)
 		if strings.Join(got, " ") != strings.Join(want, " ") {
@@ -261,7 +261,13 @@ func parseExpectedResult(g *interpreter.Game, s string, mover int) (string, erro
 }
 
 // canonicalMove writes move text the way the game prints it.
-func canonicalMove(g *interpreter.Game, text string) string {
+func canonicalMove(g *interpreter.Game, p *board.Position, text string) string {
+	if g.HasDice() { // a play's points are the mover's: read it at p
+		if m, err := g.ParseMove(p, text); err == nil {
+			return g.MoveString(m)
+		}
+		return text
+	}
 	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return text

@@ -24,6 +24,11 @@ type Position struct {
 	// word holds, in games that allow one (see column.go); zero otherwise.
 	Deep   Deep
 	ToMove uint8
+	// Dice is the roll to play, higher die first, in a game with dice; 0, 0
+	// when not rolled yet (a chance node). Opening marks the game's opening
+	// roll, which also decides who starts (see dice.go).
+	Dice    [2]uint8
+	Opening bool
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -68,6 +73,7 @@ func (p *Position) Recount(b *Board) {
 		p.Hash ^= capturedKey(i, int(n))
 	}
 	p.Hash ^= deepHash(p.Deep)
+	p.Hash ^= diceKey(p.Dice, p.Opening)
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		if s == 0 {
@@ -142,6 +148,7 @@ func (b *Board) FormatPosition(p *Position) string {
 		sb.WriteByte('-')
 	}
 	b.formatCounts(&sb, p)
+	b.formatRoll(&sb, p)
 	return sb.String()
 }
 
@@ -236,6 +243,10 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 			p.Cells[sq] = s
 			off += len(cell) + 1
 		}
+	}
+	countFields, countOffsets, at, msg := b.parseRoll(&p, countFields, countOffsets)
+	if msg != "" {
+		return fail(at, "%s", msg)
 	}
 	if at, msg := b.parseCounts(&p, countFields, countOffsets); msg != "" {
 		return fail(at, "%s", msg)

@@ -48,6 +48,8 @@ type Board struct {
 	window  int          // pieces one Stack word holds
 	tall    bool         // one column may be taller than the window (AllowTall)
 	counts  []CountField // the count fields of position strings
+	// diceSides is the largest number on the game's dice, 0 without dice.
+	diceSides int
 }
 
 // NewBoard makes a Board for players whose piece letters are given by code

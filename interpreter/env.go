@@ -44,9 +44,10 @@ const (
 	inPlace                      // place: when
 	inTrigger                    // triggers: when
 	inRemove                     // triggers: which
-	lastScope  = inRemove
-	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove
-	onSquare   = inMove | inBearOff | inPrefer | inCapture
+	inDice                       // dice_moves: when, hit
+	lastScope  = inDice
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove | inDice
+	onSquare   = inMove | inBearOff | inPrefer | inCapture | inDice
 )
 
 func (s scope) String() string {
@@ -71,6 +72,8 @@ func (s scope) String() string {
 		return "triggers: when"
 	case inRemove:
 		return "triggers: which"
+	case inDice:
+		return "dice move conditions"
 	}
 	return "expressions"
 }
@@ -142,9 +145,9 @@ var names = map[string]nameDef{
 	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
-		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.dst.Height() }},
+		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
-		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
+		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
 	"off": {doc: "in `playout: prefer`: whether the move is a bear-off",
 		level: lvTarget, scopes: inPrefer, flag: func(c *Ctx) bool { return c.off }},
 	"showing": {doc: "showing(p): the number of stacks with p's piece on top",

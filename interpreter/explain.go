@@ -105,6 +105,10 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		}
 		return e
 	}
+	if o := g.Result(p); !o.Over && g.dice != nil {
+		e.Problem = g.explainDicePlay(p, text)
+		return e
+	}
 	legal := g.LegalMoves(p, nil)
 	if o := g.Result(p); o.Over {
 		e.Problem = "the game is over (" + o.Reason + ")"

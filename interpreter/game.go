@@ -40,6 +40,7 @@ type DrawRule struct {
 type Outcome struct {
 	Over   bool
 	Winner int    // index of the winning player, or -1 for a draw
+	Points int    // what the win is worth (end: points:), 1 without points; 0 for a draw
 	Reason string // the condition or rule that ended the game
 	Why    string // the same in plain words (the rule file's reason), "" when there are none
 }
@@ -92,6 +93,8 @@ type Game struct {
 	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
 	lineSets                     []board.SquareSet   // every line's points
 	words                        wordsSpec
+	dice                         *diceRules // dice, tracks and dice moves; nil without dice
+	maxPoints                    int        // the most points an end condition gives (1 without points:)
 	pool                         sync.Pool
 	building                     *compiled                 // the expression being compiled, while loading
 	folds                        []*Ctx                    // the contexts of load-time evaluation, for their errors
@@ -182,6 +185,7 @@ type endRule struct {
 	reason string // in plain words
 	cond   *compiled
 	test   boolFn
+	points *compiled // what a win or loss is worth; nil: 1
 }
 
 // Ctx is what an expression is evaluated over: the position and the move
@@ -208,6 +212,8 @@ type Ctx struct {
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 	moveBuf   []board.Move // for mobility
+	dice      diceCtx      // the die being played (dice games)
+	dw        *diceWork    // scratch space of the dice move search, made on first use
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -341,6 +347,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if g.dice != nil {
+		return g.generateDice(c, buf, any)
+	}
 	if g.triggers != nil && !c.expanding {
 		return g.generateTriggered(c, buf, any)
 	}
@@ -541,6 +550,10 @@ func (r *moveRule) allows(c *Ctx) bool {
 
 // Apply plays m at p in place. m must be one of p's legal moves.
 func (g *Game) Apply(p *board.Position, m board.Move) {
+	if g.dice != nil {
+		g.applyDice(p, m)
+		return
+	}
 	if g.tall {
 		g.applyColumns(p, m)
 		p.SetToMove(g.next(int(p.ToMove)))
@@ -666,7 +679,16 @@ func (g *Game) result(c *Ctx) Outcome {
 		default:
 			o.Winner = -1
 		}
+		if o.Winner >= 0 {
+			o.Points = 1
+			if e.points != nil {
+				o.Points = e.points.terms[0].value(c)
+			}
+		}
 		return o
+	}
+	if g.dice != nil && !p.Rolled() {
+		return Outcome{Winner: -1} // a chance node: the dice are rolled next
 	}
 	c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
 	var buf [1]board.Move
@@ -677,11 +699,16 @@ func (g *Game) result(c *Ctx) Outcome {
 	if g.NoMoves == "draw" {
 		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw", Why: g.words.noMove[p.ToMove]}
 	}
-	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
+	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Points: 1, Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
 }
 
 // MoveString writes a move in the notation.
-func (g *Game) MoveString(m board.Move) string { return g.Board.MoveString(m) }
+func (g *Game) MoveString(m board.Move) string {
+	if g.dice != nil {
+		return g.diceMoveString(m)
+	}
+	return g.Board.MoveString(m)
+}
 
 // RuleName is the name of the rule that made a legal move.
 func (g *Game) RuleName(m board.Move) string {

@@ -77,7 +77,11 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
 	}
 	g.numberBoard(d, rf)
+	g.buildDice(d, rf)
 	g.buildSetup(d, rf)
+	if g.dice != nil && g.dice.opening {
+		g.start.SetDice(0, 0, true)
+	}
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
 		return nil, d.diags
@@ -416,7 +420,7 @@ func absolute(d board.Direction, home string) board.Direction {
 }
 
 func (g *Game) buildRules(d *decoder, rf *ruleFile) {
-	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures)+len(rf.Place) == 0 {
+	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures)+len(rf.Place)+len(rf.DiceMoves) == 0 {
 		d.errorf(rf.root, "no-rules", "", "the game has no move, capture, bear-off or placement rules")
 	}
 	if len(rf.Moves) > 32 || len(rf.BearOff) > 32 {
@@ -500,7 +504,15 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
+		er := endRule{result: e.Result, reason: e.Reason, cond: c, test: test}
+		g.maxPoints = max(g.maxPoints, 1)
+		if e.Points != nil {
+			er.points = g.compileExpr(d, e.Points, "end: points", inEnd, false)
+			if er.points != nil {
+				g.maxPoints = max(g.maxPoints, g.pointsBound(d, e.Points, er.points))
+			}
+		}
+		g.ends = append(g.ends, er)
 	}
 	g.buildCaptures(d, rf)
 	g.buildPlacement(d, rf)
@@ -756,6 +768,14 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 // A game with both reads `off:` from the string and counts the rest of the
 // missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
+	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
+		switch t := strings.TrimSpace(text); {
+		case strings.HasPrefix(t, "XGID="):
+			return g.parseXGID(t)
+		case isPositionID(t):
+			return g.parsePositionID(t)
+		}
+	}
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
 		return p, err
@@ -774,7 +794,8 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
 		// Pieces leave the board by captures, removals (triggers) and bear-offs.
-		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0
+		// In a dice game pieces leave the board off the ends of their tracks.
+		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0 || g.dice != nil
 		switch {
 		case caps && bears:
 			// Missing pieces not counted as borne off were captured,
@@ -800,6 +821,10 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 // squares only: in a game that places pieces, text without a "-" is a
 // placement (d2, d2xa1).
 func (g *Game) ParseMoveText(text string) (board.Move, error) {
+	if g.dice != nil {
+		// A play's squares depend on who moves: only its syntax is checked.
+		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.checkDiceMoveText(text)
+	}
 	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
 		return g.Board.ParsePlacement(text)
 	}
@@ -819,6 +844,9 @@ func (g *Game) countExample() string {
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
+	if g.dice != nil {
+		return g.parseDiceMove(p, text)
+	}
 	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return board.Move{}, err

@@ -64,6 +64,7 @@ func (g *Game) TestCases() ([]*TestCase, Diagnostics) {
 func (g *Game) HasTests() bool { return g.testsNode != nil }
 
 func (g *Game) decodeTests(d *decoder) []*TestCase {
+	d.commaMoves = g.dice != nil // a dice game's play has spaces: 24/18 13/11
 	n := g.testsNode
 	if n == nil {
 		return nil
@@ -136,8 +137,11 @@ func (d *decoder) moveWords(n *yaml.Node) []MoveText {
 			continue
 		}
 		j := i
-		for j < len(r) && !unicode.IsSpace(r[j]) && r[j] != ',' {
+		for j < len(r) && (!unicode.IsSpace(r[j]) || d.commaMoves) && r[j] != ',' {
 			j++
+		}
+		for j > i && unicode.IsSpace(r[j-1]) {
+			j--
 		}
 		end := at(j - 1)
 		end.Col++

@@ -124,6 +124,9 @@ func New(g *interpreter.Game, h *interpreter.History, variant string, players []
 	o := h.Outcome()
 	r.Result = ResultText(g, o)
 	r.SetTag("Result", r.Result)
+	if g.MaxPoints() > 1 && o.Over && o.Winner >= 0 {
+		r.SetTag("Points", fmt.Sprint(o.Points)) // what the win was worth
+	}
 	if o.Over && o.Reason != "" {
 		r.SetTag("Termination", o.Reason)
 		if o.Why != "" {
@@ -385,7 +388,7 @@ func Replay(g *interpreter.Game, r *Record) (*interpreter.History, error) {
 		start = p
 	}
 	h := g.NewHistory(start)
-	for i, rm := range r.Moves {
+	for i, rm := range playWords(g, r.Moves) {
 		pos := h.Position()
 		m, err := g.ParseMove(&pos, rm.Text)
 		if err == nil {
@@ -396,4 +399,24 @@ func Replay(g *interpreter.Game, r *Record) (*interpreter.History, error) {
 		}
 	}
 	return h, nil
+}
+
+// playWords groups a record's words into moves: in a dice game a play is
+// written with spaces (`24/18 13/11`), so the words after a roll up to the
+// next roll are one play. Other games' moves are the words as they are.
+func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
+	if !g.HasDice() {
+		return words
+	}
+	var out []RecordMove
+	for _, w := range words {
+		last := len(out) - 1
+		if g.IsRollText(w.Text) || last < 0 || g.IsRollText(out[last].Text) || out[last].Text == "pass" || w.Text == "pass" {
+			out = append(out, w)
+			continue
+		}
+		out[last].Text += " " + w.Text
+		out[last].Comment += w.Comment
+	}
+	return out
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -459,6 +460,7 @@ type session struct {
 	saveFailed     bool   // the last save failed (warned once)
 	written        bool   // a record has been written by this session
 	rs             *recordState
+	dice           *rand.Rand // rolls a dice game's dice, made on first use from seed
 }
 
 // errLeave ends the session after the record is saved (or reported).
@@ -544,6 +546,12 @@ func (ss *session) run() error {
 		}
 		pos := ss.h.Position()
 		var err error
+		if ss.g.IsChance(&pos) {
+			if err := ss.roll(&pos); err != nil {
+				return err
+			}
+			continue
+		}
 		if ss.seats[pos.ToMove].human {
 			err = ss.humanTurn()
 		} else {
@@ -1021,5 +1029,23 @@ func (ss *session) hint(pos *board.Position) error {
 		}
 	}
 	ss.out("%s\n", line)
+	return nil
+}
+
+// roll rolls the dice at chance node pos and says what was rolled.
+func (ss *session) roll(pos *board.Position) error {
+	if ss.dice == nil {
+		ss.dice = rand.New(rand.NewPCG(ss.seed, uint64(ss.h.Len())))
+	}
+	m := ss.g.RandomRoll(pos, ss.dice)
+	if err := ss.h.Play(m); err != nil {
+		return err
+	}
+	ss.redo = nil
+	if pos.Opening {
+		ss.out("Opening roll %s: %s starts.\n", ss.g.MoveString(m), ss.g.Players[ss.h.Position().ToMove].Name)
+	} else {
+		ss.out("%s rolls %s.\n", ss.g.Players[pos.ToMove].Name, ss.g.MoveString(m))
+	}
 	return nil
 }
