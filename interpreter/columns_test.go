@@ -373,6 +373,22 @@ func TestTallColumnsInSetup(t *testing.T) {
 	}
 }
 
+// TestTallColumnsNotWithDice: the dice moves work on words, so a dice game
+// whose stacks could outgrow one is refused. Backgammon's 30 checkers with
+// two kinds (2 bits a piece, 29 a word) and a move rule that stacks.
+func TestTallColumnsNotWithDice(t *testing.T) {
+	data, err := os.ReadFile("../variants/backgammon.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "\nsetup:", "\nkinds: [man, king]\n\nsetup:", 1)
+	text = strings.Replace(text, "\ndice_moves:", "\nmoves:\n  drop:\n    directions: any\n\ndice_moves:", 1)
+	_, err = interpreter.Load("dice.yaml", []byte(text))
+	if err == nil || !strings.Contains(err.Error(), "a game with dice holds at most 29 in a stack") {
+		t.Errorf("a dice game whose 30 pieces could stack past the word: %v, want the dice limit", err)
+	}
+}
+
 // TestBuiltinsKeepTheWordPath: no built-in game can build a column taller
 // than a word, so none pays for the Deep store.
 func TestBuiltinsKeepTheWordPath(t *testing.T) {
