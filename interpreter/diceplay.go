@@ -385,6 +385,15 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
 				}
 				moved = true
+				if left == 0 && !dr.hitsAtEnd && !dr.once {
+					// The last die: the play is whole, and only the hash of
+					// where it leads is needed, to list it once.
+					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+					if h := g.hashAfterDieStep(pos, me, sq, to, hit); w.visit(h ^ remKey) {
+						g.recordPlayHash(w, depth+1, me, h)
+					}
+					break
+				}
 				var undo stepUndo
 				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, &undo)
 				buried := w.buried
@@ -454,7 +463,11 @@ func hasOpposing(b *board.Board, s board.Stack, me int) bool {
 // recordPlay keeps the play of w.steps[:k], which leads to w.cur. With hits
 // settled at the end of the play, the landings of pieces that stayed where
 // they landed hit now, and the play's position is the one after them.
-func (g *Game) recordPlay(w *diceWork, k int, me int) {
+func (g *Game) recordPlay(w *diceWork, k int, me int) { g.recordPlayHash(w, k, me, w.cur.Hash) }
+
+// recordPlayHash is recordPlay for a play that leads to a position with the
+// given hash (w.cur is that position only where hits are settled at the end).
+func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 	m := board.Move{Kind: board.Play, From: noSquare, To: noSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
@@ -471,7 +484,6 @@ func (g *Game) recordPlay(w *diceWork, k int, me int) {
 			exact = true
 		}
 	}
-	hash := w.cur.Hash
 	again := -1 // the step of a rule with again: true
 	for i := 0; i < k; i++ {
 		if g.dice.rules[w.steps[i].rule].again {
@@ -778,4 +790,48 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 		}
 	}
 	return out
+}
+
+// hashAfterDieStep is the hash of the position after applyDieStep, without
+// making the move (see applyDieStepUndo, which it mirrors).
+func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
+	b := g.Board
+	old := p.Cells[from]
+	rest, piece := b.Lift(old, 1)
+	h := board.HashAfterSet(p.Hash, from, old, rest)
+	if to == noSquare {
+		return h
+	}
+	cell := func(sq board.Square) board.Stack { // as the move leaves it so far
+		if sq == from {
+			return rest
+		}
+		return p.Cells[sq]
+	}
+	dst := p.Cells[to]
+	if hit && dst != 0 {
+		var kept board.Stack
+		var sent [board.MaxPlayers]board.Stack
+		for i := dst.Height(); i >= 1; i-- {
+			code := b.Piece(dst, i)
+			owner := b.Owner(code)
+			if owner == me {
+				kept = b.Push(kept, b.Single(code))
+				continue
+			}
+			sent[owner] = b.Push(sent[owner], b.Single(code))
+		}
+		for owner, s := range sent {
+			if s != 0 {
+				home := g.dice.tracks[owner][0]
+				before := cell(home)
+				h = board.HashAfterSet(h, home, before, b.Push(before, s))
+				if home == from {
+					rest = b.Push(before, s)
+				}
+			}
+		}
+		return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
+	}
+	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
 }
