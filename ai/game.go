@@ -14,13 +14,17 @@
 // covers everything affecting legal moves and results (side to move, counters
 // used by draw rules); and Result returning exactly one 1 and 0s for a win so
 // that the solver can use it. Multi-part turns are fine: ToMove may return
-// the same player twice in a row.
+// the same player twice in a row. Games with dice implement Chance; games of
+// any number of players back up one return per player (max^n: every player
+// chooses for itself).
 //
 // Files: game.go (this interface), mcts.go (the search), players.go (Player
 // and its constructors), spec.go (player specs such as "mcts:hard"),
 // match.go (running a series of games), stats.go (score, confidence interval
 // and Elo of a match).
 package ai
+
+import "errors"
 
 // Game is everything the AI knows about a game. P is a position value type that
 // copies cheaply with `q := *p` (the search copies positions instead of undoing
@@ -43,19 +47,46 @@ type Game[P any, M comparable] interface {
 	Apply(p *P, m M)
 	// Result reports whether the game is over at p; if so it fills returns[i]
 	// for every player: 1 win, 0 loss, 0.5 draw (len(returns) == Players()).
-	// It is called where LegalMoves returned no moves, or to check a position
-	// (e.g. where a playout is cut short). Only outcomes with exactly one 1
-	// and all other returns 0 are used as proofs by the solver.
+	// Any value in [0,1] is allowed, e.g. for wins worth points (a win worth k
+	// of at most K points as 0.5+0.5k/K for the winner, 0.5-0.5k/K for the
+	// loser): the search maximises the expected return. It is called where
+	// LegalMoves returned no moves, or to check a position (e.g. where a
+	// playout is cut short). Only outcomes with exactly one 1 and all other
+	// returns 0 are used as proofs by the solver.
 	Result(p *P, returns []float64) bool
 	// Hash identifies a position; the search uses it to find a previous
 	// search's subtree for the position it is asked about. It must cover
-	// everything that affects the legal moves and the result.
+	// everything that affects the legal moves and the result (the dice
+	// rolled, in a game with Chance).
 	Hash(p *P) uint64
+}
+
+// Chance is optional: a game where some positions wait for a chance event
+// (a roll of the dice) instead of a player's choice.
+//
+// At a chance position LegalMoves returns no moves, Result reports the game
+// not over, and ToMove and Hash still work (ToMove: the player the roll is
+// for). IsChance is false where the game is over, and a player who cannot
+// use a roll has a pass move: a position with no moves that is not a chance
+// position is the end of the game. Outcomes of weight 0 are never played;
+// a chance node with one is never proven (every outcome must agree). A player is never asked to
+// move at a chance position: whoever drives the game (a match, the CLI, the
+// search inside its tree and playouts) resolves it; Player.Choose and
+// MCTS.Search refuse one with ErrChance.
+type Chance[P any] interface {
+	// IsChance reports whether the next event at p is drawn, not chosen.
+	IsChance(p *P) bool
+	// Outcomes appends the probability weights of the chance events at p to
+	// buf[:0], one per event, in a fixed order (they need not sum to 1).
+	Outcomes(p *P, buf []float64) []float64
+	// Resolve plays the i-th event of Outcomes(p) at p, in place.
+	Resolve(p *P, i int)
 }
 
 // Evaluator is optional: a heuristic for positions where playouts are cut short
 // and for the greedy player. Evaluate fills values[i] in [0,1] (an estimate of
-// player i's return) and reports whether it could.
+// player i's return) and reports whether it could. It may be asked about a
+// chance position (before the roll) too.
 type Evaluator[P any] interface {
 	Evaluate(p *P, values []float64) bool
 }
@@ -109,9 +140,11 @@ type Proof int8
 const (
 	// Unknown: not proven either way (draws are never proven).
 	Unknown Proof = iota
-	// Win: the chooser wins (return 1) whatever the others do.
+	// Win: the chooser wins (return 1) whatever the others do and whatever
+	// the dice roll.
 	Win
-	// Loss: the chooser loses (return 0) whatever it does.
+	// Loss: the chooser loses (return 0) whatever it does and whatever the
+	// dice roll, as long as a player who can make sure of a win takes it.
 	Loss
 )
 
@@ -124,4 +157,33 @@ func (p Proof) String() string {
 		return "loss"
 	}
 	return "unknown"
+}
+
+// ErrChance is the error of a player or a search asked to choose at a chance
+// position: the driver of the game resolves the chance event first.
+var ErrChance = errors.New("the position waits for a chance event (a roll), not a player's move")
+
+// sampleOutcome picks an index of weights with probability proportional to
+// its weight, u uniform in [0,1); -1 when there are no positive weights.
+func sampleOutcome(weights []float64, u float64) int {
+	total := 0.0
+	for _, x := range weights {
+		total += max(x, 0)
+	}
+	if total <= 0 {
+		return -1
+	}
+	r := u * total
+	last := -1
+	for i, x := range weights {
+		if x <= 0 {
+			continue
+		}
+		if r < x {
+			return i
+		}
+		r -= x
+		last = i
+	}
+	return last // rounding left r at the very end
 }

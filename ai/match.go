@@ -14,7 +14,11 @@ import (
 //	fmt.Println(rec) // A's wins, draws, losses, score and Elo with 95% intervals
 //
 // A takes seat game%Players() (so seats alternate in two-player games); one B
-// player takes every other seat. Players are made afresh for every game.
+// player takes every other seat. Players are made afresh for every game. The
+// match resolves the rolls of a game with chance (see Chance) by sampling
+// with the weights, from its own seeded generator. A's game counts as a win
+// when its return is above one half (a win worth any number of points), a
+// loss below, a draw at one half.
 type Match[P any, M comparable] struct {
 	Game Game[P, M]
 	// Start gives game i's start position.
@@ -46,6 +50,8 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 	var moves []M
 	rep, _ := g.(Repetition[P])
 	var keys []uint64 // the game's positions so far, for repetition draws
+	chance, _ := g.(Chance[P])
+	var weights []float64
 	for i := 0; i < m.Games; i++ {
 		if err := ctx.Err(); err != nil {
 			return rec, err
@@ -56,7 +62,23 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 		pos := m.Start(i)
 		over := false
 		keys = keys[:0]
+		dice := newRand(mix(m.Seed, uint64(i), 3))
+		rolls := 0 // in a row, to catch a game that never stops rolling
 		for ply := 0; m.MaxPlies == 0 || ply < m.MaxPlies; ply++ {
+			if chance != nil && chance.IsChance(&pos) {
+				if rolls++; rolls > 1000 {
+					return rec, fmt.Errorf("game %d ply %d: 1000 rolls in a row without a move", i, ply)
+				}
+				weights = chance.Outcomes(&pos, weights[:0])
+				k := sampleOutcome(weights, dice.Float64())
+				if k < 0 {
+					return rec, fmt.Errorf("game %d ply %d: a roll with no outcome of positive weight", i, ply)
+				}
+				chance.Resolve(&pos, k)
+				ply-- // a roll is not a ply
+				continue
+			}
+			rolls = 0
 			if rep != nil && rep.RepetitionLimit() > 0 {
 				if repeats(rep, &pos, keys) >= rep.RepetitionLimit() {
 					fill(returns, 0.5)
@@ -80,7 +102,10 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 			if hu, ok := pl.(HistoryUser); ok && len(keys) > 0 {
 				hu.SetHistory(keys[:len(keys)-1])
 			}
-			mv, _ := pl.Choose(ctx, &pos)
+			mv, info := pl.Choose(ctx, &pos)
+			if info.Err != nil {
+				return rec, fmt.Errorf("game %d ply %d: %w", i, ply, info.Err)
+			}
 			if !contains(moves, mv) {
 				if ctx.Err() != nil {
 					return rec, ctx.Err()
@@ -93,9 +118,9 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 			fill(returns, 0.5)
 		}
 		switch r := returns[seatA]; {
-		case r == 1:
+		case r > 0.5:
 			rec.Wins++
-		case r == 0:
+		case r < 0.5:
 			rec.Losses++
 		default:
 			rec.Draws++

@@ -154,6 +154,8 @@ type MoveStats[M comparable] struct {
 	Proof Proof
 	// Plies is, for a proven move, the number of plies to the end of the
 	// game counting this move, with the proof's best play (0: unproven).
+	// Chance events (rolls) are not plies; where the rolls decide how long
+	// the game lasts, it is the longest over them.
 	Plies int
 }
 
@@ -184,6 +186,9 @@ type Result[M comparable] struct {
 	// Nodes is the number of tree nodes held (all trees).
 	Nodes   int
 	Elapsed time.Duration
+	// Err is ErrChance when the position waits for a chance event (then
+	// nothing was searched and Legal is 0).
+	Err error
 }
 
 // Progress is passed to the progress callback while a search runs.
@@ -196,12 +201,16 @@ type Progress[M comparable] struct {
 	Proof      Proof
 }
 
-// node is one tree node. Children live in one array owned by the parent
-// (kids, nkids instead of a slice header saves 12 bytes per node).
 // node is one tree node. Children live in one array owned by the parent,
 // published through kids; every field another thread may write is atomic,
 // so tree-parallel search needs no lock (and a preempted thread blocks no
 // one). move and nkids are written before kids is published and never again.
+//
+// A chance node (stChance: its position waits for a roll) has one child per
+// outcome, in the order of Chance.Outcomes, so a child's index is its
+// outcome (its move is the zero value). The children of a chance node keep
+// the chance node's mover, so their values and proofs are for the player
+// who moved into the roll.
 type node[M comparable] struct {
 	kids   atomic.Pointer[node[M]] // first child; nil: not expanded
 	value  atomic.Int64            // sum of the mover's returns in 1/2^32 units
@@ -217,6 +226,9 @@ const (
 	stProofMask   = 0x3 // proofUnknown/Win/Loss for the mover
 	stTerminal    = 1 << 2
 	stExpanding   = 1 << 3 // a thread claimed the expansion
+	stChance      = 1 << 4 // the children are chance outcomes (set before they are published)
+	stWinnerShift = 5      // with a proof: winner+1 in bits 5..7 (0: not known)
+	maxWinner     = 6      // winners known by the proofs: players 0..6
 	stMoverShift  = 8      // mover+1 in bits 8..15
 	stDepthShift  = 16     // with a proof: plies from the node to the end, bits 16..31
 	maxProofDepth = 0xffff
@@ -238,13 +250,30 @@ func (n *node[M]) terminal() bool { return n.state.Load()&stTerminal != 0 }
 
 // proofDepth is the number of plies from a proven node's position to the end
 // of the game with the proof's best play: the winner's fastest win, the
-// loser's longest resistance (among the moves proven when it was set).
+// loser's longest resistance (among the moves proven when it was set), the
+// longest over the outcomes of a roll. Rolls are not plies.
 func (n *node[M]) proofDepth() int { return int(n.state.Load() >> stDepthShift) }
 
-// setProof records a proof and its depth unless one is there already;
-// reports whether it did.
-func (n *node[M]) setProof(p uint32, depth int) bool {
+// winner is the player who wins at a proven node (st its state): the mover
+// for a win, the winner the proof found for a loss, -1 where that is not
+// known (unproven, or a loss that leaves open who of the others wins).
+func winner(st uint32) int {
+	switch st & stProofMask {
+	case proofWin:
+		return int(st>>stMoverShift&0xff) - 1
+	case proofLoss:
+		return int(st>>stWinnerShift&0x7) - 1
+	}
+	return -1
+}
+
+// setProof records a proof, its depth and its winner (-1: not known; always
+// known for a win) unless one is there already; reports whether it did.
+func (n *node[M]) setProof(p uint32, depth, winner int) bool {
 	d := uint32(min(depth, maxProofDepth)) << stDepthShift
+	if winner >= 0 && winner <= maxWinner {
+		d |= uint32(winner+1) << stWinnerShift
+	}
 	for {
 		old := n.state.Load()
 		if old&stProofMask != proofUnknown {
@@ -288,6 +317,8 @@ type worker[P any, M comparable] struct {
 	g            Game[P, M] // this thread's game (a Fork when the game has one)
 	eval         Evaluator[P]
 	policy       PlayoutPolicy[P, M]
+	chance       Chance[P] // nil: the game has no chance events
+	weights      []float64 // chance outcome weights
 	t            *tree[M]
 	rng          *rand.Rand
 	pos          P
@@ -296,7 +327,7 @@ type worker[P any, M comparable] struct {
 	returns      []float64
 	path         []*node[M]
 	keys         []uint64 // repetition keys of the positions on path below the root
-	plies        int      // playout plies of the current iteration
+	plies        int      // playout plies of the current iteration (rolls not counted)
 	leafTerminal bool
 	iterations   int
 	done         atomic.Int64 // iterations, for the progress goroutine
@@ -308,6 +339,7 @@ type worker[P any, M comparable] struct {
 // few plies) continues with that subtree. Not safe for concurrent Searches.
 type MCTS[P any, M comparable] struct {
 	g        Game[P, M] // used by the caller's goroutine only
+	chance   Chance[P]  // g's, nil without chance events
 	cfg      Config
 	players  int
 	vl       int32
@@ -347,6 +379,7 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		panic(fmt.Sprintf("ai: Players() = %d, want 1..127", n))
 	}
 	s := &MCTS[P, M]{g: g, cfg: cfg, players: n, vl: int32(cfg.VirtualLoss)}
+	s.chance, _ = g.(Chance[P])
 	if cfg.Threads == 1 || cfg.Parallel == RootParallel {
 		s.vl = 1 // no other thread shares the tree: plain UCT
 	}
@@ -383,6 +416,7 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		}
 		w.eval, _ = wg.(Evaluator[P])
 		w.policy, _ = wg.(PlayoutPolicy[P, M])
+		w.chance, _ = wg.(Chance[P])
 		if cfg.PreferProb < 0 {
 			w.policy = nil
 		}
@@ -419,9 +453,15 @@ func (s *MCTS[P, M]) Reset() {
 // Advance moves the root to the child reached by m, keeping its subtree, after
 // m is played at the last searched position. Search finds the subtree by hash
 // anyway; Advance frees the siblings' memory early and works when the move
-// reaches a position the hash search would not look at.
+// reaches a position the hash search would not look at. When m leads to a
+// roll the new root is that chance node, and the next Search (after the
+// roll) finds its child by hash.
 func (s *MCTS[P, M]) Advance(m M) {
 	if !s.hasRoot {
+		return
+	}
+	if s.chance != nil && s.chance.IsChance(&s.rootPos) {
+		s.Reset() // no move is played at a roll
 		return
 	}
 	for _, t := range s.trees {
@@ -471,7 +511,7 @@ func countNodes[M comparable](n *node[M]) int {
 // previous root or a position a few plies below it.
 func (s *MCTS[P, M]) attach(p *P) {
 	h := s.g.Hash(p)
-	if s.hasRoot && h == s.rootHash {
+	if s.hasRoot && h == s.rootHash && s.trees[0].root.state.Load()&stChance == 0 {
 		s.rootPos = *p
 		return
 	}
@@ -488,20 +528,32 @@ func (s *MCTS[P, M]) attach(p *P) {
 	s.hasRoot = true
 }
 
+// findHash looks for the node of hash h up to depth plies below n (whose
+// position is pos). Rolls do not count as plies, so the position after the
+// opponent's move and the next roll is found as well as the one after a move.
 func (s *MCTS[P, M]) findHash(n *node[M], pos *P, h uint64, depth int, budget *int) *node[M] {
 	kids := n.children()
+	chance := n.state.Load()&stChance != 0
+	below := depth - 1
+	if chance {
+		below = depth
+	}
 	for i := range kids {
 		if *budget <= 0 {
 			return nil
 		}
 		*budget--
 		q := *pos
-		s.g.Apply(&q, kids[i].move)
+		if chance {
+			s.chance.Resolve(&q, i)
+		} else {
+			s.g.Apply(&q, kids[i].move)
+		}
 		if s.g.Hash(&q) == h {
 			return &kids[i]
 		}
-		if depth > 1 && kids[i].kids.Load() != nil {
-			if f := s.findHash(&kids[i], &q, h, depth-1, budget); f != nil {
+		if below > 0 && kids[i].kids.Load() != nil {
+			if f := s.findHash(&kids[i], &q, h, below, budget); f != nil {
 				return f
 			}
 		}
@@ -516,6 +568,9 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	start := time.Now()
 	if ctx == nil {
 		ctx = context.Background()
+	}
+	if s.chance != nil && s.chance.IsChance(p) {
+		return Result[M]{Player: s.g.ToMove(p), Err: ErrChance, Elapsed: time.Since(start), Nodes: s.nodeCount()}
 	}
 	s.attach(p)
 	if s.rep != nil {
@@ -560,7 +615,8 @@ func (s *MCTS[P, M]) checkForced() {
 		s.g.Apply(&w.pos, k.move)
 		if s.g.Result(&w.pos, w.returns) {
 			k.state.Or(stTerminal)
-			k.setProof(terminalProof(w.returns, k.mover()), 0)
+			p, winner := terminalProof(w.returns, k.mover())
+			k.setProof(p, 0, winner)
 		}
 	}
 }
@@ -700,12 +756,20 @@ func (w *worker[P, M]) selectLeaf() bool {
 				return false
 			}
 		}
-		c := w.selectChild(n)
-		w.g.Apply(&w.pos, c.move)
+		var c *node[M]
+		// reload: st may predate the expansion that marked n a chance node
+		if w.chance != nil && n.state.Load()&stChance != 0 {
+			i := w.selectOutcome(n)
+			c = &n.children()[i]
+			w.chance.Resolve(&w.pos, i)
+		} else {
+			c = w.selectChild(n)
+			w.g.Apply(&w.pos, c.move)
+		}
 		c.visits.Add(vl)
 		w.path = append(w.path, c)
 		n = c
-		if s.rep != nil && w.repeated() {
+		if s.rep != nil && (w.chance == nil || !w.chance.IsChance(&w.pos)) && w.repeated() {
 			// A draw on this path only: the same node may be reached with
 			// another history after the root moves, so nothing is stored.
 			fill(w.returns, 0.5)
@@ -752,21 +816,17 @@ func fill(v []float64, x float64) {
 }
 
 // provenReturns fills w.returns for a proven node when the proof determines
-// them (a win for its mover, or a loss in a two-player game).
+// them (its winner is known: always for a win, for a loss with two players,
+// and for a loss with more where one player wins every line).
 func (w *worker[P, M]) provenReturns(n *node[M], st uint32) bool {
-	mover := int(st>>stMoverShift&0xff) - 1
-	w.plies = int(st >> stDepthShift) // for the discount: the game ends that much later
-	switch {
-	case st&stProofMask == proofWin:
-		fill(w.returns, 0)
-		w.returns[mover] = 1
-		return true
-	case st&stProofMask == proofLoss && w.s.players == 2:
-		fill(w.returns, 0)
-		w.returns[1-mover] = 1
-		return true
+	win := winner(st)
+	if win < 0 {
+		return false
 	}
-	return false
+	w.plies = int(st >> stDepthShift) // for the discount: the game ends that much later
+	fill(w.returns, 0)
+	w.returns[win] = 1
+	return true
 }
 
 // expand creates n's children in a random order (so ties and the order of
@@ -774,6 +834,9 @@ func (w *worker[P, M]) provenReturns(n *node[M], st uint32) bool {
 // false, marking n terminal, when there are no legal moves at w.pos.
 func (w *worker[P, M]) expand(n *node[M]) bool {
 	g := w.g
+	if w.chance != nil && w.chance.IsChance(&w.pos) {
+		return w.expandChance(n)
+	}
 	w.moves = g.LegalMoves(&w.pos, w.moves[:0])
 	k := len(w.moves)
 	if k == 0 {
@@ -794,6 +857,60 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 	n.kids.Store(&kids[0]) // publish: nkids and the children are visible from here on
 	w.t.nodes.Add(int64(k))
 	return true
+}
+
+// expandChance gives chance node n one child per outcome, in the order of
+// Outcomes (the index is the outcome), each with n's mover.
+func (w *worker[P, M]) expandChance(n *node[M]) bool {
+	w.weights = w.chance.Outcomes(&w.pos, w.weights[:0])
+	k := len(w.weights)
+	if k == 0 {
+		n.state.Or(stTerminal) // a roll with no outcomes: inconsistent, scored by result()
+		return false
+	}
+	st := newState(n.mover())
+	kids := make([]node[M], k)
+	for i := range kids {
+		kids[i].state.Store(st)
+	}
+	n.nkids = int32(k)
+	n.state.Or(stChance) // before publishing: whoever sees the children sees the flag
+	n.kids.Store(&kids[0])
+	w.t.nodes.Add(int64(k))
+	return true
+}
+
+// selectOutcome picks the outcome of chance node n (at w.pos) whose visits
+// lag furthest behind its share of the weights: the outcome i with the
+// largest weight_i/total·(N+1) - visits_i, N the children's visits. The
+// counts then follow the probabilities exactly up to one visit, at any N
+// (sampling would only converge to them), so the node's mean return is the
+// expectation over the rolls with less noise, no outcome is starved, and
+// in-flight visits of other threads spread them over different rolls.
+func (w *worker[P, M]) selectOutcome(n *node[M]) int {
+	w.weights = w.chance.Outcomes(&w.pos, w.weights[:0])
+	kids := n.children()
+	total, visits := 0.0, int32(0)
+	for i := range kids {
+		if i < len(w.weights) {
+			total += max(w.weights[i], 0)
+		}
+		visits += kids[i].visits.Load()
+	}
+	best, bestLag := 0, math.Inf(-1)
+	if total <= 0 {
+		return w.rng.IntN(len(kids))
+	}
+	scale := float64(visits+1) / total
+	for i := range kids {
+		if i >= len(w.weights) || w.weights[i] <= 0 {
+			continue
+		}
+		if lag := w.weights[i]*scale - float64(kids[i].visits.Load()); lag > bestLag {
+			best, bestLag = i, lag
+		}
+	}
+	return best
 }
 
 // selectChild picks by UCT, taking a proven win at once, skipping proven
@@ -835,8 +952,19 @@ func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
 func (w *worker[P, M]) playout() bool {
 	s := w.s
 	g := w.g
+	rolls := 0
 	for ply := 0; ; ply++ {
 		w.plies = ply
+		if w.chance != nil && w.chance.IsChance(&w.pos) && rolls < 2*s.cfg.PlayoutCap {
+			// a roll is not a ply: resolve it by sampling and go on
+			w.weights = w.chance.Outcomes(&w.pos, w.weights[:0])
+			if i := sampleOutcome(w.weights, w.rng.Float64()); i >= 0 {
+				w.chance.Resolve(&w.pos, i)
+				rolls++
+				ply--
+				continue
+			}
+		}
 		if ply >= s.cfg.PlayoutCap {
 			if !g.Result(&w.pos, w.returns) {
 				if w.eval == nil || !w.eval.Evaluate(&w.pos, w.returns) {
@@ -848,7 +976,7 @@ func (w *worker[P, M]) playout() bool {
 		w.moves = g.LegalMoves(&w.pos, w.moves[:0])
 		if len(w.moves) == 0 {
 			w.result()
-			return ply == 0
+			return ply == 0 && rolls == 0
 		}
 		m := w.moves[w.rng.IntN(len(w.moves))]
 		if w.policy != nil && w.rng.Float64() < s.cfg.PreferProb {
@@ -875,47 +1003,55 @@ func (w *worker[P, M]) backprop() {
 		leaf := path[len(path)-1]
 		leaf.state.Or(stTerminal)
 		if mover := leaf.mover(); !s.cfg.NoSolver && mover >= 0 {
-			if p := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p, 0) {
+			if p, winner := terminalProof(w.returns, mover); p != proofUnknown && leaf.setProof(p, 0, winner) {
 				w.propagate()
 			}
 		}
 	}
 	d := 1 - s.vl
-	// plies from path[i] to the end of the simulation: end - i
-	end := len(path) - 1 + w.plies
-	for i, n := range path {
+	// plies from path[i] to the end of the simulation, counted from the
+	// leaf up: the playout's, then one per edge out of a node that is not a
+	// chance node (a roll is not a ply)
+	plies, last := w.plies, len(path)-1
+	for i := last; i >= 0; i-- {
+		n := path[i]
+		st := n.state.Load()
+		if i < last && st&stChance == 0 {
+			plies++
+		}
 		if d != 0 {
 			n.visits.Add(d)
 		}
-		if mover := n.mover(); mover >= 0 {
+		if mover := int(st>>stMoverShift&0xff) - 1; mover >= 0 {
 			r := w.returns[mover]
 			if s.discount != nil {
-				r = 0.5 + (r-0.5)*s.discount[min(end-i, len(s.discount)-1)]
+				r = 0.5 + (r-0.5)*s.discount[min(plies, len(s.discount)-1)]
 			}
 			n.value.Add(fixed(r))
 		}
 	}
 }
 
-// terminalProof is the proof for the mover into a finished position: only
-// decisive outcomes (one player 1, all others 0) prove anything.
-func terminalProof(r []float64, mover int) uint32 {
+// terminalProof is the proof for the mover into a finished position, and
+// its winner: only decisive outcomes (one player 1, all others 0) prove
+// anything.
+func terminalProof(r []float64, mover int) (uint32, int) {
 	winner := -1
 	for i, v := range r {
 		switch {
 		case v == 1 && winner < 0:
 			winner = i
 		case v != 0:
-			return proofUnknown
+			return proofUnknown, -1
 		}
 	}
 	if winner < 0 {
-		return proofUnknown
+		return proofUnknown, -1
 	}
 	if winner == mover {
-		return proofWin
+		return proofWin, winner
 	}
-	return proofLoss
+	return proofLoss, winner
 }
 
 // propagate pushes a new proof at the leaf up the path as far as it decides
@@ -933,46 +1069,90 @@ func (w *worker[P, M]) propagate() {
 }
 
 // prove sets n's proof from its children's; it reports whether it changed.
-// The player q choosing at n wins there if some child wins for q, and loses
-// if every child loses for q. For n's mover that is the same result when q
-// moved into n too; otherwise q's win is the mover's loss (decisive outcomes
-// only), and q's loss is the mover's win only with two players.
+// Proofs say who wins where one player wins every line (the mover of a won
+// node; for a lost node, when known, the winner). The player q choosing at n
+// wins there if some child wins for q, and loses if every child loses for q;
+// then the player who wins every child, if there is one, wins n too (q
+// cannot help it). For n's mover that is the result when q moved into n too;
+// otherwise q's win, or the one winner of every child, decides it, and when
+// every child is won by players known not to be n's mover, n's mover loses
+// without a known winner (q is free to choose among them). With two players
+// the loser's opponent is always the winner, so that is the usual solver.
+//
+// A chance node's children are for its own mover: it is won when every
+// outcome is, lost when every outcome is (its winner known when it is the
+// same in every outcome), and its depth is the longest outcome's (the roll
+// is not a ply). One outcome unproven or proven the other way leaves it
+// unproven.
 func (w *worker[P, M]) prove(n *node[M]) bool {
-	if n.proof() != proofUnknown {
+	st := n.state.Load()
+	if st&stProofMask != proofUnknown {
 		return false
 	}
 	kids := n.children()
+	mover := int(st>>stMoverShift&0xff) - 1
+	if st&stChance != 0 {
+		k0 := kids[0].state.Load()
+		p, win, depth := k0&stProofMask, winner(k0), 0
+		for i := range kids {
+			ks := kids[i].state.Load()
+			if ks&stProofMask != p {
+				return false
+			}
+			if winner(ks) != win {
+				win = -1
+			}
+			depth = max(depth, int(ks>>stDepthShift))
+		}
+		return p != proofUnknown && n.setProof(p, depth, win)
+	}
 	q := kids[0].mover()
 	anyWin, allLoss := false, true
 	fastestWin, longestLoss := maxProofDepth, 0
+	// the one winner of every lost child (-1: none yet, -2: not one), and
+	// whether some child's winner may be n's mover
+	common, moverMayWin := -1, false
 	for i := range kids {
-		switch kids[i].proof() {
+		ks := kids[i].state.Load()
+		switch ks & stProofMask {
 		case proofWin:
 			anyWin = true
-			fastestWin = min(fastestWin, kids[i].proofDepth())
+			fastestWin = min(fastestWin, int(ks>>stDepthShift))
 		case proofLoss:
-			longestLoss = max(longestLoss, kids[i].proofDepth())
+			longestLoss = max(longestLoss, int(ks>>stDepthShift))
+			win := winner(ks)
+			if win < 0 || win == mover {
+				moverMayWin = true
+			}
+			switch {
+			case win < 0:
+				common = -2
+			case common == -1:
+				common = win
+			case common != win:
+				common = -2
+			}
 		default:
 			allLoss = false
 		}
 	}
-	mover := n.mover()
-	p := proofUnknown
+	p, win, depth := proofUnknown, -1, 0
 	switch {
-	case anyWin && mover == q:
-		p = proofWin
 	case anyWin:
-		p = proofLoss
-	case allLoss && mover == q:
-		p = proofLoss
-	case allLoss && w.s.players == 2:
+		win, depth = q, 1+fastestWin
+	case allLoss && common >= 0:
+		win, depth = common, 1+longestLoss
+	case allLoss && (mover == q || !moverMayWin):
+		p, depth = proofLoss, 1+longestLoss // lost for the mover, winner not known
+	}
+	switch {
+	case win < 0:
+	case win == mover:
 		p = proofWin
+	default:
+		p = proofLoss
 	}
-	depth := 1 + longestLoss
-	if anyWin {
-		depth = 1 + fastestWin
-	}
-	return p != proofUnknown && n.setProof(p, depth)
+	return p != proofUnknown && n.setProof(p, depth, win)
 }
 
 // rootProofOf is the root's status for the player to move there.
@@ -1148,7 +1328,8 @@ func (s *MCTS[P, M]) pv(m M) []M {
 		}
 	}
 	pv := []M{m}
-	for n := from; n != nil && len(pv) < maxPV; {
+	// the line stops at a roll: what follows depends on it
+	for n := from; n != nil && len(pv) < maxPV && n.state.Load()&stChance == 0; {
 		var next *node[M]
 		kids := n.children()
 		for i := range kids {

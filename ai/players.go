@@ -9,7 +9,10 @@ import (
 )
 
 // Player chooses moves. Choose must not modify p. On a finished position it
-// returns the zero move with Info.Legal == 0.
+// returns the zero move with Info.Legal == 0. A player is never asked to
+// move at a chance position (see Chance): the driver of the game resolves
+// the roll; asked anyway, Choose returns the zero move with Info.Err ==
+// ErrChance (and Legal 0), so check Err before reading Legal as game over.
 type Player[P any, M comparable] interface {
 	Choose(ctx context.Context, p *P) (M, Info)
 }
@@ -26,12 +29,18 @@ type Info struct {
 	// Proof is the solver's verdict for the mover (MCTS only).
 	Proof   Proof
 	Elapsed time.Duration
+	// Err says why the player could not choose (ErrChance: p waits for a
+	// roll); nil otherwise.
+	Err error
 }
 
 // String renders the info on one line, e.g. "5000 it, value 0.62, 310ms" or
 // "proven win".
 func (i Info) String() string {
 	var parts []string
+	if i.Err != nil {
+		return i.Err.Error()
+	}
 	if i.Legal == 0 {
 		return "no legal moves"
 	}
@@ -71,6 +80,12 @@ func newRand(seed uint64) *rand.Rand {
 	return rand.New(rand.NewPCG(seed, 0x5851f42d4c957f2d))
 }
 
+// isChance reports whether p waits for a roll in g.
+func isChance[P any, M comparable](g Game[P, M], p *P) bool {
+	c, ok := g.(Chance[P])
+	return ok && c.IsChance(p)
+}
+
 // Random plays uniformly random legal moves.
 type Random[P any, M comparable] struct {
 	g     Game[P, M]
@@ -86,6 +101,10 @@ func NewRandom[P any, M comparable](g Game[P, M], seed uint64) *Random[P, M] {
 // Choose picks a legal move uniformly at random.
 func (r *Random[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 	start := time.Now()
+	var zero M
+	if isChance(r.g, p) {
+		return zero, Info{Err: ErrChance}
+	}
 	r.moves = r.g.LegalMoves(p, r.moves[:0])
 	var m M
 	if len(r.moves) > 0 {
@@ -97,29 +116,81 @@ func (r *Random[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 // Greedy looks one ply ahead: it plays a move that wins at once if there is
 // one, otherwise the move whose position the Evaluator rates best for the
 // mover (ties broken at random). Without an Evaluator it plays at random
-// among the moves that do not lose at once.
+// among the moves that do not lose at once. Where a move leads to a roll it
+// rates the position after each outcome and takes the expectation (a move is
+// a certain win only if every roll ends the game won).
 type Greedy[P any, M comparable] struct {
-	g      Game[P, M]
-	eval   Evaluator[P]
-	rng    *rand.Rand
-	moves  []M
-	best   []M
-	values []float64
+	g       Game[P, M]
+	eval    Evaluator[P]
+	chance  Chance[P]
+	rng     *rand.Rand
+	moves   []M
+	best    []M
+	values  []float64
+	weights []float64
 }
 
 // NewGreedy makes a one-ply player; it uses g's Evaluator if g has one.
 func NewGreedy[P any, M comparable](g Game[P, M], seed uint64) *Greedy[P, M] {
 	e, _ := any(g).(Evaluator[P])
-	return &Greedy[P, M]{g: g, eval: e, rng: newRand(seed), values: make([]float64, g.Players())}
+	c, _ := any(g).(Chance[P])
+	return &Greedy[P, M]{g: g, eval: e, chance: c, rng: newRand(seed), values: make([]float64, g.Players())}
+}
+
+// rate is the mover's value of q: 2 for a certain win (it beats any
+// estimate of 1), the return where the game is over, else the Evaluator's
+// estimate or 0.5. At a roll it is the expectation over the outcomes.
+func (gr *Greedy[P, M]) rate(q *P, mover int) float64 {
+	if gr.chance != nil && gr.chance.IsChance(q) {
+		gr.weights = gr.chance.Outcomes(q, gr.weights[:0])
+		sum, total, allWin := 0.0, 0.0, true
+		for i, x := range gr.weights {
+			if x <= 0 {
+				continue
+			}
+			r := *q
+			gr.chance.Resolve(&r, i)
+			v := gr.rateOne(&r, mover)
+			if v != 2 {
+				allWin = false
+			}
+			sum += x * min(v, 1)
+			total += x
+		}
+		if total == 0 {
+			return 0.5
+		}
+		if allWin {
+			return 2
+		}
+		return sum / total
+	}
+	return gr.rateOne(q, mover)
+}
+
+func (gr *Greedy[P, M]) rateOne(q *P, mover int) float64 {
+	if gr.g.Result(q, gr.values) {
+		if v := gr.values[mover]; v != 1 {
+			return v
+		}
+		return 2
+	}
+	if gr.eval != nil && gr.eval.Evaluate(q, gr.values) {
+		return gr.values[mover]
+	}
+	return 0.5
 }
 
 // Choose rates every move and picks among the best.
 func (gr *Greedy[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 	start := time.Now()
 	g := gr.g
+	var zero M
+	if gr.chance != nil && gr.chance.IsChance(p) {
+		return zero, Info{Err: ErrChance}
+	}
 	gr.moves = g.LegalMoves(p, gr.moves[:0])
 	info := Info{Legal: len(gr.moves)}
-	var zero M
 	if len(gr.moves) == 0 {
 		return zero, info
 	}
@@ -129,15 +200,7 @@ func (gr *Greedy[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 	for _, m := range gr.moves {
 		q := *p
 		g.Apply(&q, m)
-		v := 0.5
-		if g.Result(&q, gr.values) {
-			v = gr.values[mover]
-			if v == 1 {
-				v = 2 // a certain win beats any estimate of 1
-			}
-		} else if gr.eval != nil && gr.eval.Evaluate(&q, gr.values) {
-			v = gr.values[mover]
-		}
+		v := gr.rate(&q, mover)
 		const eps = 1e-9
 		switch {
 		case v > bestV+eps:
@@ -182,6 +245,9 @@ func (mp *MCTSPlayer[P, M]) Last() Result[M] { return mp.last }
 func (mp *MCTSPlayer[P, M]) Choose(ctx context.Context, p *P) (M, Info) {
 	r := mp.Engine.Search(ctx, p)
 	mp.last = r
+	if r.Err != nil {
+		return r.Move, Info{Err: r.Err}
+	}
 	info := Info{
 		Legal:      r.Legal,
 		Iterations: r.Iterations,

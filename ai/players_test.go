@@ -68,7 +68,10 @@ func TestGreedyPlayer(t *testing.T) {
 func TestNewPlayer(t *testing.T) {
 	g := tttGame{}
 	p := tttFrom("XX.|OO.|...")
-	for _, s := range []string{"random", "greedy", "mcts:iterations=500", "mcts:easy", "mcts:iterations=400,threads=2,parallel=root", "mcts:time=20ms,threads=2"} {
+	for _, s := range []string{"random", "greedy", "mcts:iterations=500", "mcts:easy", "mcts:iterations=400,threads=2,parallel=root",
+		// a time budget far beyond need: the search ends at the proof, so
+		// the test does not depend on the machine's speed or load
+		"mcts:time=1m,threads=2"} {
 		sp, err := ParseSpec(s)
 		if err != nil {
 			t.Fatal(err)

@@ -15,6 +15,8 @@ const (
 	Pass                    // do nothing; the turn passes
 	Capture                 // jump enemy stacks, landing on each square of the path in turn
 	Place                   // put a piece from the mover's hand on To (From is NoSquare)
+	Roll                    // a chance event: the dice are rolled (see dice.go)
+	Play                    // a whole roll played, die by die, along tracks (see dice.go)
 )
 
 // MaxJumps bounds the jumps of one capture move, so a Move stays a flat value.

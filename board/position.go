@@ -20,7 +20,15 @@ type Position struct {
 	// (a piece taken under a capturing column stays on the board).
 	Captured [MaxPlayers]int16
 	Hash     uint64 // of the cells, the hands and the player to move, kept incrementally
-	ToMove   uint8
+	// Deep holds the bottom pieces of the one column taller than a Stack
+	// word holds, in games that allow one (see column.go); zero otherwise.
+	Deep   Deep
+	ToMove uint8
+	// Dice is the roll to play, higher die first, in a game with dice; 0, 0
+	// when not rolled yet (a chance node). Opening marks the game's opening
+	// roll, which also decides who starts (see dice.go).
+	Dice    [2]uint8
+	Opening bool
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -64,6 +72,8 @@ func (p *Position) Recount(b *Board) {
 	for i, n := range p.Captured {
 		p.Hash ^= capturedKey(i, int(n))
 	}
+	p.Hash ^= deepHash(p.Deep)
+	p.Hash ^= diceKey(p.Dice, p.Opening)
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		if s == 0 {
@@ -71,7 +81,7 @@ func (p *Position) Recount(b *Board) {
 		}
 		p.Showing[b.TopOwner(s)]++
 		p.Tops[b.TopOwner(s)].Add(Square(sq))
-		b.Count(s, &p.OnBoard)
+		b.CountAt(p, Square(sq), &p.OnBoard)
 		p.Hash ^= cellHash(Square(sq), s)
 	}
 }
@@ -132,12 +142,13 @@ func (b *Board) FormatPosition(p *Position) string {
 		n++
 		sb.WriteString(b.SquareName(Square(sq)))
 		sb.WriteByte(':')
-		sb.WriteString(b.StackString(s))
+		sb.WriteString(b.CellString(p, Square(sq)))
 	}
 	if n == 0 {
 		sb.WriteByte('-')
 	}
 	b.formatCounts(&sb, p)
+	b.formatRoll(&sb, p)
 	return sb.String()
 }
 
@@ -205,6 +216,26 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 			if stack == "" {
 				return fail(off+len(name)+1, "empty stack on %s", name)
 			}
+			if err := b.checkLetters(stack); err != nil {
+				return fail(off+len(name)+1, "%s: %v", name, err)
+			}
+			if len(stack) > b.MaxHeight() {
+				return fail(off+len(name)+1, "%s: stack of %d pieces is taller than the %d this game can hold", name, len(stack), b.MaxHeight())
+			}
+			if len(stack) > b.window {
+				// A column taller than the window: its top in the cell, the
+				// rest in the Deep store, which holds one.
+				if p.Deep.Below != 0 {
+					return fail(off+len(name)+1, "%s: a second stack taller than %d pieces (the first is on %s): this game can hold only one", name, b.window, b.SquareName(p.Deep.Sq))
+				}
+				cut := len(stack) - b.window
+				top, _ := b.ParseStack(stack[cut:])
+				below, _ := b.ParseStack(stack[:cut])
+				p.Cells[sq] = Stack(uint64(top)&pieceMask | uint64(len(stack))<<heightShift)
+				p.Deep = Deep{Below: below, Sq: sq}
+				off += len(cell) + 1
+				continue
+			}
 			s, err := b.ParseStack(stack)
 			if err != nil {
 				return fail(off+len(name)+1, "%s: %v", name, err)
@@ -212,6 +243,10 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 			p.Cells[sq] = s
 			off += len(cell) + 1
 		}
+	}
+	countFields, countOffsets, at, msg := b.parseRoll(&p, countFields, countOffsets)
+	if msg != "" {
+		return fail(at, "%s", msg)
 	}
 	if at, msg := b.parseCounts(&p, countFields, countOffsets); msg != "" {
 		return fail(at, "%s", msg)

@@ -7,15 +7,25 @@ import (
 )
 
 // Stack is a column of pieces packed in one word: the height in the top
-// heightBits bits, and above bit 0 one piece code per piece, bottom to top,
+// heightBits bits, and from bit 0 up one piece code per piece, top first,
 // each Board.Bits() wide. The empty stack is 0, so an empty board is all zeros
 // and a Position copies as plain memory.
+//
+// The word holds the top Board.Window() pieces; the height is the whole
+// column's. A game whose columns can grow taller (see Board.AllowTall)
+// keeps the pieces below the window of its one tall column in the
+// Position's Deep store. Packing from the top means the top piece, the
+// height and the pieces near the top read the same however tall the
+// column: the move generator never looks below the window except for
+// piece(i) and bottom (see Position.Piece).
 type Stack uint64
 
 const (
 	heightShift = 58
 	pieceBits   = heightShift // bits available for pieces
 	pieceMask   = 1<<pieceBits - 1
+	// maxColumn is the tallest column the height bits can count.
+	maxColumn = 1<<(64-heightShift) - 1
 )
 
 // Height is the number of pieces in the stack.
@@ -35,7 +45,11 @@ type Board struct {
 	owner   [64]int8 // piece code -> player; a table, since % is a division
 	bits    uint
 	mask    uint64
+	window  int          // pieces one Stack word holds
+	tall    bool         // one column may be taller than the window (AllowTall)
 	counts  []CountField // the count fields of position strings
+	// diceSides is the largest number on the game's dice, 0 without dice.
+	diceSides int
 }
 
 // NewBoard makes a Board for players whose piece letters are given by code
@@ -62,6 +76,7 @@ func NewBoard(g *Geometry, players int, letters []byte) (*Board, error) {
 		b.bits = 1
 	}
 	b.mask = 1<<b.bits - 1
+	b.window = pieceBits / int(b.bits)
 	if len(letters) > len(b.owner) {
 		return nil, fmt.Errorf("at most %d kinds of piece", len(b.owner))
 	}
@@ -71,8 +86,39 @@ func NewBoard(g *Geometry, players int, letters []byte) (*Board, error) {
 	return b, nil
 }
 
-// MaxHeight is the tallest stack the packing can hold.
-func (b *Board) MaxHeight() int { return pieceBits / int(b.bits) }
+// Bits is how many bits one piece code takes in a Stack word: enough for
+// every piece letter (players × kinds).
+func (b *Board) Bits() int { return int(b.bits) }
+
+// Codes is the number of piece codes: players × kinds.
+func (b *Board) Codes() int { return len(b.letters) }
+
+// Window is the number of pieces one Stack word holds: the top ones of a
+// taller column.
+func (b *Board) Window() int { return b.window }
+
+// MaxHeight is the tallest stack a position of this game can hold: the
+// window, or with AllowTall the window and as many again below it.
+func (b *Board) MaxHeight() int {
+	if b.tall {
+		return b.TallLimit()
+	}
+	return b.window
+}
+
+// TallLimit is the tallest column AllowTall makes room for: the window and
+// a second word of pieces in the Deep store, as far as the height bits
+// count.
+func (b *Board) TallLimit() int { return min(2*b.window, maxColumn) }
+
+// AllowTall lets one column at a time be taller than the window, up to
+// TallLimit, its bottom pieces kept in the Position's Deep store. A game
+// turns it on only when its pieces could build such a column: only then
+// does a position need the store, and Apply the slower path that keeps it.
+func (b *Board) AllowTall() { b.tall = true }
+
+// Tall reports whether AllowTall is on.
+func (b *Board) Tall() bool { return b.tall }
 
 // Letter is the notation letter of a piece code.
 func (b *Board) Letter(code int) byte { return b.letters[code] }
@@ -87,20 +133,18 @@ func (b *Board) Owner(code int) int {
 
 // Top is the code of the top piece, or -1 for an empty stack.
 func (b *Board) Top(s Stack) int {
-	h := s.Height()
-	if h == 0 {
+	if s == 0 {
 		return -1
 	}
-	return int(uint64(s) >> (uint(h-1) * b.bits) & b.mask)
+	return int(uint64(s) & b.mask)
 }
 
 // TopOwner is the player whose piece is on top, or -1 for an empty stack.
 func (b *Board) TopOwner(s Stack) int {
-	h := s.Height()
-	if h == 0 {
+	if s == 0 {
 		return -1
 	}
-	return int(b.owner[uint64(s)>>(uint(h-1)*b.bits)&b.mask])
+	return int(b.owner[uint64(s)&b.mask])
 }
 
 // Kind is the kind of a piece code: 0 for the plain piece.
@@ -117,59 +161,65 @@ func (b *Board) TopKind(s Stack) int {
 
 // SetTop replaces the code of the top piece (to promote it).
 func (b *Board) SetTop(s Stack, code int) Stack {
-	h := s.Height()
-	if h == 0 {
+	if s == 0 {
 		return s
 	}
-	shift := uint(h-1) * b.bits
-	return Stack(uint64(s)&^(b.mask<<shift) | uint64(code)<<shift)
+	return Stack(uint64(s)&^b.mask | uint64(code))
 }
 
 // Bottomed puts the piece code under the bottom of s: a prisoner taken
-// under a capturing column.
+// under a capturing column. Under a column as tall as the window the piece
+// goes below it: the word counts it in the height only (see Column for
+// keeping it).
 func (b *Board) Bottomed(s Stack, code int) Stack {
 	h := s.Height()
-	p := (uint64(s)&pieceMask)<<b.bits | uint64(code)
+	p := uint64(s) & pieceMask
+	if h < b.window {
+		p |= uint64(code) << (uint(h) * b.bits)
+	}
 	return Stack(p | uint64(h+1)<<heightShift)
 }
 
 // Piece is the code of the i-th piece from the top (1 = top), or -1 when the
-// stack is not that tall.
+// stack is not that tall or the piece is below the window (see
+// Position.Piece for those).
 func (b *Board) Piece(s Stack, i int) int {
-	h := s.Height()
-	if i < 1 || i > h {
+	if i < 1 || i > s.Height() || i > b.window {
 		return -1
 	}
-	return int(uint64(s) >> (uint(h-i) * b.bits) & b.mask)
+	return int(uint64(s) >> (uint(i-1) * b.bits) & b.mask)
 }
 
 // Lift splits off the top k pieces (1 <= k <= height): what stays and the
-// section lifted, itself a stack.
+// section lifted, itself a stack. On a column taller than the window what
+// stays has only the pieces the window held (see Column).
 func (b *Board) Lift(s Stack, k int) (rest, section Stack) {
 	h := s.Height()
-	keep := uint(h-k) * b.bits
+	cut := uint(k) * b.bits
 	p := uint64(s) & pieceMask
-	rest = Stack(p&(1<<keep-1) | uint64(h-k)<<heightShift)
-	section = Stack(p>>keep | uint64(k)<<heightShift)
+	rest = Stack(p>>cut | uint64(h-k)<<heightShift)
+	section = Stack(p&(1<<cut-1) | uint64(k)<<heightShift)
 	return rest, section
 }
 
-// Push puts section on top of s.
+// Push puts section on top of s. Pieces pushed below the window leave the
+// word (see Column).
 func (b *Board) Push(s, section Stack) Stack {
 	h, k := s.Height(), section.Height()
-	p := uint64(s)&pieceMask | (uint64(section)&pieceMask)<<(uint(h)*b.bits)
+	p := (uint64(s)<<(uint(k)*b.bits) | uint64(section)) & pieceMask
 	return Stack(p | uint64(h+k)<<heightShift)
 }
 
 // Single is the stack of one piece.
 func (b *Board) Single(code int) Stack { return Stack(uint64(code) | 1<<heightShift) }
 
-// StackString writes a stack bottom to top as piece letters.
+// StackString writes a stack bottom to top as piece letters (the window's
+// pieces of a taller column: see Board.CellString).
 func (b *Board) StackString(s Stack) string {
-	h := s.Height()
-	out := make([]byte, h)
-	for i := 0; i < h; i++ {
-		out[i] = b.letters[uint64(s)>>(uint(i)*b.bits)&b.mask]
+	n := min(s.Height(), b.window)
+	out := make([]byte, n)
+	for i := 0; i < n; i++ {
+		out[n-1-i] = b.letters[uint64(s)>>(uint(i)*b.bits)&b.mask]
 	}
 	return string(out)
 }
@@ -179,15 +229,11 @@ func (b *Board) ParseStack(text string) (Stack, error) {
 	if text == "" {
 		return 0, fmt.Errorf("empty stack")
 	}
-	// Letters first, so that a letter that is not ASCII is named whole
-	// rather than as its first byte or counted as several pieces.
-	for i, r := range text {
-		if r >= utf8.RuneSelf || b.codeOf[text[i]] < 0 {
-			return 0, fmt.Errorf("unknown piece letter %q (this game has %s)", r, b.letters)
-		}
+	if err := b.checkLetters(text); err != nil {
+		return 0, err
 	}
-	if len(text) > b.MaxHeight() {
-		return 0, fmt.Errorf("stack of %d pieces is taller than the %d this game can hold", len(text), b.MaxHeight())
+	if len(text) > b.window {
+		return 0, fmt.Errorf("stack of %d pieces is taller than the %d this game can hold", len(text), b.window)
 	}
 	var s Stack
 	for i := 0; i < len(text); i++ {
@@ -196,18 +242,30 @@ func (b *Board) ParseStack(text string) (Stack, error) {
 	return s, nil
 }
 
-// Count adds to counts[owner] the pieces of each owner in s.
+// checkLetters makes sure text is piece letters of this game. Letters are
+// checked before the height, so that a letter that is not ASCII is named
+// whole rather than as its first byte or counted as several pieces.
+func (b *Board) checkLetters(text string) error {
+	for i, r := range text {
+		if r >= utf8.RuneSelf || b.codeOf[text[i]] < 0 {
+			return fmt.Errorf("unknown piece letter %q (this game has %s)", r, b.letters)
+		}
+	}
+	return nil
+}
+
+// Count adds to counts[owner] the pieces of each owner in s (in its window).
 func (b *Board) Count(s Stack, counts *[MaxPlayers]int16) {
-	h := s.Height()
-	for i := 0; i < h; i++ {
+	n := min(s.Height(), b.window)
+	for i := 0; i < n; i++ {
 		counts[b.owner[uint64(s)>>(uint(i)*b.bits)&b.mask]]++
 	}
 }
 
-// DropBottom takes the bottom n pieces (0 <= n <= height) off s: what a
-// stack taller than a game's limit keeps.
+// DropBottom takes the bottom n pieces (0 <= n <= height) off a stack no
+// taller than the window: what a stack taller than a game's limit keeps.
 func (b *Board) DropBottom(s Stack, n int) Stack {
-	h := s.Height()
-	p := (uint64(s) & pieceMask) >> (uint(n) * b.bits)
-	return Stack(p | uint64(h-n)<<heightShift)
+	keep := s.Height() - n
+	p := uint64(s) & (1<<(uint(keep)*b.bits) - 1)
+	return Stack(p | uint64(keep)<<heightShift)
 }

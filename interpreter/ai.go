@@ -136,6 +136,9 @@ func (a *SearchGame) LegalMoves(p *SearchPosition, buf []board.Move) []board.Mov
 	if a.g.searchErr.Load() != nil || a.quietDraw(p) {
 		return buf[:0]
 	}
+	if a.g.dice != nil && !p.Rolled() {
+		return buf[:0] // a chance node: see IsChance
+	}
 	buf = a.g.legalMoves(a.reset(&p.Position, 0), buf)
 	if a.failed(&p.Position) {
 		return buf[:0]
@@ -180,17 +183,46 @@ func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
 	if !o.Over {
 		return false
 	}
+	// A win of k points out of at most K is worth 0.5+0.5·k/K to the
+	// winner and 0.5−0.5·k/K to the others: 1 and 0 when every win is
+	// worth the same.
+	share := 0.5
+	if k, most := o.Points, a.g.MaxPoints(); o.Winner >= 0 && k > 0 && k < most {
+		share = 0.5 * float64(k) / float64(most)
+	}
 	for i := range returns {
 		switch {
 		case o.Winner < 0:
 			returns[i] = 0.5
 		case i == o.Winner:
-			returns[i] = 1
+			returns[i] = 0.5 + share
 		default:
-			returns[i] = 0
+			returns[i] = 0.5 - share
 		}
 	}
 	return true
+}
+
+// IsChance reports whether the next event at p is a roll of the dice
+// (ai.Chance): there LegalMoves lists nothing and the game is not over.
+func (a *SearchGame) IsChance(p *SearchPosition) bool {
+	if a.g.dice == nil || p.Rolled() {
+		return false
+	}
+	c := a.reset(&p.Position, a.g.prev(int(p.ToMove)))
+	return a.g.endTest(c) < 0 && !a.failed(&p.Position)
+}
+
+// Outcomes appends to buf[:0] the weights of the rolls at p, in the order
+// Resolve takes them (ai.Chance).
+func (a *SearchGame) Outcomes(p *SearchPosition, buf []float64) []float64 {
+	return a.g.ChanceWeights(&p.Position, buf)
+}
+
+// Resolve plays the i-th roll at p, in place (ai.Chance).
+func (a *SearchGame) Resolve(p *SearchPosition, i int) {
+	var rolls [64]board.Move
+	a.g.Apply(&p.Position, a.g.appendRolls(&p.Position, rolls[:0])[i])
 }
 
 // Evaluate scores each player with the rule file's `evaluate` (me = that

@@ -44,6 +44,10 @@ type capState struct {
 	cells  [board.MaxSquares]board.Stack
 	jumped board.SquareSet
 	path   [board.MaxJumps]board.Square
+	// origin and taken: where the capturing column started and the codes
+	// of the prisoners it took, in order, for piece(i) below the window.
+	taken  [board.MaxJumps]uint8
+	origin board.Square
 	best   int
 	active uint32 // capture rules whose position-level terms hold
 	found  bool
@@ -168,15 +172,19 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 	copy(st.cells[:n], p.Cells[:n])
 	tops := p.Tops[me]
 	sqs := tops.Squares(c.sqBuf[:0])
+	c.capturing = true
 	for _, sq := range sqs {
 		s := p.Cells[sq]
 		st.cells[sq] = 0 // the moving stack leaves its square
+		st.origin = sq
 		buf = g.jumpFrom(c, sq, sq, s, 0, 0, -1, buf, any)
 		st.cells[sq] = s
 		if any && st.found {
+			c.capturing = false
 			return buf
 		}
 	}
+	c.capturing = false
 	if g.capture.maximum {
 		out := buf[:start]
 		for _, m := range buf[start:] {
@@ -238,7 +246,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				if r.flying && g.capture.landContinue {
 					i := 0
 					for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
-						next := g.jumpOver(st, over, os, section, me, land)
+						next := g.jumpOver(st, over, os, section, me, land, n)
 						if g.canJump(c, land, next, n+1, d) {
 							goOn |= 1 << i
 						}
@@ -259,6 +267,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 						rest, top := b.Lift(os, 1)
 						st.cells[over] = rest
 						next = b.Bottomed(section, b.Top(top))
+						st.taken[n] = uint8(b.Top(top))
 					} else if !g.capture.removalEnd {
 						st.cells[over] = 0
 					}
@@ -323,13 +332,14 @@ func (g *Game) jumpTarget(st *capState, cur board.Square, d int, flying bool, me
 // the game says, and returns the moving section after the jump. The caller
 // restores st.cells[over] = os and unmarks over when it backtracks. jumpFrom
 // does the same inline.
-func (g *Game) jumpOver(st *capState, over board.Square, os, section board.Stack, me int, land board.Square) board.Stack {
+func (g *Game) jumpOver(st *capState, over board.Square, os, section board.Stack, me int, land board.Square, n int) board.Stack {
 	b := g.Board
 	next := section
 	if g.capture.takeTop {
 		rest, top := b.Lift(os, 1)
 		st.cells[over] = rest
 		next = b.Bottomed(section, b.Top(top))
+		st.taken[n] = uint8(b.Top(top))
 	} else if !g.capture.removalEnd {
 		st.cells[over] = 0
 	}

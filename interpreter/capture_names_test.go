@@ -36,24 +36,3 @@ func TestCaptureConditionNames(t *testing.T) {
 		}
 	}
 }
-
-// Lint reports a runtime error in a capture condition at the expression.
-func TestLintRuntimeErrorInCaptureAtTheExpression(t *testing.T) {
-	data, _ := variants.Source("english-checkers")
-	text := strings.Replace(string(data), "  man-jump:\n    directions: forward\n    when: kind == man\n",
-		"  man-jump:\n    directions: forward\n    when: kind == man && 10 % (height - 1) == 0\n", 1)
-	line := 1 + strings.Count(text[:strings.Index(text, "10 % (height - 1)")], "\n")
-	ds := Lint("ec.yaml", []byte(text), LintOptions{Playouts: 4, MaxPlies: 200, Seed: 1, SkipTests: true})
-	found := false
-	for _, d := range ds {
-		if d.Code == "runtime-error" {
-			if d.Line != line || d.Col != 26 {
-				t.Errorf("runtime error at %d:%d, want %d:26: %v", d.Line, d.Col, line, d)
-			}
-			found = true
-		}
-	}
-	if !found {
-		t.Errorf("no runtime error: %v", ds)
-	}
-}

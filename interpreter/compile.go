@@ -443,7 +443,11 @@ func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
 					var o int
 					switch which {
 					case 1:
-						o = b.Owner(b.Piece(c.src, c.lifted))
+						code := b.Piece(c.src, c.lifted)
+						if code < 0 && c.g.tall {
+							code = c.deepPiece(c.lifted)
+						}
+						o = b.Owner(code)
 					case 2:
 						o = b.TopOwner(c.src)
 					default:

@@ -9,6 +9,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/internal/didyoumean"
 )
 
@@ -41,6 +42,11 @@ type ruleFile struct {
 	Hands                     []handSpec
 	Stack                     stackSpec
 	Words                     wordsSpec // the rules in words, for people
+	Dice                      *diceSpec // dice.go
+	Tracks                    []trackSpec
+	TrackStart                string
+	tracksNode                *yaml.Node
+	DiceMoves                 []diceMoveSpec
 	root                      *yaml.Node
 }
 
@@ -160,6 +166,7 @@ type endSpec struct {
 	Reason string // the condition in plain words, "" when not given
 	node   *yaml.Node
 	When   *exprText
+	Points *exprText // what the win is worth (1 when not given)
 }
 
 type drawSpec struct {
@@ -192,6 +199,9 @@ type exprText struct {
 type decoder struct {
 	src   *source
 	diags Diagnostics
+	// commaMoves: move lists in tests are split at commas only (a dice
+	// game's play is written with spaces).
+	commaMoves bool
 }
 
 func (d *decoder) errorf(n *yaml.Node, code, hint, format string, args ...any) {
@@ -199,7 +209,7 @@ func (d *decoder) errorf(n *yaml.Node, code, hint, format string, args ...any) {
 }
 
 func (d *decoder) diagAt(p srcPos, sev Severity, code, hint, format string, args ...any) {
-	d.diags = append(d.diags, Diagnostic{File: d.src.name, Line: p.line, Col: p.col, EndLine: p.line, EndCol: p.col + 1,
+	d.diags = append(d.diags, Diagnostic{File: d.src.Name, Line: p.Line, Col: p.Col, EndLine: p.Line, EndCol: p.Col + 1,
 		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint})
 }
 
@@ -342,7 +352,7 @@ func (d *decoder) expression(n *yaml.Node, what string) *exprText {
 			"%s starts with %q, which YAML reads as a tag, not as part of the expression", what, n.Tag)
 		return nil
 	}
-	return &exprText{Text: n.Value, node: n, pos: d.src.scalarPositions(n)}
+	return &exprText{Text: n.Value, node: n, pos: d.src.ScalarPositions(n)}
 }
 
 func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
@@ -350,7 +360,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 	doc := root
 	if doc.Kind == yaml.DocumentNode {
 		if len(doc.Content) == 0 {
-			d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+			d.diagAt(srcPos{Line: 1, Col: 1}, Error, "empty-file", "", "the rule file is empty")
 			return rf
 		}
 		doc = doc.Content[0]
@@ -435,6 +445,9 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			})
 		}},
 		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
+		{"dice", false, func(_, v *yaml.Node) { d.decodeDice(v, rf) }},
+		{"tracks", false, func(_, v *yaml.Node) { rf.tracksNode = v; d.decodeTracks(v, rf) }},
+		{"dice_moves", false, func(_, v *yaml.Node) { d.decodeDiceMoves(v, rf) }},
 		{"place", false, func(_, v *yaml.Node) { d.decodePlace(v, rf) }},
 		{"triggers", false, func(_, v *yaml.Node) { d.decodeTriggers(v, rf) }},
 		{"stack", false, func(_, v *yaml.Node) {
@@ -771,4 +784,62 @@ func suggest(s string, known []string) string {
 		return ""
 	}
 	return fmt.Sprintf("did you mean `%s`?", best)
+}
+
+// The dice sections (see dice.go).
+
+func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
+	ds := &diceSpec{node: n, Count: 2, Sides: 6, Doubles: 2}
+	d.mapping(n, "dice", []field{
+		{"count", false, func(_, v *yaml.Node) { ds.Count = d.integer(v, "dice: count", 1, 2) }},
+		{"sides", false, func(_, v *yaml.Node) { ds.Sides = d.integer(v, "dice: sides", 2, 9) }},
+		{"doubles", false, func(_, v *yaml.Node) { ds.Doubles = d.integer(v, "dice: doubles", 2, board.MaxDiceMoves) }},
+		{"opening", false, func(_, v *yaml.Node) { ds.Opening = d.oneOf(v, "dice: opening", "one each", "none") == "one each" }},
+		{"use", false, func(_, v *yaml.Node) {
+			for _, w := range d.words(v, "dice: use") {
+				switch w {
+				case "most":
+					ds.Most = true
+				case "larger":
+					ds.Larger = true
+				default:
+					d.errorf(v, "bad-value", suggest(w, []string{"most", "larger"}), "dice: use: %q is not most (as many dice as can be played) or larger (with only one die playable, the larger)", w)
+				}
+			}
+		}},
+	})
+	rf.Dice = ds
+}
+
+func (d *decoder) decodeTracks(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "track for player", func(k, v *yaml.Node) {
+		if k.Value == "start" {
+			rf.TrackStart = d.str(v, "tracks: start")
+			return
+		}
+		rf.Tracks = append(rf.Tracks, trackSpec{Player: k.Value, node: k, value: v, Path: d.words(v, "tracks: "+k.Value)})
+	})
+}
+
+func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
+	d.namedMapping(n, "dice move rule", func(k, v *yaml.Node) {
+		m := diceMoveSpec{Name: k.Value, node: k}
+		what := fmt.Sprintf("dice move rule %q", k.Value)
+		if isEmpty(v) {
+			rf.DiceMoves = append(rf.DiceMoves, m)
+			return
+		}
+		d.mapping(v, what, []field{
+			{"steps", false, func(_, v *yaml.Node) {
+				m.countNode = v
+				if v.Kind == yaml.ScalarNode && v.Value == "die" {
+					return
+				}
+				m.Count = d.integer(v, what+": steps", 1, 255)
+			}},
+			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
+			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
+		})
+		rf.DiceMoves = append(rf.DiceMoves, m)
+	})
 }

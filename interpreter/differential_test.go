@@ -2,12 +2,12 @@ package interpreter_test
 
 import (
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"sort"
 	"testing"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
 )
 
@@ -29,38 +29,7 @@ func sortedMoves(g *interpreter.Game, p *board.Position) []string {
 	return out
 }
 
-// randomPositions plays seeded games and returns the positions met, at most
-// maxPlies per game.
-func randomPositions(t testing.TB, g *interpreter.Game, n int, seed uint64) []board.Position {
-	rng := rand.New(rand.NewPCG(seed, 99))
-	var out []board.Position
-	for game := 0; len(out) < n; game++ {
-		p := g.Start()
-		biased := game%2 == 1
-		for ply := 0; ply < 300 && len(out) < n; ply++ {
-			out = append(out, p)
-			moves := g.LegalMoves(&p, nil)
-			if len(moves) == 0 {
-				break
-			}
-			m := moves[rng.IntN(len(moves))]
-			if biased {
-				// Prefer the move that lifts the most onto an enemy-topped stack.
-				best := -1
-				for _, c := range moves {
-					if c.Kind == board.Step && g.Board.TopOwner(p.Cells[c.To]) != int(p.ToMove) && g.Board.TopOwner(p.Cells[c.To]) >= 0 {
-						score := int(c.Lift)*4 + rng.IntN(4)
-						if score > best {
-							best, m = score, c
-						}
-					}
-				}
-			}
-			g.Apply(&p, m)
-		}
-	}
-	return out
-}
+var randomPositions = gametest.RandomPositions
 
 func TestDifferentialAgainstReference(t *testing.T) {
 	for _, name := range []string{"liger", "stackers"} {

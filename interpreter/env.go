@@ -44,9 +44,10 @@ const (
 	inPlace                      // place: when
 	inTrigger                    // triggers: when
 	inRemove                     // triggers: which
-	lastScope  = inRemove
-	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove
-	onSquare   = inMove | inBearOff | inPrefer | inCapture
+	inDice                       // dice_moves: when, hit
+	lastScope  = inDice
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove | inDice
+	onSquare   = inMove | inBearOff | inPrefer | inCapture | inDice
 )
 
 func (s scope) String() string {
@@ -71,6 +72,8 @@ func (s scope) String() string {
 		return "triggers: when"
 	case inRemove:
 		return "triggers: which"
+	case inDice:
+		return "dice move conditions"
 	}
 	return "expressions"
 }
@@ -109,11 +112,23 @@ var names = map[string]nameDef{
 	"top": {doc: "the owner of the top piece on the square moved from",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.src) }},
 	"piece": {doc: "piece(i): the owner of the i-th piece from the top of the square moved from (1 = top), `none` past the bottom",
-		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, i)) }},
+		level: lvSource, scopes: onSquare, call: func(c *Ctx, i int) int {
+			code := c.g.Board.Piece(c.src, i)
+			if code < 0 && c.g.tall {
+				code = c.deepPiece(i)
+			}
+			return ownerOrNone(c.g.Board, code)
+		}},
 	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off, the whole stack for a capture)",
 		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return c.lifted }},
 	"bottom": {doc: "the owner of the lowest lifted piece: piece(lifted)",
-		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return ownerOrNone(c.g.Board, c.g.Board.Piece(c.src, c.lifted)) }},
+		level: lvLift, scopes: onSquare, value: func(c *Ctx) int {
+			code := c.g.Board.Piece(c.src, c.lifted)
+			if code < 0 && c.g.tall {
+				code = c.deepPiece(c.lifted)
+			}
+			return ownerOrNone(c.g.Board, code)
+		}},
 	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
 		level: lvSource, static: true, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
 	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",
@@ -130,9 +145,9 @@ var names = map[string]nameDef{
 	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
-		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.dst.Height() }},
+		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
-		level: lvTarget, scopes: inMove | inPrefer | inPlace, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
+		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
 	"off": {doc: "in `playout: prefer`: whether the move is a bear-off",
 		level: lvTarget, scopes: inPrefer, flag: func(c *Ctx) bool { return c.off }},
 	"showing": {doc: "showing(p): the number of stacks with p's piece on top",

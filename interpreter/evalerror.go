@@ -42,7 +42,7 @@ type evalSite struct {
 // fail records the first runtime error met in c.
 func (c *Ctx) fail(s *evalSite, msg string) {
 	if c.err == nil {
-		c.err = &EvalError{File: s.file, Line: s.at.line, Col: s.at.col, What: s.what, Expr: s.expr, Msg: msg}
+		c.err = &EvalError{File: s.file, Line: s.at.Line, Col: s.at.Col, What: s.what, Expr: s.expr, Msg: msg}
 	}
 }
 
@@ -66,7 +66,7 @@ func (g *Game) takeErr(c *Ctx) *EvalError {
 func (g *Game) site(n ast.Node) *evalSite {
 	cp := g.building
 	if cp == nil || cp.src == nil {
-		return &evalSite{file: g.File, what: "an expression", at: srcPos{1, 1}, expr: n.String()}
+		return &evalSite{file: g.File, what: "an expression", at: srcPos{Line: 1, Col: 1}, expr: n.String()}
 	}
 	from, _ := cp.src.span(n)
 	return &evalSite{file: g.File, what: cp.what, at: cp.src.at(from), expr: cp.src.slice(n)}

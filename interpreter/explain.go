@@ -105,6 +105,10 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		}
 		return e
 	}
+	if o := g.Result(p); !o.Over && g.dice != nil {
+		e.Problem = g.explainDicePlay(p, text)
+		return e
+	}
 	legal := g.LegalMoves(p, nil)
 	if o := g.Result(p); o.Over {
 		e.Problem = "the game is over (" + o.Reason + ")"
@@ -517,7 +521,7 @@ func (g *Game) checkTerms(c *Ctx, cp *compiled, rule, kind string) RuleCheck {
 		}
 		if rc.Line == 0 {
 			p, _ := cp.termSpan(t)
-			rc.Line, rc.Col = p.line, p.col
+			rc.Line, rc.Col = p.Line, p.Col
 		}
 	}
 	rc.Reason = strings.Join(reasons, "; ")
@@ -559,7 +563,7 @@ func panicError(r any) error {
 // place just after its last.
 func (cp *compiled) termSpan(t *condition) (srcPos, srcPos) {
 	if cp.src == nil || len(cp.src.pos) == 0 {
-		return srcPos{1, 1}, srcPos{1, 2}
+		return srcPos{Line: 1, Col: 1}, srcPos{Line: 1, Col: 2}
 	}
 	from, to := cp.src.span(t.node)
 	return cp.src.at(from), cp.src.at(to)

@@ -209,30 +209,3 @@ func TestCapturedAndBorneOffCounts(t *testing.T) {
 		}
 	}
 }
-
-// landing: continue is for flying captures; without one lint says it does
-// nothing.
-func TestLandingWithoutFlyingCaptures(t *testing.T) {
-	src := `name: t
-board: {width: 6, height: 6}
-players:
-  red: {code: r, home: bottom}
-  blue: {code: b, home: top}
-setup: {red: row 1, blue: row 6}
-moves:
-  step: {directions: forward, when: to_height == 0}
-captures:
-  jump: {directions: diagonal}
-capture:
-  mandatory: true
-  landing: continue
-`
-	ds := interpreter.Lint("t.yaml", []byte(src), interpreter.DefaultLintOptions)
-	found := false
-	for _, d := range ds {
-		found = found || d.Code == "no-effect" && d.Line == 13 && d.Col == 12
-	}
-	if !found {
-		t.Errorf("no no-effect warning at 13:12 for landing: continue; got %v", ds)
-	}
-}

@@ -74,10 +74,11 @@ func checkRegular(path string, st fs.FileInfo, limit int64, what string) error {
 }
 
 func tooBig(path string, limit int64, what string) error {
-	return fmt.Errorf("%s is larger than %s, the most a %s may be", path, sizeText(limit), what)
+	return fmt.Errorf("%s is larger than %s, the most a %s may be", path, SizeText(limit), what)
 }
 
-func sizeText(n int64) string {
+// SizeText writes a size limit for an error message: "4 MiB", "1000 bytes".
+func SizeText(n int64) string {
 	if n%(1<<20) == 0 {
 		return fmt.Sprintf("%d MiB", n>>20)
 	}

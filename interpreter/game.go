@@ -1,6 +1,3 @@
-// Package interpreter loads a rule file, checks it, compiles its expressions
-// once, and exposes a Game: start position, legal moves, apply, result. Every
-// game goes through it; no Go code here knows any particular game.
 package interpreter
 
 import (
@@ -43,6 +40,7 @@ type DrawRule struct {
 type Outcome struct {
 	Over   bool
 	Winner int    // index of the winning player, or -1 for a draw
+	Points int    // what the win is worth (end: points:), 1 without points; 0 for a draw
 	Reason string // the condition or rule that ended the game
 	Why    string // the same in plain words (the rule file's reason), "" when there are none
 }
@@ -85,6 +83,9 @@ type Game struct {
 	placeRules   []*placeRule
 	triggers     []*trigger
 	stackMax     int // stack: max; 0 for no cap
+	// tall: a column can grow taller than a Stack word holds; Apply keeps
+	// its bottom pieces in the position's Deep store (see columns.go).
+	tall bool
 	// overflowMine/Theirs: the pieces a stack over stackMax loses from its
 	// bottom go to the captured count (true) or to their owner's hand.
 	overflowMine, overflowTheirs bool
@@ -92,6 +93,8 @@ type Game struct {
 	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
 	lineSets                     []board.SquareSet   // every line's points
 	words                        wordsSpec
+	dice                         *diceRules // dice, tracks and dice moves; nil without dice
+	maxPoints                    int        // the most points an end condition gives (1 without points:)
 	pool                         sync.Pool
 	building                     *compiled                 // the expression being compiled, while loading
 	folds                        []*Ctx                    // the contexts of load-time evaluation, for their errors
@@ -182,6 +185,7 @@ type endRule struct {
 	reason string // in plain words
 	cond   *compiled
 	test   boolFn
+	points *compiled // what a win or loss is worth; nil: 1
 }
 
 // Ctx is what an expression is evaluated over: the position and the move
@@ -203,10 +207,13 @@ type Ctx struct {
 	made      int          // lines the move completes, for triggers
 	active    uint32       // the move rules whose position terms hold, during generate
 	expanding bool         // generating the moves a trigger then expands
+	capturing bool         // in the capture search: c.src is the capturing column (see deepPiece)
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 	moveBuf   []board.Move // for mobility
+	dice      diceCtx      // the die being played (dice games)
+	dw        *diceWork    // scratch space of the dice move search, made on first use
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -253,7 +260,7 @@ func (g *Game) progress(p *board.Position, player int) int {
 			continue
 		}
 		var counts [board.MaxPlayers]int16
-		b.Count(s, &counts)
+		b.CountAt(p, board.Square(sq), &counts)
 		total += int(counts[player]) * int(rows[sq])
 	}
 	return total
@@ -267,6 +274,9 @@ func (g *Game) crowned(p *board.Position, player int) int {
 		s := p.Cells[sq]
 		for i := 1; i <= s.Height(); i++ {
 			code := b.Piece(s, i)
+			if i > b.Window() {
+				code = b.PieceAt(p, board.Square(sq), i)
+			}
 			if b.Owner(code) == player && b.Kind(code) > 0 {
 				n++
 			}
@@ -337,6 +347,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if g.dice != nil {
+		return g.generateDice(c, buf, any)
+	}
 	if g.triggers != nil && !c.expanding {
 		return g.generateTriggered(c, buf, any)
 	}
@@ -537,6 +550,15 @@ func (r *moveRule) allows(c *Ctx) bool {
 
 // Apply plays m at p in place. m must be one of p's legal moves.
 func (g *Game) Apply(p *board.Position, m board.Move) {
+	if g.dice != nil {
+		g.applyDice(p, m)
+		return
+	}
+	if g.tall {
+		g.applyColumns(p, m)
+		p.SetToMove(g.next(int(p.ToMove)))
+		return
+	}
 	b := g.Board
 	switch m.Kind {
 	case board.Step:
@@ -562,7 +584,13 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 		p.OnBoard[owner]--
 		p.Off[owner]++
 	case board.Place:
-		g.applyPieces(p, m)
+		me := int(p.ToMove)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
+		p.OnBoard[me]++
+		p.SetHand(me, int(p.Hand[me])-1)
+		if g.stackMax > 0 {
+			g.cutStack(p, m.To)
+		}
 	}
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)
@@ -651,7 +679,16 @@ func (g *Game) result(c *Ctx) Outcome {
 		default:
 			o.Winner = -1
 		}
+		if o.Winner >= 0 {
+			o.Points = 1
+			if e.points != nil {
+				o.Points = e.points.terms[0].value(c)
+			}
+		}
 		return o
+	}
+	if g.dice != nil && !p.Rolled() {
+		return Outcome{Winner: -1} // a chance node: the dice are rolled next
 	}
 	c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
 	var buf [1]board.Move
@@ -662,11 +699,16 @@ func (g *Game) result(c *Ctx) Outcome {
 	if g.NoMoves == "draw" {
 		return Outcome{Over: true, Winner: -1, Reason: "no legal move: draw", Why: g.words.noMove[p.ToMove]}
 	}
-	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
+	return Outcome{Over: true, Winner: g.next(int(p.ToMove)), Points: 1, Reason: "no legal move: the player to move loses", Why: g.words.noMove[p.ToMove]}
 }
 
 // MoveString writes a move in the notation.
-func (g *Game) MoveString(m board.Move) string { return g.Board.MoveString(m) }
+func (g *Game) MoveString(m board.Move) string {
+	if g.dice != nil {
+		return g.diceMoveString(m)
+	}
+	return g.Board.MoveString(m)
+}
 
 // RuleName is the name of the rule that made a legal move.
 func (g *Game) RuleName(m board.Move) string {

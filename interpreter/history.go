@@ -184,3 +184,12 @@ func (h *History) Outcome() Outcome {
 	}
 	return Outcome{Winner: -1}
 }
+
+// Positions lists the position before every move of h and after the last.
+func (h *History) Positions() []board.Position {
+	out := make([]board.Position, len(h.states))
+	for i, s := range h.states {
+		out[i] = s.pos
+	}
+	return out
+}

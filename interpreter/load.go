@@ -46,12 +46,12 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
 		at, end, msg, hint := yamlSyntaxError(data, err)
-		d.diags = append(d.diags, Diagnostic{File: file, Line: at.line, Col: at.col, EndLine: end.line, EndCol: end.col,
+		d.diags = append(d.diags, Diagnostic{File: file, Line: at.Line, Col: at.Col, EndLine: end.Line, EndCol: end.Col,
 			Severity: Error, Code: "yaml", Message: "YAML: " + msg, Hint: hint})
 		return nil, d.diags
 	}
 	if root.Kind == 0 {
-		d.diagAt(srcPos{1, 1}, Error, "empty-file", "", "the rule file is empty")
+		d.diagAt(srcPos{Line: 1, Col: 1}, Error, "empty-file", "", "the rule file is empty")
 		return nil, d.diags
 	}
 	rf := d.decodeFile(&root)
@@ -77,7 +77,11 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
 	}
 	g.numberBoard(d, rf)
+	g.buildDice(d, rf)
 	g.buildSetup(d, rf)
+	if g.dice != nil && g.dice.opening {
+		g.start.SetDice(0, 0, true)
+	}
 	g.buildRules(d, rf)
 	if d.diags.HasErrors() {
 		return nil, d.diags
@@ -309,15 +313,18 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	}
 }
 
-// checkStackRoom makes sure every stack the rules can build fits in a Stack
-// word. Only rules that can put pieces on pieces matter: a move whose
-// condition requires an empty destination never stacks, nor does a capture
-// that removes what it jumps.
+// checkStackRoom makes sure every stack the rules can build fits: in a Stack
+// word, or, when the game has more pieces than a word holds, with the
+// bottom pieces of its one tall column in the Position's Deep store (see
+// board/column.go). Only rules that can put pieces on pieces matter: a move
+// whose condition requires an empty destination never stacks, nor does a
+// capture that removes what it jumps.
 func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
-	if g.totalPieces <= g.Board.MaxHeight() {
+	b := g.Board
+	if g.totalPieces <= b.Window() {
 		return
 	}
-	if g.stackMax > 0 && 2*g.stackMax <= g.Board.MaxHeight() && len(g.captureRules) == 0 {
+	if g.stackMax > 0 && 2*g.stackMax <= b.Window() && len(g.captureRules) == 0 {
 		// No stack is taller than the cap before a move, and a move adds
 		// at most as many as a stack holds before it is cut back.
 		return
@@ -336,10 +343,25 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 		}
 		stacks = stacks || !empty
 	}
-	if stacks {
-		d.errorf(rf.root, "too-many-pieces", "require `to_height == 0` in move rules that must not stack",
-			"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d", g.totalPieces, g.Board.MaxHeight())
+	if !stacks {
+		return
 	}
+	if g.totalPieces <= b.TallLimit() {
+		// Columns can outgrow the word: positions keep the bottom of the
+		// one tall column apart, and Apply takes the path that does.
+		b.AllowTall()
+		g.tall = true
+		return
+	}
+	at := rf.root
+	if rf.SetupPosition != nil {
+		at = rf.SetupPosition
+	} else if len(rf.Setup) > 0 {
+		at = rf.Setup[0].node
+	}
+	d.errorf(at, "too-many-pieces", "require `to_height == 0` in move rules that must not stack, or use fewer pieces",
+		"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d: %d in one word (%d players × %d kinds of piece need %d bits a piece) and %d more below them, for one column at a time",
+		g.totalPieces, b.TallLimit(), b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits(), b.TallLimit()-b.Window())
 }
 
 // Directions are named from the moving player's side: n is straight ahead
@@ -382,7 +404,7 @@ func absolute(d board.Direction, home string) board.Direction {
 }
 
 func (g *Game) buildRules(d *decoder, rf *ruleFile) {
-	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures)+len(rf.Place) == 0 {
+	if len(rf.Moves)+len(rf.BearOff)+len(rf.Captures)+len(rf.Place)+len(rf.DiceMoves) == 0 {
 		d.errorf(rf.root, "no-rules", "", "the game has no move, capture, bear-off or placement rules")
 	}
 	if len(rf.Moves) > 32 || len(rf.BearOff) > 32 {
@@ -466,7 +488,15 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		if test == nil {
 			test = func(*Ctx) bool { return true }
 		}
-		g.ends = append(g.ends, endRule{result: e.Result, reason: e.Reason, cond: c, test: test})
+		er := endRule{result: e.Result, reason: e.Reason, cond: c, test: test}
+		g.maxPoints = max(g.maxPoints, 1)
+		if e.Points != nil {
+			er.points = g.compileExpr(d, e.Points, "end: points", inEnd, false)
+			if er.points != nil {
+				g.maxPoints = max(g.maxPoints, g.pointsBound(d, e.Points, er.points))
+			}
+		}
+		g.ends = append(g.ends, er)
 	}
 	g.buildCaptures(d, rf)
 	g.buildPlacement(d, rf)
@@ -528,7 +558,7 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 	g.folds = g.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
-			at := srcPos{1, 1}
+			at := srcPos{Line: 1, Col: 1}
 			if e != nil {
 				at = e.at(0)
 			}
@@ -538,7 +568,7 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 	fold()
 	for _, c := range g.folds {
 		if c.err != nil {
-			d.diagAt(srcPos{c.err.Line, c.err.Col}, Error, "runtime-error", "",
+			d.diagAt(srcPos{Line: c.err.Line, Col: c.err.Col}, Error, "runtime-error", "",
 				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
 			break
 		}
@@ -722,6 +752,14 @@ func targetsOverlap(a, b *moveRule, players int) bool {
 // A game with both reads `off:` from the string and counts the rest of the
 // missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
+	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
+		switch t := strings.TrimSpace(text); {
+		case strings.HasPrefix(t, "XGID="):
+			return g.parseXGID(t)
+		case isPositionID(t):
+			return g.parsePositionID(t)
+		}
+	}
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
 		return p, err
@@ -740,7 +778,8 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
 		}
 		// Pieces leave the board by captures, removals (triggers) and bear-offs.
-		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0
+		// In a dice game pieces leave the board off the ends of their tracks.
+		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0 || g.dice != nil
 		switch {
 		case caps && bears:
 			// Missing pieces not counted as borne off were captured,
@@ -766,6 +805,10 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 // squares only: in a game that places pieces, text without a "-" is a
 // placement (d2, d2xa1).
 func (g *Game) ParseMoveText(text string) (board.Move, error) {
+	if g.dice != nil {
+		// A play's squares depend on who moves: only its syntax is checked.
+		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.checkDiceMoveText(text)
+	}
 	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
 		return g.Board.ParsePlacement(text)
 	}
@@ -785,6 +828,9 @@ func (g *Game) countExample() string {
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
 func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
+	if g.dice != nil {
+		return g.parseDiceMove(p, text)
+	}
 	m, err := g.ParseMoveText(text)
 	if err != nil {
 		return board.Move{}, err

@@ -28,6 +28,10 @@ func (g *Game) PerftWith(p *board.Position, depth int, opts PerftOptions) int64 
 	// One position and one move buffer per ply, made once: a position copied
 	// on the stack would escape into the pooled context.
 	w := &perftWork{bufs: make([][]board.Move, depth+1), pos: make([]board.Position, depth+1), dedup: opts.Dedup}
+	if g.dice != nil {
+		w.rollBufs = make([][]board.Move, depth+1)
+		w.rolled = make([]board.Position, depth+1)
+	}
 	w.pos[depth] = *p
 	return g.perft(w, depth)
 }
@@ -37,10 +41,32 @@ type perftWork struct {
 	pos   []board.Position
 	dedup bool
 	keys  []captureKey
+	// rolled[d] is the position at depth d after its roll, in a dice game:
+	// a roll is a chance event, not a ply (each distinct roll once).
+	rolled   []board.Position
+	rollBufs [][]board.Move
 }
 
 func (g *Game) perft(w *perftWork, depth int) int64 {
 	p := &w.pos[depth]
+	if w.rolled != nil && g.IsChance(p) {
+		rolls := g.LegalMoves(p, w.rollBufs[depth])
+		w.rollBufs[depth] = rolls
+		var n int64
+		for _, r := range rolls {
+			q := &w.rolled[depth]
+			*q = *p
+			g.Apply(q, r)
+			n += g.perftRolled(w, q, depth)
+		}
+		return n
+	}
+	return g.perftRolled(w, p, depth)
+}
+
+// perftRolled is perft from p, which is w.pos[depth] or, in a dice game,
+// that position with its roll.
+func (g *Game) perftRolled(w *perftWork, p *board.Position, depth int) int64 {
 	moves := g.LegalMoves(p, w.bufs[depth])
 	if w.dedup {
 		moves, w.keys = g.dedupCaptures(p, moves, w.keys)
@@ -131,10 +157,14 @@ func (g *Game) DivideWith(p *board.Position, depth int, opts PerftOptions) []Div
 	if opts.Dedup {
 		moves, _ = g.dedupCaptures(p, moves, nil)
 	}
+	below := depth - 1
+	if g.IsChance(p) {
+		below = depth // the root's moves are its rolls, which are not plies
+	}
 	for _, m := range moves {
 		q := *p
 		g.Apply(&q, m)
-		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.PerftWith(&q, depth-1, opts)})
+		out = append(out, DivideEntry{Move: g.MoveString(m), Count: g.PerftWith(&q, below, opts)})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Move < out[j].Move })
 	return out

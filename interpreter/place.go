@@ -190,7 +190,14 @@ func (g *Game) linesMade(p *board.Position, m *board.Move, me int) int {
 	if m.Kind == board.Step {
 		b := g.Board
 		src := p.Cells[m.From]
-		if m.Lift == 0 || int(m.Lift) >= src.Height() || b.Owner(b.Piece(src, int(m.Lift)+1)) != me {
+		if m.Lift == 0 || int(m.Lift) >= src.Height() {
+			tops.Remove(m.From)
+		} else if under := b.Piece(src, int(m.Lift)+1); under < 0 && g.tall {
+			// Below the word's window: PieceAt reads the Deep store.
+			if b.Owner(b.PieceAt(p, m.From, int(m.Lift)+1)) != me {
+				tops.Remove(m.From)
+			}
+		} else if b.Owner(under) != me {
 			tops.Remove(m.From)
 		}
 	}
@@ -327,33 +334,14 @@ func (g *Game) lined(p *board.Position, player int) int {
 }
 
 // applyPieces plays m's step or placement at p without its removals and
-// without passing the turn.
+// without passing the turn: the position a trigger judges removals on. It is
+// Apply, so that the two cannot drift apart; handing the turn back costs two
+// hash updates, only for the moves that complete a line.
 func (g *Game) applyPieces(p *board.Position, m board.Move) {
-	b := g.Board
-	switch m.Kind {
-	case board.Place:
-		me := int(p.ToMove)
-		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
-		p.OnBoard[me]++
-		p.SetHand(me, int(p.Hand[me])-1)
-		if g.stackMax > 0 {
-			g.cutStack(p, m.To)
-		}
-	case board.Step:
-		k := int(m.Lift)
-		if k == 0 {
-			k = p.Cells[m.From].Height()
-		}
-		rest, section := b.Lift(p.Cells[m.From], k)
-		if g.canPromote && g.promotable(int(p.ToMove), m.To, section) {
-			section = g.promoted(section)
-		}
-		p.Set(b, m.From, rest)
-		p.Set(b, m.To, b.Push(p.Cells[m.To], section))
-		if g.stackMax > 0 {
-			g.cutStack(p, m.To)
-		}
-	}
+	me := int(p.ToMove)
+	m.Removed = 0
+	g.Apply(p, m)
+	p.SetToMove(me)
 }
 
 // applyRemovals takes the top piece off each square m removes.

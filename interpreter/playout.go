@@ -13,6 +13,14 @@ import (
 func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move) {
 	plies := 0
 	for plies < maxPlies {
+		if g.dice != nil && !p.Rolled() {
+			// A chance node: roll the dice (not a ply, and not a uniform
+			// choice among the distinct rolls).
+			if o := g.Result(p); o.Over {
+				break
+			}
+			g.Apply(p, g.RandomRoll(p, rng))
+		}
 		buf = g.LegalMoves(p, buf)
 		if len(buf) == 0 {
 			break

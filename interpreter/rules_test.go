@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
 )
 
@@ -17,14 +18,7 @@ func deepTests() bool { return os.Getenv("STACKRULES_DEEP") == "1" && !testing.S
 // pinned.md), one or more per clause. Red (r) and black (b, in Stackers) move
 // up the board from rank 1; blue (b) and white (w) move down.
 
-func open(t testing.TB, name string) *interpreter.Game {
-	t.Helper()
-	g, err := interpreter.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
+var open = gametest.Open
 
 func TestHandWorkedMoveLists(t *testing.T) {
 	checkMoveLists(t, []moveListCase{

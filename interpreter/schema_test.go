@@ -3,6 +3,7 @@ package interpreter_test
 import (
 	"bytes"
 	"encoding/json"
+	"flag"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -13,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
 	"go.yaml.in/yaml/v3"
 )
@@ -57,9 +59,9 @@ func yamlToJSON(t *testing.T, data []byte) any {
 // Every built-in game and example is valid by the schema.
 func TestSchemaAcceptsRuleFiles(t *testing.T) {
 	s := compileSchema(t)
-	for _, f := range ruleFiles(t) {
-		if err := s.Validate(yamlToJSON(t, f.data)); err != nil {
-			t.Errorf("%s: %v", f.name, err)
+	for _, f := range gametest.RuleFiles(t) {
+		if err := s.Validate(yamlToJSON(t, f.Data)); err != nil {
+			t.Errorf("%s: %v", f.Name, err)
 		}
 	}
 }
@@ -67,7 +69,7 @@ func TestSchemaAcceptsRuleFiles(t *testing.T) {
 // The schema rejects the common mistakes as an editor would flag them.
 func TestSchemaRejectsBrokenFiles(t *testing.T) {
 	s := compileSchema(t)
-	base, err := os.ReadFile("testdata/lint/clean.yaml")
+	base, err := os.ReadFile("../authoring/testdata/lint/clean.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,6 +99,8 @@ func TestSchemaRejectsBrokenFiles(t *testing.T) {
 		t.Errorf("clean.yaml: %v", err)
 	}
 }
+
+var update = flag.Bool("update", false, "rewrite the docs copy of the schema")
 
 // docs/stackrules.schema.json, which rule files name for editors, is the
 // schema the code embeds (go test -run TestSchemaCopy -update rewrites it).
@@ -129,7 +133,7 @@ func TestSchemaCopy(t *testing.T) {
 func TestSchemaKnowsEveryKey(t *testing.T) {
 	decoded := map[string]bool{}
 	fset := token.NewFileSet()
-	for _, f := range []string{"decode.go", "ruletests.go", "words.go"} {
+	for _, f := range []string{"decode.go", "testcases.go", "words.go"} {
 		file, err := parser.ParseFile(fset, f, nil, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -181,7 +185,7 @@ func TestSchemaKnowsEveryKey(t *testing.T) {
 		}
 	}
 	// Keys the decoder reads outside its field tables.
-	for _, k := range []string{"position", "win", "loss", "draw", "hand"} {
+	for _, k := range []string{"position", "win", "loss", "draw", "hand", "start"} {
 		decoded[k] = true
 	}
 	for k := range inSchema {

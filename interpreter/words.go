@@ -79,19 +79,24 @@ func (d *decoder) decodeDrawReasons(n *yaml.Node, rf *ruleFile) {
 // decodeEndEntry reads one end condition: `- win: EXPR`, optionally with
 // `reason: plain words`.
 func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
-	if e.Kind != yaml.MappingNode || (len(e.Content) != 2 && len(e.Content) != 4) {
+	if e.Kind != yaml.MappingNode || (len(e.Content) != 2 && len(e.Content) != 4 && len(e.Content) != 6) {
 		d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`, with an optional `reason: WORDS`", "each end condition is one `win`, `loss` or `draw` key with an expression, and optionally a `reason`")
 		return
 	}
 	var spec *endSpec
 	reason := ""
+	var points *exprText
 	for i := 0; i+1 < len(e.Content); i += 2 {
 		k, v := e.Content[i], e.Content[i+1]
 		if k.Value == "reason" {
 			reason = d.str(v, "end: reason")
 			continue
 		}
-		choices := []string{"win", "loss", "draw", "reason"}
+		if k.Value == "points" {
+			points = d.expression(v, "end: points")
+			continue
+		}
+		choices := []string{"win", "loss", "draw", "reason", "points"}
 		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
 			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
 			return
@@ -111,6 +116,10 @@ func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
 		return
 	}
 	spec.Reason = reason
+	spec.Points = points
+	if points != nil && spec.Result == "draw" {
+		d.errorf(points.node, "bad-value", "", "end: a draw is worth no points")
+	}
 	rf.End = append(rf.End, *spec)
 }
 
@@ -123,7 +132,7 @@ func (g *Game) OutcomeText(o Outcome) string {
 	}
 	who := "draw"
 	if o.Winner >= 0 && o.Winner < len(g.Players) {
-		who = g.Players[o.Winner].Name + " wins"
+		who = g.Players[o.Winner].Name + " wins" + g.pointsText(o)
 	}
 	if o.Why != "" {
 		return who + ": " + o.Why

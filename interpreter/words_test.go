@@ -44,7 +44,7 @@ func TestBuiltinsHaveRulesInWords(t *testing.T) {
 }
 
 func cleanFile(t *testing.T) string {
-	data, err := os.ReadFile("testdata/lint/clean.yaml")
+	data, err := os.ReadFile("../authoring/testdata/lint/clean.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

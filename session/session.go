@@ -14,6 +14,7 @@ import (
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // Seat is who plays one side.
@@ -259,15 +260,15 @@ func (t *Thinker) Choose(ctx context.Context) (board.Move, ai.Info, error) {
 }
 
 // Record is the game record so far.
-func (s *Session) Record() *interpreter.Record {
+func (s *Session) Record() *records.Record {
 	labels := make([]string, len(s.Seats))
 	for i, st := range s.Seats {
 		labels[i] = st.String()
 	}
-	r := s.Game.NewRecord(s.hist, s.Variant, labels, s.Date)
+	r := records.New(s.Game, s.hist, s.Variant, labels, s.Date)
 	if s.resigned >= 0 {
 		o := s.Outcome()
-		r.Result = s.Game.ResultText(o)
+		r.Result = records.ResultText(s.Game, o)
 		r.SetTag("Result", r.Result)
 		r.SetTag("Termination", o.Reason)
 	}
@@ -276,7 +277,7 @@ func (s *Session) Record() *interpreter.Record {
 
 // FromRecord continues a recorded game: the record's moves are replayed and
 // checked, its seats read from the player tags, and a resignation kept.
-func FromRecord(r *interpreter.Record, open func(variant string) (*interpreter.Game, error)) (*Session, error) {
+func FromRecord(r *records.Record, open func(variant string) (*interpreter.Game, error)) (*Session, error) {
 	variant := r.Tag("Variant")
 	if variant == "" {
 		return nil, errors.New("the record has no [Variant] tag naming its game")
@@ -285,17 +286,17 @@ func FromRecord(r *interpreter.Record, open func(variant string) (*interpreter.G
 	if err != nil {
 		return nil, err
 	}
-	if err := g.CheckRules(r); err != nil {
+	if err := records.CheckRules(g, r); err != nil {
 		return nil, err
 	}
-	h, err := g.Replay(r)
+	h, err := records.Replay(g, r)
 	if err != nil {
 		return nil, err
 	}
 	seats := make([]Seat, len(g.Players))
 	for i := range seats {
 		seats[i] = Seat{Human: true}
-		if tag := r.Tag(g.TagKey(i)); tag != "" {
+		if tag := r.Tag(records.TagKey(g, i)); tag != "" {
 			if st, err := ParseSeat(tag); err == nil {
 				seats[i] = st
 			}

@@ -15,6 +15,7 @@ import (
 	"sync"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/session"
 )
 
@@ -95,7 +96,7 @@ func (lg *liveGame) changed(s *Server) {
 
 // record is the game record; with server set it carries the server's own
 // tags (the game id and the seat holders), which downloads leave out.
-func (lg *liveGame) record(server bool) *interpreter.Record {
+func (lg *liveGame) record(server bool) *records.Record {
 	r := lg.sess.Record()
 	if server {
 		r.SetTag("WebID", lg.id)
@@ -107,7 +108,7 @@ func (lg *liveGame) record(server bool) *interpreter.Record {
 // maxRecordBytes bounds a record read from the data folder or uploaded.
 const maxRecordBytes = 1 << 20
 
-func readRecord(rd io.Reader) (*interpreter.Record, error) {
+func readRecord(rd io.Reader) (*records.Record, error) {
 	data, err := io.ReadAll(io.LimitReader(rd, maxRecordBytes+1))
 	if err != nil {
 		return nil, err
@@ -115,7 +116,7 @@ func readRecord(rd io.Reader) (*interpreter.Record, error) {
 	if len(data) > maxRecordBytes {
 		return nil, fmt.Errorf("the record is larger than %d bytes", maxRecordBytes)
 	}
-	return interpreter.ParseRecord(bytes.NewReader(data))
+	return records.Parse(bytes.NewReader(data))
 }
 
 // loadGame resumes a game saved in the data folder.

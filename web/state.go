@@ -159,7 +159,7 @@ func (lg *liveGame) state(seats []int) stateJSON {
 	}
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		if c := pos.Cells[sq]; c != 0 {
-			st.Cells = append(st.Cells, cellJSON{Square: b.SquareName(board.Square(sq)), Stack: b.StackString(c)})
+			st.Cells = append(st.Cells, cellJSON{Square: b.SquareName(board.Square(sq)), Stack: b.CellString(&pos, board.Square(sq))})
 		}
 	}
 	for _, m := range s.History().Moves() {

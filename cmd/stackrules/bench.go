@@ -121,13 +121,20 @@ func measure(g *interpreter.Game, d time.Duration, maxPlies int, report func(str
 
 	report("perft")
 	r.PerftDepth = 1
-	var nodes int64
+	var nodes, last int64
 	t0 = time.Now()
 	until := t0.Add(d / 2)
 	for time.Now().Before(until) {
-		nodes += g.Perft(&start, r.PerftDepth)
-		if time.Since(t0) < d/20 {
-			r.PerftDepth++ // deepen while a pass is short, so the count is not all overhead
+		pass := time.Now()
+		n := g.Perft(&start, r.PerftDepth)
+		nodes += n
+		// Deepen while a pass is short, so the count is not all overhead,
+		// unless the next depth (as much longer as this one was bigger than
+		// the one before) would not end in time: a dice game grows 500-fold.
+		growth := float64(n) / float64(max(last, 1))
+		if time.Since(t0) < d/20 && (last == 0 || time.Duration(float64(time.Since(pass))*growth) < d/4) {
+			r.PerftDepth++
+			last = n
 		}
 	}
 	r.PerftNodesPerS = float64(nodes) / time.Since(t0).Seconds()

@@ -48,7 +48,8 @@ func movesCommand(s *streams) *cli.Command {
 		ArgsUsage: "GAME",
 		Flags: []cli.Flag{positionFlag,
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per move: move, rule, position, result"},
-			&cli.StringFlag{Name: "notation", Value: "algebraic", Usage: "write moves as `numeric` (11-15, on boards that number their squares), algebraic (c3-d4) or auto"}},
+			&cli.StringFlag{Name: "notation", Value: "algebraic", Usage: "write moves as `numeric` (11-15, on boards that number their squares), algebraic (c3-d4) or auto"},
+			formatFlag},
 		Action: func(c *cli.Context) error {
 			g, err := openGame(c, "")
 			if err != nil {
@@ -72,7 +73,11 @@ func movesCommand(s *streams) *cli.Command {
 			for _, m := range g.LegalMoves(&p, nil) {
 				q := p
 				g.Apply(&q, m)
-				rows = append(rows, row{Move: moveText(g, m, numeric), Rule: g.RuleName(m), Position: g.FormatPosition(&q), Result: outcomeText(g, g.Result(&q))})
+				text, err := g.FormatPositionAs(&q, c.String("format"))
+				if err != nil {
+					return usagef("%v", err)
+				}
+				rows = append(rows, row{Move: moveText(g, m, numeric), Rule: g.RuleName(m), Position: text, Result: outcomeText(g, g.Result(&q))})
 			}
 			sort.Slice(rows, func(i, j int) bool { return rows[i].Move < rows[j].Move })
 			if len(rows) == 0 {

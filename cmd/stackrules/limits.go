@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -73,7 +74,7 @@ func interrupted(s *streams, g *interpreter.Game, h *interpreter.History, varian
 	if dir == "" {
 		return nil
 	}
-	rec := g.NewRecord(h, variant, names, time.Now().Format("2006.01.02"))
+	rec := records.New(g, h, variant, names, time.Now().Format("2006.01.02"))
 	rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 	rec.Result = "*"
 	rec.SetTag("Result", "*")

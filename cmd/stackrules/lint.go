@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/stackrules/stackrules/authoring"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
 	"github.com/urfave/cli/v2"
@@ -33,9 +34,9 @@ func lintCommand(s *streams) *cli.Command {
 			"games that never end, players without a move, asymmetric rules. FILE may name a built-in game.\n" +
 			"Exit status: 0 clean (warnings allowed), 1 errors (or warnings with --strict), 2 usage.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "playouts", Value: interpreter.DefaultLintOptions.Playouts, Usage: "play `N` seeded random games for the behaviour checks (0: none)"},
-			&cli.IntFlag{Name: "max-plies", Value: interpreter.DefaultLintOptions.MaxPlies, Usage: "cut each random game after `N` plies"},
-			&cli.Uint64Flag{Name: "seed", Value: interpreter.DefaultLintOptions.Seed, Usage: "seed `S` of the random games"},
+			&cli.IntFlag{Name: "playouts", Value: authoring.DefaultLintOptions.Playouts, Usage: "play `N` seeded random games for the behaviour checks (0: none)"},
+			&cli.IntFlag{Name: "max-plies", Value: authoring.DefaultLintOptions.MaxPlies, Usage: "cut each random game after `N` plies"},
+			&cli.Uint64Flag{Name: "seed", Value: authoring.DefaultLintOptions.Seed, Usage: "seed `S` of the random games"},
 			&cli.BoolFlag{Name: "strict", Usage: "treat warnings as errors"},
 			&cli.StringFlag{Name: "format", Value: "text", Usage: "`text` (with the source line and a caret) or json (one object per line)"},
 		},
@@ -47,7 +48,7 @@ func lintCommand(s *streams) *cli.Command {
 			if format != "text" && format != "json" {
 				return usagef("lint: --format %q: want text or json", format)
 			}
-			opts := interpreter.LintOptions{Playouts: c.Int("playouts"), MaxPlies: c.Int("max-plies"), Seed: c.Uint64("seed")}
+			opts := authoring.LintOptions{Playouts: c.Int("playouts"), MaxPlies: c.Int("max-plies"), Seed: c.Uint64("seed")}
 			if opts.Playouts < 0 || opts.Playouts > 100000 {
 				return usagef("lint: --playouts %d is out of range 0..100000", opts.Playouts)
 			}
@@ -61,15 +62,15 @@ func lintCommand(s *streams) *cli.Command {
 				if err != nil {
 					ds = interpreter.Diagnostics{{File: name, Severity: interpreter.Error, Code: "read", Message: fmt.Sprintf("cannot read the file: %v", err)}}
 				} else {
-					ds = interpreter.Lint(file, data, opts)
+					ds = authoring.Lint(file, data, opts)
 				}
 				if c.Bool("strict") {
 					ds = ds.Strict()
 				}
 				if format == "json" {
-					interpreter.WriteJSON(s.out, ds)
+					authoring.WriteJSON(s.out, ds)
 				} else {
-					interpreter.WriteText(s.out, ds, data)
+					authoring.WriteText(s.out, ds, data)
 				}
 				e, w := ds.Count()
 				errs, warns = errs+e, warns+w

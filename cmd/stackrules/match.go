@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -14,6 +15,7 @@ import (
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -60,7 +62,11 @@ type matchSummary struct {
 	EloHi    float64 `json:"elo_hi"`
 	Adjudged int     `json:"adjudicated"`
 	// Decisive is the number of games won by either side.
-	Decisive int              `json:"decisive"`
+	Decisive int `json:"decisive"`
+	// APoints and BPoints are the points won by each side, in a game whose
+	// wins are worth points (end: points:).
+	APoints  int              `json:"a_points,omitempty"`
+	BPoints  int              `json:"b_points,omitempty"`
 	Openings []openingSummary `json:"openings,omitempty"`
 }
 
@@ -145,7 +151,8 @@ func matchCommand(s *streams) *cli.Command {
 						players[seat], names[seat] = newPlayer(g, specB, seed*1000003+uint64(i)*2+2), "B "+specB.String()
 					}
 				}
-				h, adjudged, err := suite.play(ctx, g, players, c.Int("max-plies"), i)
+				dice := rand.New(rand.NewPCG(seed, uint64(i))) // the rolls of a dice game
+				h, adjudged, err := suite.play(ctx, g, players, c.Int("max-plies"), i, dice)
 				if errors.Is(err, errInterrupted) {
 					if err := interrupted(s, g, h, c.Args().First(), names, dir, i, n); err != nil {
 						return err
@@ -161,18 +168,20 @@ func matchCommand(s *streams) *cli.Command {
 					sum.Draws++
 				case o.Winner == seatA:
 					sum.AWins++
+					sum.APoints += o.Points
 				default:
 					sum.BWins++
+					sum.BPoints += o.Points
 				}
 				if adjudged {
 					sum.Adjudged++
 				}
 				suite.record(i, seatA, o)
 				sum.Games++
-				sum.Plies += h.Len()
-				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Len(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
+				sum.Plies += h.Plies()
+				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Plies(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
 				if dir != "" {
-					rec := g.NewRecord(h, c.Args().First(), names, time.Now().Format("2006.01.02"))
+					rec := records.New(g, h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 					if adjudged {
 						rec.Result = "1/2-1/2"
@@ -206,8 +215,10 @@ func matchCommand(s *streams) *cli.Command {
 			if sum.Adjudged > 0 {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
-			fmt.Fprintf(s.out, "\nscore %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\n", 100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi)
-			fmt.Fprintf(s.out, "Elo difference %s (%s to %s)\n", eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
+			fmt.Fprint(s.out, "\n"+summaryScoreText(sum))
+			if g.MaxPoints() > 1 {
+				fmt.Fprintf(s.out, "points: A %d, B %d\n", sum.APoints, sum.BPoints)
+			}
 			fmt.Fprintf(s.out, "%d plies in %.1fs\n", sum.Plies, sum.Seconds)
 			printOpenings(s, sum.Openings)
 			return nil
@@ -217,17 +228,25 @@ func matchCommand(s *streams) *cli.Command {
 
 // playGame plays one game between players (one per seat) with the game's
 // draw rules, and says whether it was cut at maxPlies.
-func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxPlies int) (*interpreter.History, bool, error) {
-	return playFrom(ctx, g.NewHistory(g.Start()), players, maxPlies)
+func playGame(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxPlies int, dice *rand.Rand) (*interpreter.History, bool, error) {
+	return playFrom(ctx, g.NewHistory(g.Start()), players, maxPlies, dice)
 }
 
-// playFrom plays a game on from h (a start position and perhaps some moves).
-func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, maxPlies int) (*interpreter.History, bool, error) {
+// playFrom plays a game on from h (a start position and perhaps some moves),
+// rolling a dice game's dice with dice (the rolls are in the history too, and
+// not plies).
+func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, maxPlies int, dice *rand.Rand) (*interpreter.History, bool, error) {
 	for !h.Outcome().Over {
-		if maxPlies > 0 && h.Len() >= maxPlies {
+		if maxPlies > 0 && h.Plies() >= maxPlies {
 			return h, true, nil
 		}
 		pos := h.SearchPosition()
+		if g := h.Game(); g.IsChance(&pos.Position) {
+			if err := h.Play(g.RandomRoll(&pos.Position, dice)); err != nil {
+				return h, false, err
+			}
+			continue
+		}
 		giveHistory(players[pos.ToMove], h)
 		m, _ := players[pos.ToMove].Choose(ctx, &pos)
 		if err := h.Game().SearchErr(); err != nil {
@@ -275,6 +294,9 @@ func bestCommand(s *streams) *cli.Command {
 				fmt.Fprintf(s.out, "the game is over: %s\n", outcomeText(g, o))
 				return nil
 			}
+			if g.IsChance(&p) {
+				return usagef("best: the dice are rolled next at this position; give the roll to play in it (roll:65 after the cells, or the XGID's dice)")
+			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
@@ -286,9 +308,9 @@ func bestCommand(s *streams) *cli.Command {
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))
 			switch res.Proof {
 			case ai.Win:
-				fmt.Fprintf(s.out, " (proven win for %s)\n", mover)
+				fmt.Fprintf(s.out, " (proven win for %s in %s)\n", mover, pliesText(res.Plies))
 			case ai.Loss:
-				fmt.Fprintf(s.out, " (proven loss for %s: every move loses against best play)\n", mover)
+				fmt.Fprintf(s.out, " (proven loss for %s in %s: every move loses against best play)\n", mover, pliesText(res.Plies))
 			default:
 				fmt.Fprintf(s.out, " (value %.3f for %s)\n", res.Value, mover)
 			}
@@ -307,7 +329,7 @@ func bestCommand(s *streams) *cli.Command {
 				}
 				proof := ""
 				if ms.Proof != ai.Unknown {
-					proof = ms.Proof.String()
+					proof = ms.Proof.String() + " in " + pliesText(ms.Plies)
 				}
 				fmt.Fprintf(s.out, "%-14s %8d %7.3f  %s\n", g.MoveString(ms.Move), ms.Visits, ms.Value, proof)
 			}

@@ -59,6 +59,16 @@ func scoreText(rec ai.Record) string {
 		100*rec.Score(), 100*lo, 100*hi, eloText(ai.EloFromScore(rec.Score())), eloText(elo1), eloText(elo2))
 }
 
+// summaryScoreText is the match summary's score and Elo lines; with no
+// finished game there is no score to give (not 50%).
+func summaryScoreText(sum matchSummary) string {
+	if sum.Games == 0 {
+		return "no finished games: no score\n"
+	}
+	return fmt.Sprintf("score %.1f%% (95%% Wilson interval %.1f%% to %.1f%%)\nElo difference %s (%s to %s)\n",
+		100*sum.Score, 100*sum.ScoreLo, 100*sum.ScoreHi, eloText(sum.Elo), eloText(sum.EloLo), eloText(sum.EloHi))
+}
+
 func eloText(e float64) string {
 	switch {
 	case math.IsInf(e, 1) || e >= ai.MaxElo:
@@ -92,4 +102,12 @@ func gameWinner(o interpreter.Outcome, seatA int) int {
 		return 0
 	}
 	return 1
+}
+
+// pliesText says a number of plies: "1 ply", "3 plies".
+func pliesText(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return fmt.Sprintf("%d plies", n)
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"slices"
 	"strings"
@@ -150,11 +151,11 @@ func (s *openingSuite) games() int { return len(s.list) * len(s.players) }
 func (s *openingSuite) index(i int) int { return i / len(s.players) % len(s.list) }
 
 // play plays game i from its opening (from the game's start without a suite).
-func (s *openingSuite) play(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxPlies, i int) (*interpreter.History, bool, error) {
+func (s *openingSuite) play(ctx context.Context, g *interpreter.Game, players []aiPlayer, maxPlies, i int, dice *rand.Rand) (*interpreter.History, bool, error) {
 	if s == nil {
-		return playGame(ctx, g, players, maxPlies)
+		return playGame(ctx, g, players, maxPlies, dice)
 	}
-	return playFrom(ctx, s.list[s.index(i)].history(g), players, maxPlies)
+	return playFrom(ctx, s.list[s.index(i)].history(g), players, maxPlies, dice)
 }
 
 // record adds game i's outcome to its opening's results.

@@ -17,11 +17,15 @@ const progressDepth = 7
 // after each with the moves done, their number and the nodes counted so far.
 func perftByRoot(g *interpreter.Game, p *board.Position, depth int, report func(done, total int, nodes int64)) int64 {
 	moves := g.LegalMoves(p, nil)
+	below := depth - 1
+	if g.IsChance(p) {
+		below = depth // the root's moves are its rolls, which are not plies
+	}
 	var n int64
 	for i, m := range moves {
 		q := *p
 		g.Apply(&q, m)
-		n += g.Perft(&q, depth-1)
+		n += g.Perft(&q, below)
 		report(i+1, len(moves), n)
 	}
 	return n

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/variants"
 	"github.com/urfave/cli/v2"
 	"go.yaml.in/yaml/v3"
@@ -136,7 +138,7 @@ func runPlay(c *cli.Context, s *streams) error {
 	var (
 		g       *interpreter.Game
 		h       *interpreter.History
-		base    *interpreter.Record
+		base    *records.Record
 		variant string
 		err     error
 	)
@@ -235,7 +237,7 @@ func orDash(s string) string {
 
 // openRecord loads a record to resume: its game (the GAME argument, else the
 // record's Variant tag), the rules check and the moves, replayed.
-func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *interpreter.History, *interpreter.Record, string, error) {
+func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *interpreter.History, *records.Record, string, error) {
 	rec, err := readRecord(path)
 	if err != nil {
 		return nil, nil, nil, "", err
@@ -259,30 +261,30 @@ func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *in
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%w (name the rule file: stackrules play --resume %s GAME)", err, path)
 	}
-	if err := g.CheckRules(rec); err != nil {
+	if err := records.CheckRules(g, rec); err != nil {
 		if !force {
 			return nil, nil, nil, "", fmt.Errorf("%s: %v; its moves may no longer be legal. Use --force to try anyway", path, err)
 		}
 		fmt.Fprintf(c.App.ErrWriter, "warning: %s: %v\n", path, err)
 	}
-	h, err := g.Replay(rec)
+	h, err := records.Replay(g, rec)
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%s: %s", path, replayErrorText(g, h, err))
 	}
-	if err := g.CheckResult(rec, h.Outcome()); err != nil {
+	if err := records.CheckResult(g, rec, h.Outcome()); err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%s: %v", path, err)
 	}
 	return g, h, rec, variant, nil
 }
 
 // readRecord reads and parses a record file; errors name the file and line.
-func readRecord(path string) (*interpreter.Record, error) {
+func readRecord(path string) (*records.Record, error) {
 	return readRecordBytes(path)
 }
 
 // replayErrorText says which record move is illegal and why, in one line.
 func replayErrorText(g *interpreter.Game, h *interpreter.History, err error) string {
-	var re *interpreter.ReplayError
+	var re *records.ReplayError
 	if !errors.As(err, &re) || h == nil {
 		return err.Error()
 	}
@@ -312,7 +314,7 @@ func reasonOf(e interpreter.Explanation) string {
 // chooseSeats decides who plays each side: the flags, else the record being
 // resumed, else the defaults (a person first, the AI after; when the flags
 // name only AIs, the first side left is the person).
-func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) ([]seat, error) {
+func chooseSeats(c *cli.Context, g *interpreter.Game, base *records.Record) ([]seat, error) {
 	n := len(g.Players)
 	seats := make([]seat, n)
 	given := make([]string, n) // the flag that set each side
@@ -341,7 +343,7 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *interpreter.Record) 
 	}
 	if base != nil {
 		for i := range g.Players {
-			if st, err := parseSeat("", base.Tag(g.TagKey(i))); err == nil {
+			if st, err := parseSeat("", base.Tag(records.TagKey(g, i))); err == nil {
 				seats[i], given[i] = st, "record"
 			}
 		}
@@ -441,7 +443,7 @@ type session struct {
 	h           *interpreter.History
 	redo        []board.Move // moves taken back, the next to redo last
 	seats       []seat
-	base        *interpreter.Record // the record resumed, whose other tags are kept
+	base        *records.Record // the record resumed, whose other tags are kept
 	date        string
 	ro          renderOpts
 	interactive bool
@@ -458,6 +460,7 @@ type session struct {
 	saveFailed     bool   // the last save failed (warned once)
 	written        bool   // a record has been written by this session
 	rs             *recordState
+	dice           *rand.Rand // rolls a dice game's dice, made on first use from seed
 }
 
 // errLeave ends the session after the record is saved (or reported).
@@ -543,6 +546,12 @@ func (ss *session) run() error {
 		}
 		pos := ss.h.Position()
 		var err error
+		if ss.g.IsChance(&pos) {
+			if err := ss.roll(&pos); err != nil {
+				return err
+			}
+			continue
+		}
 		if ss.seats[pos.ToMove].human {
 			err = ss.humanTurn()
 		} else {
@@ -558,15 +567,15 @@ func (ss *session) run() error {
 }
 
 // record is the game so far as a record.
-func (ss *session) record() *interpreter.Record {
+func (ss *session) record() *records.Record {
 	names := make([]string, len(ss.seats))
 	for i, st := range ss.seats {
 		names[i] = st.tag()
 	}
-	rec := ss.g.NewRecord(ss.h, ss.variant, names, ss.date)
+	rec := records.New(ss.g, ss.h, ss.variant, names, ss.date)
 	if ss.resigned >= 0 || ss.drawAgreed {
 		o := ss.outcome()
-		rec.Result = ss.g.ResultText(o)
+		rec.Result = records.ResultText(ss.g, o)
 		rec.SetTag("Result", rec.Result)
 		rec.SetTag("Termination", o.Reason)
 	}
@@ -638,7 +647,7 @@ func (ss *session) leave(why string) error {
 // finish shows how the game ended and saves it.
 func (ss *session) finish(o interpreter.Outcome) error {
 	ss.draw()
-	ss.out("Game over: %s. Result %s.\n", outcomeText(ss.g, o), ss.g.ResultText(o))
+	ss.out("Game over: %s. Result %s.\n", outcomeText(ss.g, o), records.ResultText(ss.g, o))
 	if ss.nothingToSave() {
 		return nil
 	}
@@ -1020,5 +1029,23 @@ func (ss *session) hint(pos *board.Position) error {
 		}
 	}
 	ss.out("%s\n", line)
+	return nil
+}
+
+// roll rolls the dice at chance node pos and says what was rolled.
+func (ss *session) roll(pos *board.Position) error {
+	if ss.dice == nil {
+		ss.dice = rand.New(rand.NewPCG(ss.seed, uint64(ss.h.Len())))
+	}
+	m := ss.g.RandomRoll(pos, ss.dice)
+	if err := ss.h.Play(m); err != nil {
+		return err
+	}
+	ss.redo = nil
+	if pos.Opening {
+		ss.out("Opening roll %s: %s starts.\n", ss.g.MoveString(m), ss.g.Players[ss.h.Position().ToMove].Name)
+	} else {
+		ss.out("%s rolls %s.\n", ss.g.Players[pos.ToMove].Name, ss.g.MoveString(m))
+	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // playScript runs the command line in-process with input as its standard
@@ -46,7 +47,7 @@ func randomGame(t *testing.T, g *interpreter.Game, seed uint64) ([]string, *inte
 	return moves, h
 }
 
-func readRecordFile(t *testing.T, path string) *interpreter.Record {
+func readRecordFile(t *testing.T, path string) *records.Record {
 	t.Helper()
 	rec, err := readRecord(path)
 	if err != nil {
@@ -55,7 +56,7 @@ func readRecordFile(t *testing.T, path string) *interpreter.Record {
 	return rec
 }
 
-func recordMoves(rec *interpreter.Record) []string {
+func recordMoves(rec *records.Record) []string {
 	var out []string
 	for _, m := range rec.Moves {
 		out = append(out, m.Text)
@@ -81,7 +82,7 @@ func TestPlayWholeGames(t *testing.T) {
 				t.Fatalf("exit %d; stderr:\n%s\nstdout tail:\n%s", code, errOut, tail(out, 30))
 			}
 			o := h.Outcome()
-			want := "Game over: " + outcomeText(g, o) + ". Result " + g.ResultText(o) + "."
+			want := "Game over: " + outcomeText(g, o) + ". Result " + records.ResultText(g, o) + "."
 			if !strings.Contains(out, want) {
 				t.Errorf("output does not say %q; tail:\n%s", want, tail(out, 20))
 			}
@@ -95,10 +96,10 @@ func TestPlayWholeGames(t *testing.T) {
 			if got := recordMoves(r); strings.Join(got, " ") != strings.Join(moves, " ") {
 				t.Errorf("record moves differ:\n got %v\nwant %v", got, moves)
 			}
-			if r.Result != g.ResultText(o) {
-				t.Errorf("record result %q, want %q", r.Result, g.ResultText(o))
+			if r.Result != records.ResultText(g, o) {
+				t.Errorf("record result %q, want %q", r.Result, records.ResultText(g, o))
 			}
-			if r.Tag(g.TagKey(0)) != "human" || r.Tag(g.TagKey(1)) != "human" {
+			if r.Tag(records.TagKey(g, 0)) != "human" || r.Tag(records.TagKey(g, 1)) != "human" {
 				t.Errorf("record players: %v", r.Tags)
 			}
 		})
@@ -315,7 +316,7 @@ func TestPlaySaveResumeReplay(t *testing.T) {
 	}
 
 	g := mustGame(t, "liger")
-	h, err := g.Replay(r)
+	h, err := records.Replay(g, r)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -489,8 +490,8 @@ func TestPlaySides(t *testing.T) {
 		}
 		g := mustGame(t, game)
 		for i, want := range tc.labels {
-			if got := r.Tag(g.TagKey(i)); got != want {
-				t.Errorf("%v: %s is played by %q, want %q", tc.args, g.TagKey(i), got, want)
+			if got := r.Tag(records.TagKey(g, i)); got != want {
+				t.Errorf("%v: %s is played by %q, want %q", tc.args, records.TagKey(g, i), got, want)
 			}
 		}
 	}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/variants"
 	"github.com/urfave/cli/v2"
 )
@@ -155,12 +156,12 @@ func (ss *session) mayReplace(path string, force bool) error {
 
 // continues says why rec is not an earlier state of this game ("" when it
 // is: same game, same rules, same start, its moves a beginning of ours).
-func (ss *session) continues(rec *interpreter.Record) string {
+func (ss *session) continues(rec *records.Record) string {
 	g := ss.g
-	if rec.Tag("Game") != g.Name || g.CheckRules(rec) != nil {
+	if rec.Tag("Game") != g.Name || records.CheckRules(g, rec) != nil {
 		return "it is the record of another game"
 	}
-	h, err := g.Replay(rec)
+	h, err := records.Replay(g, rec)
 	if err != nil {
 		return "its moves are not legal in this game"
 	}
@@ -229,7 +230,7 @@ func recordToContinue(c *cli.Context, path string) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		if rec.Tag("Game") == g.Name && g.CheckRules(rec) == nil {
+		if rec.Tag("Game") == g.Name && records.CheckRules(g, rec) == nil {
 			if c.IsSet("position") {
 				return "", usagef("play: %s is a record of this game, which --record continues; --position cannot be given with it", path)
 			}
@@ -257,12 +258,12 @@ func (ss *session) unchanged() bool {
 // keepFromBase makes the record keep what the resumed record had and this
 // session does not change: its tags in their order, its comments (those on
 // the moves still played as they were, and those before and after the moves).
-func (ss *session) keepFromBase(rec *interpreter.Record) {
+func (ss *session) keepFromBase(rec *records.Record) {
 	base := ss.base
 	if base == nil {
 		return
 	}
-	var tags []interpreter.Tag
+	var tags []records.Tag
 	inBase := map[string]bool{}
 	for _, t := range base.Tags {
 		key := strings.ToLower(t.Key)
@@ -272,7 +273,7 @@ func (ss *session) keepFromBase(rec *interpreter.Record) {
 		inBase[key] = true
 		switch v := rec.Tag(t.Key); {
 		case v != "":
-			tags = append(tags, interpreter.Tag{Key: t.Key, Value: v})
+			tags = append(tags, records.Tag{Key: t.Key, Value: v})
 		case key == "termination" || key == "position":
 			// No longer true of the game.
 		default:
@@ -321,12 +322,12 @@ func openRecordGame(recPath, variant string) (*interpreter.Game, error) {
 }
 
 // readRecordBytes reads a record file: a regular file of bounded size.
-func readRecordBytes(path string) (*interpreter.Record, error) {
+func readRecordBytes(path string) (*records.Record, error) {
 	data, err := interpreter.ReadLimited(path, interpreter.MaxRecordSize, "record")
 	if err != nil {
 		return nil, err
 	}
-	rec, err := interpreter.ParseRecord(bytes.NewReader(data))
+	rec, err := records.Parse(bytes.NewReader(data))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", path, err)
 	}

@@ -418,7 +418,7 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 			if !ok || p.Cells[sq].Height() < 2 {
 				continue
 			}
-			stacks = append(stacks, b.SquareName(sq)+" "+b.StackString(p.Cells[sq]))
+			stacks = append(stacks, b.SquareName(sq)+" "+b.CellString(p, sq))
 		}
 	}
 	if len(stacks) > 0 {

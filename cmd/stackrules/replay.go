@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -39,7 +40,7 @@ func replayCommand(s *streams) *cli.Command {
 			if c.IsSet("game") {
 				variant = c.String("game")
 			}
-			if variant == "" && interpreter.IsPDN(rec) {
+			if variant == "" && records.IsPDN(rec) {
 				if variant, err = pdnVariant(rec); err != nil {
 					return fmt.Errorf("%s: %v", path, err)
 				}
@@ -56,7 +57,7 @@ func replayCommand(s *streams) *cli.Command {
 			} else if g, err = openRecordGame(path, variant); err != nil {
 				return err
 			}
-			if err := g.CheckRules(rec); err != nil {
+			if err := records.CheckRules(g, rec); err != nil {
 				if !c.Bool("force") {
 					return fmt.Errorf("%s: %v; use --force to check its moves anyway", path, err)
 				}
@@ -68,10 +69,10 @@ func replayCommand(s *streams) *cli.Command {
 			}
 			var h *interpreter.History
 			var rerr error
-			if interpreter.IsPDN(rec) {
-				h, rerr = g.ReplayPDN(rec)
+			if records.IsPDN(rec) {
+				h, rerr = records.ReplayPDN(g, rec)
 			} else {
-				h, rerr = g.Replay(rec)
+				h, rerr = records.Replay(g, rec)
 			}
 			if h == nil {
 				return fmt.Errorf("%s: %v", path, rerr)
@@ -123,8 +124,8 @@ func replayCommand(s *streams) *cli.Command {
 			}
 			fmt.Fprintf(s.out, "%d %s, all legal.\n", h.Len(), plural(h.Len(), "move"))
 			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
-			computed := g.ResultText(o)
-			if err := g.CheckResult(rec, o); err != nil {
+			computed := records.ResultText(g, o)
+			if err := records.CheckResult(g, rec, o); err != nil {
 				return fmt.Errorf("%s: %v", path, err)
 			}
 			switch {

@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/variants"
 )
 
 // pdnVariant is the built-in game whose PDN game type a PDN record names.
-func pdnVariant(rec *interpreter.Record) (string, error) {
+func pdnVariant(rec *records.Record) (string, error) {
 	t, _, _ := strings.Cut(rec.Tag("GameType"), ",")
 	if t == "" {
 		return "", fmt.Errorf("the PDN game has no [GameType]; name the game with --game")
@@ -27,13 +28,13 @@ func pdnVariant(rec *interpreter.Record) (string, error) {
 }
 
 // writePDN writes the history as PDN to path ("-": the standard output).
-func writePDN(s *streams, g *interpreter.Game, h *interpreter.History, rec *interpreter.Record, path string) error {
+func writePDN(s *streams, g *interpreter.Game, h *interpreter.History, rec *records.Record, path string) error {
 	var players []string
 	for i := range g.Players {
-		players = append(players, rec.Tag(g.TagKey(i)))
+		players = append(players, rec.Tag(records.TagKey(g, i)))
 	}
 	var buf bytes.Buffer
-	if err := g.WritePDN(&buf, h, players, rec.Tag("Date")); err != nil {
+	if err := records.WritePDN(g, &buf, h, players, rec.Tag("Date")); err != nil {
 		return err
 	}
 	if path == "-" {

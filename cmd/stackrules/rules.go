@@ -69,6 +69,9 @@ func rulesText(g *interpreter.Game, o renderOpts) string {
 
 // notationText explains how moves are written, with examples from p.
 func notationText(g *interpreter.Game, p *board.Position) string {
+	if g.HasDice() {
+		return diceNotationText(g, p)
+	}
 	var sb strings.Builder
 	b := g.Board
 	sb.WriteString("Writing moves. Squares are named by file letter and rank number (a1 is the\n")
@@ -260,4 +263,40 @@ func captureExample(b *board.Board) string {
 		return ex
 	}
 	return "c3xe5xg7"
+}
+
+// diceNotationText explains a dice game's notation (GNU Backgammon's), with
+// examples from p: its rolls, or its plays.
+func diceNotationText(g *interpreter.Game, p *board.Position) string {
+	examples := func(q *board.Position) string {
+		var texts []string
+		for _, m := range g.LegalMoves(q, nil) {
+			texts = append(texts, g.MoveString(m))
+		}
+		if len(texts) > 4 {
+			texts = texts[:4]
+		}
+		return strings.Join(wrapItems(texts, ", ", 14, 78), ",\n")
+	}
+	var sb strings.Builder
+	sb.WriteString("Writing moves. Points are numbered from the mover's side (GNU Backgammon's\n")
+	sb.WriteString("notation); moves may be given in any order.\n")
+	sb.WriteString("  a roll:     the two dice, higher first: 65, 33; an opening roll is each\n")
+	sb.WriteString("              player's die in turn order: 6-5\n")
+	sb.WriteString("  a play:     from/to for each checker: 24/18 13/11; bar/22 from the bar,\n")
+	sb.WriteString("              6/off to bear off, * after a hit (24/18*/13), 8/5(2) for two\n")
+	sb.WriteString("              checkers on one path, pass when nothing can be played\n")
+	if g.IsChance(p) {
+		fmt.Fprintf(&sb, "At the start, for example:\n%s\n", examples(p))
+		q := *p
+		rolls := g.LegalMoves(&q, nil)
+		if len(rolls) > 0 {
+			roll := g.MoveString(rolls[len(rolls)-1])
+			g.Apply(&q, rolls[len(rolls)-1])
+			fmt.Fprintf(&sb, "then after %s, for example:\n%s\n", roll, examples(&q))
+		}
+	} else {
+		fmt.Fprintf(&sb, "At the start, for example:\n%s\n", examples(p))
+	}
+	return sb.String()
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/stackrules/stackrules/authoring"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/urfave/cli/v2"
 )
@@ -32,13 +33,13 @@ func testCommand(s *streams) *cli.Command {
 				}
 				g, ds := interpreter.Check(file, data)
 				if ds.HasErrors() {
-					interpreter.WriteText(s.out, ds, data)
+					authoring.WriteText(s.out, ds, data)
 					fmt.Fprintf(s.out, "%s: does not load; no tests run\n", file)
 					broken = append(broken, file)
 					continue
 				}
-				results, tds := g.RunTests()
-				interpreter.WriteText(s.out, tds, data)
+				results, tds := authoring.RunTests(g)
+				authoring.WriteText(s.out, tds, data)
 				n := 0
 				for _, r := range results {
 					if !r.Passed {

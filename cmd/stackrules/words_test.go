@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/variants"
 )
 
@@ -143,7 +144,7 @@ func TestReplayPDN(t *testing.T) {
 	}
 	code, out, errOut = runCLI(t, "replay", pdn)
 	want := fmt.Sprintf("%d moves, all legal.", h.Len())
-	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "Result: "+g.ResultText(h.Outcome())) {
+	if code != 0 || !strings.Contains(out, want) || !strings.Contains(out, "Result: "+records.ResultText(g, h.Outcome())) {
 		t.Errorf("replay of the PDN: exit %d, want %q:\n%s%s", code, want, out, errOut)
 	}
 	if code, _, errOut := runCLI(t, "replay", rec, "--pdn", "-", "--game", "liger", "--force"); code == 0 {

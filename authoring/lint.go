@@ -1,4 +1,4 @@
-package interpreter
+package authoring
 
 import (
 	"encoding/json"
@@ -9,6 +9,9 @@ import (
 	"unicode"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/rulefile"
 )
 
 // Lint reports every problem of a rule file at once: what Check finds (YAML
@@ -32,21 +35,21 @@ type LintOptions struct {
 var DefaultLintOptions = LintOptions{Playouts: 20, MaxPlies: 1000, Seed: 1}
 
 // Lint checks one rule file; the diagnostics come sorted by place.
-func Lint(file string, data []byte, opts LintOptions) Diagnostics {
-	src := newSource(file, data)
+func Lint(file string, data []byte, opts LintOptions) rulefile.Diagnostics {
+	src := rulefile.NewSource(file, data)
 	g, ds := checkSafely(file, data)
 	var root yaml.Node
 	if yaml.Unmarshal(data, &root) == nil && root.Kind != 0 {
 		ds = append(ds, commentCuts(src, &root, g)...)
 	}
 	if g != nil {
-		ds = append(ds, g.lintMeaning()...)
+		ds = append(ds, g.MeaningChecks()...)
 		if !opts.SkipTests {
-			_, td := g.RunTests()
+			_, td := RunTests(g)
 			ds = append(ds, td...)
 		}
 		if opts.Playouts > 0 {
-			ds = append(ds, g.lintBehaviour(opts)...)
+			ds = append(ds, lintBehaviour(g, opts)...)
 		}
 	}
 	for i := range ds {
@@ -63,7 +66,7 @@ func Lint(file string, data []byte, opts LintOptions) Diagnostics {
 
 // dropConsequences leaves out "never fires" for a rule whose condition was
 // already shown to be false everywhere: the cause is reported, not its echo.
-func dropConsequences(ds Diagnostics) Diagnostics {
+func dropConsequences(ds rulefile.Diagnostics) rulefile.Diagnostics {
 	cause := map[string]bool{}
 	for _, d := range ds {
 		if (d.Code == "constant" && strings.Contains(d.Message, "false")) || d.Code == "unreachable-bear-off" {
@@ -91,7 +94,7 @@ func dropConsequences(ds Diagnostics) Diagnostics {
 }
 
 // checkSafely is Check that turns a crash of the loader into a diagnostic.
-func checkSafely(file string, data []byte) (g *Game, ds Diagnostics) {
+func checkSafely(file string, data []byte) (g *interpreter.Game, ds rulefile.Diagnostics) {
 	defer func() {
 		if r := recover(); r != nil {
 			g = nil
@@ -99,16 +102,16 @@ func checkSafely(file string, data []byte) (g *Game, ds Diagnostics) {
 			if strings.Contains(fmt.Sprint(r), "divide by zero") {
 				hint = "a condition that uses only static names is worked out when the file is loaded: look for `%` by zero"
 			}
-			ds = append(ds, Diagnostic{File: file, Line: 1, Col: 1, EndLine: 1, EndCol: 2, Severity: Error, Code: "load-crash",
+			ds = append(ds, rulefile.Diagnostic{File: file, Line: 1, Col: 1, EndLine: 1, EndCol: 2, Severity: rulefile.Error, Code: "load-crash",
 				Message: fmt.Sprintf("loading the file failed: %v", r), Hint: hint})
 		}
 	}()
-	return Check(file, data)
+	return interpreter.Check(file, data)
 }
 
-func dedupeDiagnostics(ds Diagnostics) Diagnostics {
+func dedupeDiagnostics(ds rulefile.Diagnostics) rulefile.Diagnostics {
 	out := ds[:0]
-	seen := map[Diagnostic]bool{}
+	seen := map[rulefile.Diagnostic]bool{}
 	for _, d := range ds {
 		if !seen[d] {
 			seen[d] = true
@@ -129,11 +132,11 @@ var (
 
 // widen extends a diagnostic that marks one character to the token it
 // starts, so the caret line underlines the whole bad name or value.
-func widen(d *Diagnostic, src *source) {
-	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.lines) {
+func widen(d *rulefile.Diagnostic, src *rulefile.Source) {
+	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.Lines) {
 		return
 	}
-	line := src.lines[d.Line-1]
+	line := src.Lines[d.Line-1]
 	i := d.Col - 1
 	if i < 0 || i >= len(line) {
 		return
@@ -194,16 +197,16 @@ func widen(d *Diagnostic, src *source) {
 // WriteText writes diagnostics for people: the place and summary, the
 // source line, a caret under the bad characters, and the hint. data is the
 // file the diagnostics are about.
-func WriteText(w io.Writer, ds Diagnostics, data []byte) {
-	src := newSource("", data)
+func WriteText(w io.Writer, ds rulefile.Diagnostics, data []byte) {
+	src := rulefile.NewSource("", data)
 	for _, d := range ds {
 		if d.Line > 0 {
 			fmt.Fprintf(w, "%s:%d:%d: %s: %s\n", d.File, d.Line, d.Col, d.Severity, d.Message)
 		} else { // about the whole file (it cannot be read): no place in it
 			fmt.Fprintf(w, "%s: %s: %s\n", d.File, d.Severity, d.Message)
 		}
-		if d.Line >= 1 && d.Line <= len(src.lines) && len(src.lines) > 0 && !(len(src.lines) == 1 && len(src.lines[0]) == 0) {
-			line := src.lines[d.Line-1]
+		if d.Line >= 1 && d.Line <= len(src.Lines) && len(src.Lines) > 0 && !(len(src.Lines) == 1 && len(src.Lines[0]) == 0) {
+			line := src.Lines[d.Line-1]
 			num := fmt.Sprint(d.Line)
 			pad := strings.Repeat(" ", len(num))
 			fmt.Fprintf(w, " %s | %s\n", num, strings.TrimRight(string(line), " \r"))
@@ -246,68 +249,10 @@ type jsonDiagnostic struct {
 }
 
 // WriteJSON writes one JSON object per diagnostic, one per line.
-func WriteJSON(w io.Writer, ds Diagnostics) {
+func WriteJSON(w io.Writer, ds rulefile.Diagnostics) {
 	for _, d := range ds {
 		b, _ := json.Marshal(jsonDiagnostic{File: d.File, Line: d.Line, Column: d.Col, EndLine: d.EndLine, EndColumn: d.EndCol,
 			Severity: d.Severity.String(), Code: d.Code, Message: d.Message, Hint: d.Hint})
 		fmt.Fprintln(w, string(b))
 	}
-}
-
-// Strict turns warnings into errors (`lint --strict`).
-func (ds Diagnostics) Strict() Diagnostics {
-	out := make(Diagnostics, len(ds))
-	for i, d := range ds {
-		d.Severity = Error
-		out[i] = d
-	}
-	return out
-}
-
-// Count counts errors and warnings.
-func (ds Diagnostics) Count() (errors, warnings int) {
-	for _, d := range ds {
-		if d.Severity == Error {
-			errors++
-		} else {
-			warnings++
-		}
-	}
-	return
-}
-
-// diagSpan makes a diagnostic over a range of the file.
-func diagSpan(file string, from, to srcPos, sev Severity, code, hint, format string, args ...any) Diagnostic {
-	if to.line < from.line || (to.line == from.line && to.col <= from.col) {
-		to = srcPos{from.line, from.col + 1}
-	}
-	return Diagnostic{File: file, Line: from.line, Col: from.col, EndLine: to.line, EndCol: to.col,
-		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
-}
-
-// keyNode finds the key node at a path of mapping keys from the root of the
-// rule file, or nil.
-func keyNode(root *yaml.Node, path ...string) *yaml.Node {
-	n := root
-	if n != nil && n.Kind == yaml.DocumentNode && len(n.Content) > 0 {
-		n = n.Content[0]
-	}
-	var key *yaml.Node
-	for _, p := range path {
-		if n == nil || n.Kind != yaml.MappingNode {
-			return nil
-		}
-		var next *yaml.Node
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == p {
-				key, next = n.Content[i], n.Content[i+1]
-				break
-			}
-		}
-		if next == nil {
-			return nil
-		}
-		n = next
-	}
-	return key
 }

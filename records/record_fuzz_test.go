@@ -1,4 +1,4 @@
-package interpreter_test
+package records_test
 
 import (
 	"fmt"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/variants"
 )
 
@@ -35,7 +36,7 @@ func watchdog(input string) *time.Timer {
 	return time.AfterFunc(20*time.Second, func() { panic("no answer in 20s on " + input) })
 }
 
-// FuzzRecord: ParseRecord never panics; what it reads, String writes so
+// FuzzRecord: Parse never panics; what it reads, String writes so
 // that it reads back the same (tags, moves, comments, result); replaying it
 // against every built-in game never panics.
 func FuzzRecord(f *testing.F) {
@@ -47,7 +48,7 @@ func FuzzRecord(f *testing.F) {
 			moves := g.LegalMoves(&pos, nil)
 			h.Play(moves[rng.IntN(len(moves))])
 		}
-		rec := g.NewRecord(h, g.Name, []string{"human", "mcts:easy"}, "2026.11.22")
+		rec := records.New(g, h, g.Name, []string{"human", "mcts:easy"}, "2026.11.22")
 		if len(rec.Moves) > 2 {
 			rec.Moves[1].Comment = "{a fine move}"
 		}
@@ -59,7 +60,7 @@ func FuzzRecord(f *testing.F) {
 	f.Add("1. c3-d4 } f6-e5 1-1\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		defer watchdog(fmt.Sprintf("record %q", text)).Stop()
-		rec, err := interpreter.ParseRecord(strings.NewReader(text))
+		rec, err := records.Parse(strings.NewReader(text))
 		if err != nil {
 			if strings.Contains(err.Error(), "\n") {
 				t.Fatalf("error of several lines: %q", err)
@@ -67,7 +68,7 @@ func FuzzRecord(f *testing.F) {
 			return
 		}
 		out := rec.String()
-		back, err := interpreter.ParseRecord(strings.NewReader(out))
+		back, err := records.Parse(strings.NewReader(out))
 		if err != nil {
 			t.Fatalf("the record as written does not read back: %v\nread:\n%s\nwritten:\n%s", err, text, out)
 		}
@@ -80,10 +81,10 @@ func FuzzRecord(f *testing.F) {
 			}
 		}
 		for _, g := range fuzzGames {
-			h, err := g.Replay(rec)
+			h, err := records.Replay(g, rec)
 			if err == nil {
 				o := h.Outcome()
-				g.CheckResult(rec, o)
+				records.CheckResult(g, rec, o)
 			}
 		}
 	})

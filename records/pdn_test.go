@@ -1,4 +1,4 @@
-package interpreter_test
+package records_test
 
 import (
 	"bytes"
@@ -8,13 +8,15 @@ import (
 
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // English checkers numbers its squares as PDN does: black, who moves first,
 // starts on 1-12 and white on 21-32; 4 and 29 are the single corners.
 func TestNumericSquaresOfEnglishCheckers(t *testing.T) {
-	g := open(t, "english-checkers")
+	g := gametest.Open(t, "english-checkers")
 	for n, want := range map[int]string{1: "g1", 4: "a1", 5: "h2", 11: "c3", 12: "a3", 15: "d4", 21: "h6", 22: "f6", 25: "g7", 27: "c7", 29: "h8", 32: "b8"} {
 		sq, ok := g.Board.NumberedSquare(n)
 		if !ok || g.Board.SquareName(sq) != want {
@@ -45,7 +47,7 @@ func TestNumericSquaresOfEnglishCheckers(t *testing.T) {
 
 // A board without numbering reads no numbers: 11-15 stays a lift count.
 func TestNumericNotationNeedsNumbering(t *testing.T) {
-	g := open(t, "liger")
+	g := gametest.Open(t, "liger")
 	if g.Board.Numbered() {
 		t.Fatal("liger is numbered")
 	}
@@ -59,10 +61,10 @@ func TestNumericNotationNeedsNumbering(t *testing.T) {
 // 1,000 random positions: each reads back as the move, and both say the same
 // squares.
 func TestNumericAndAlgebraicAgree(t *testing.T) {
-	g := open(t, "english-checkers")
+	g := gametest.Open(t, "english-checkers")
 	b := g.Board
 	checked := 0
-	for _, p := range randomPositions(t, g, 1000, 7) {
+	for _, p := range gametest.RandomPositions(t, g, 1000, 7) {
 		for _, m := range g.LegalMoves(&p, nil) {
 			num, alg := b.NumericMoveString(m), g.MoveString(m)
 			for _, text := range []string{num, alg} {
@@ -97,7 +99,7 @@ func TestNumericAndAlgebraicAgree(t *testing.T) {
 // English checkers games played by the AI, written as PDN, read back and
 // replayed, reach the same positions; the PDN says what other programs read.
 func TestPDNRoundTrip(t *testing.T) {
-	g := open(t, "english-checkers")
+	g := gametest.Open(t, "english-checkers")
 	for game := 0; game < 3; game++ {
 		h := g.NewHistory(g.Start())
 		if game == 2 { // a game from a set-up position, with kings
@@ -119,11 +121,11 @@ func TestPDNRoundTrip(t *testing.T) {
 			}
 		}
 		var buf bytes.Buffer
-		if err := g.WritePDN(&buf, h, []string{"mcts", "mcts"}, "2026.11.22"); err != nil {
+		if err := records.WritePDN(g, &buf, h, []string{"mcts", "mcts"}, "2026.11.22"); err != nil {
 			t.Fatal(err)
 		}
 		pdn := buf.String()
-		for _, tag := range []string{`[GameType "21"]`, `[Black "mcts"]`, `[White "mcts"]`, `[Event "`, `[Result "` + g.ResultText(h.Outcome()) + `"]`} {
+		for _, tag := range []string{`[GameType "21"]`, `[Black "mcts"]`, `[White "mcts"]`, `[Event "`, `[Result "` + records.ResultText(g, h.Outcome()) + `"]`} {
 			if !strings.Contains(pdn, tag) {
 				t.Errorf("game %d: no %s in\n%s", game, tag, pdn)
 			}
@@ -134,7 +136,7 @@ func TestPDNRoundTrip(t *testing.T) {
 		if strings.ContainsAny(strings.SplitN(pdn, "\n\n", 2)[1], "abcdefgh") {
 			t.Errorf("game %d: the moves are not numeric:\n%s", game, pdn)
 		}
-		_, back, err := g.ReadPDN(strings.NewReader(pdn))
+		_, back, err := records.ReadPDN(g, strings.NewReader(pdn))
 		if err != nil {
 			t.Fatalf("game %d: %v\n%s", game, err, pdn)
 		}
@@ -155,26 +157,26 @@ func TestPDNRoundTrip(t *testing.T) {
 
 // The FEN of a position reads back as the position, kings included.
 func TestFENRoundTrip(t *testing.T) {
-	g := open(t, "english-checkers")
+	g := gametest.Open(t, "english-checkers")
 	p, _ := g.ParsePosition("w a1:b,c1:B,e3:b,h6:w,d8:W,b8:w")
-	fen, err := g.FEN(&p)
+	fen, err := records.FEN(g, &p)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if want := "W:BK3,4,10:W21,K31,32"; fen != want {
 		t.Errorf("FEN %q, want %q", fen, want)
 	}
-	q, err := g.ParseFEN(fen)
+	q, err := records.ParseFEN(g, fen)
 	if err != nil || q != p {
 		t.Errorf("%q reads back as %s (%v)", fen, g.FormatPosition(&q), err)
 	}
 	start := g.Start()
-	q, err = g.ParseFEN("B:W21-32:B1-12")
+	q, err = records.ParseFEN(g, "B:W21-32:B1-12")
 	if err != nil || q != start {
 		t.Errorf("the start as a FEN with ranges: %s (%v)", g.FormatPosition(&q), err)
 	}
 	for _, bad := range []string{"", "X:W1", "B:W33", "B:W1,1", "B:Wx"} {
-		if _, err := g.ParseFEN(bad); err == nil {
+		if _, err := records.ParseFEN(g, bad); err == nil {
 			t.Errorf("FEN %q accepted", bad)
 		}
 	}
@@ -182,19 +184,19 @@ func TestFENRoundTrip(t *testing.T) {
 
 // Programs write a multi-jump from and to only; it is read when it names one capture.
 func TestPDNShortCaptures(t *testing.T) {
-	g := open(t, "english-checkers")
+	g := gametest.Open(t, "english-checkers")
 	pdn := "[GameType \"21\"]\n[SetUp \"1\"]\n[FEN \"B:W15,22,29:B11\"]\n\n1. 11x25 *\n"
-	_, h, err := g.ReadPDN(strings.NewReader(pdn))
+	_, h, err := records.ReadPDN(g, strings.NewReader(pdn))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := g.MoveString(h.Moves()[0]); got != "c3xe5xg7" && got != "c3xe5xc7" {
 		t.Errorf("11x25 read as %s", got)
 	}
-	if _, _, err := g.ReadPDN(strings.NewReader("[GameType \"20\"]\n\n1. 11-15 *\n")); err == nil || !strings.Contains(err.Error(), "GameType") {
+	if _, _, err := records.ReadPDN(g, strings.NewReader("[GameType \"20\"]\n\n1. 11-15 *\n")); err == nil || !strings.Contains(err.Error(), "GameType") {
 		t.Errorf("a game of another type: %v", err)
 	}
-	if _, _, err := g.ReadPDN(strings.NewReader("1. 11-14 *\n")); err == nil || !strings.Contains(err.Error(), "move 1") {
+	if _, _, err := records.ReadPDN(g, strings.NewReader("1. 11-14 *\n")); err == nil || !strings.Contains(err.Error(), "move 1") {
 		t.Errorf("an illegal move: %v", err)
 	}
 }
@@ -202,7 +204,7 @@ func TestPDNShortCaptures(t *testing.T) {
 // International draughts numbers 1-50 as white sees the board: 46 is a1,
 // 1 is b10, white starts on 31-50 and opens 32-28.
 func TestNumericSquaresOfInternational(t *testing.T) {
-	g := open(t, "international")
+	g := gametest.Open(t, "international")
 	for n, want := range map[int]string{1: "b10", 5: "j10", 46: "a1", 50: "i1", 31: "b4", 35: "j4", 28: "e5"} {
 		sq, ok := g.Board.NumberedSquare(n)
 		if !ok || g.Board.SquareName(sq) != want {
@@ -214,7 +216,7 @@ func TestNumericSquaresOfInternational(t *testing.T) {
 	if err != nil || g.MoveString(m) != "d4-e5" {
 		t.Errorf("32-28: %s %v", g.MoveString(m), err)
 	}
-	for _, p := range randomPositions(t, g, 200, 3) {
+	for _, p := range gametest.RandomPositions(t, g, 200, 3) {
 		for _, m := range g.LegalMoves(&p, nil) {
 			got, err := g.ParseMove(&p, g.Board.NumericMoveString(m))
 			if err != nil || !got.SameAs(m) {

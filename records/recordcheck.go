@@ -1,8 +1,10 @@
-package interpreter
+package records
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/stackrules/stackrules/interpreter"
 )
 
 // CheckResult reports whether a record's result can be true of its game, o
@@ -11,7 +13,7 @@ import (
 // and on a game the moves leave unfinished, a [Termination] tag saying how
 // it ended (a resignation, an agreed or adjudicated draw), the player who
 // resigned not winning. "*" (going on) is always possible.
-func (g *Game) CheckResult(r *Record, o Outcome) error {
+func CheckResult(g *interpreter.Game, r *Record, o interpreter.Outcome) error {
 	res := r.Result
 	if res == "*" || res == "" {
 		return nil
@@ -33,7 +35,7 @@ func (g *Game) CheckResult(r *Record, o Outcome) error {
 		return fmt.Errorf("the result %s is not a possible result: the winner scores 1 and the others 0, or each scores 1/2 in a draw", res)
 	}
 	if o.Over {
-		if want := g.ResultText(o); res != want {
+		if want := ResultText(g, o); res != want {
 			return fmt.Errorf("the record's result is %s, but the moves end the game %s (%s)", res, want, o.Reason)
 		}
 		return nil

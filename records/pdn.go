@@ -1,4 +1,4 @@
-package interpreter
+package records
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
 )
 
 // PDN (Portable Draughts Notation) is how draughts programs exchange games:
@@ -21,11 +22,11 @@ import (
 
 // WritePDN writes a history as a PDN game. players say who played each side,
 // in turn order; date is YYYY.MM.DD or "".
-func (g *Game) WritePDN(w io.Writer, h *History, players []string, date string) error {
+func WritePDN(g *interpreter.Game, w io.Writer, h *interpreter.History, players []string, date string) error {
 	if !g.Board.Numbered() {
 		return fmt.Errorf("%s has no numeric notation (the rule file's board: numbering), which PDN needs", g.Name)
 	}
-	if g.words.PDNGameType == 0 {
+	if g.PDNGameType() == 0 {
 		return fmt.Errorf("%s has no PDN game type (the rule file's pdn_game_type)", g.Name)
 	}
 	r := &Record{Players: len(g.Players)}
@@ -41,14 +42,14 @@ func (g *Game) WritePDN(w io.Writer, h *History, players []string, date string) 
 		if i < len(players) && players[i] != "" {
 			who = players[i]
 		}
-		r.SetTag(g.TagKey(i), who)
+		r.SetTag(TagKey(g, i), who)
 	}
 	o := h.Outcome()
-	r.Result = g.ResultText(o)
+	r.Result = ResultText(g, o)
 	r.SetTag("Result", r.Result)
-	r.SetTag("GameType", strconv.Itoa(g.words.PDNGameType))
+	r.SetTag("GameType", strconv.Itoa(g.PDNGameType()))
 	if start := h.Start(); start != g.Start() {
-		fen, err := g.FEN(&start)
+		fen, err := FEN(g, &start)
 		if err != nil {
 			return err
 		}
@@ -67,7 +68,7 @@ func (g *Game) WritePDN(w io.Writer, h *History, players []string, date string) 
 
 // FEN writes a position as a PDN FEN tag: "B:W21,K22:B1,2" — the player to
 // move, then each player's squares, K before a king.
-func (g *Game) FEN(p *board.Position) (string, error) {
+func FEN(g *interpreter.Game, p *board.Position) (string, error) {
 	b := g.Board
 	var sb strings.Builder
 	sb.WriteByte(g.Players[p.ToMove].Code - 'a' + 'A')
@@ -101,7 +102,7 @@ func (g *Game) FEN(p *board.Position) (string, error) {
 }
 
 // ParseFEN reads a PDN FEN ("W:W31-50:B1-20" ranges too) into a position.
-func (g *Game) ParseFEN(fen string) (board.Position, error) {
+func ParseFEN(g *interpreter.Game, fen string) (board.Position, error) {
 	b := g.Board
 	if !b.Numbered() {
 		return board.Position{}, fmt.Errorf("FEN %q: %s has no numeric notation", fen, g.Name)
@@ -185,12 +186,12 @@ func (g *Game) ParseFEN(fen string) (board.Position, error) {
 // ReadPDN reads a PDN game and replays it. Captures may be written with
 // every landing square ("1x10x19") or, as many programs write them, from and
 // to only ("1x19"), when that names one legal capture.
-func (g *Game) ReadPDN(rd io.Reader) (*Record, *History, error) {
-	r, err := ParseRecord(rd)
+func ReadPDN(g *interpreter.Game, rd io.Reader) (*Record, *interpreter.History, error) {
+	r, err := Parse(rd)
 	if err != nil {
 		return nil, nil, err
 	}
-	h, err := g.ReplayPDN(r)
+	h, err := ReplayPDN(g, r)
 	return r, h, err
 }
 
@@ -203,23 +204,23 @@ func IsPDN(r *Record) bool {
 // ReplayPDN plays a PDN record's moves from its start (its FEN, if any),
 // checking each; on an illegal move it returns the history up to it and a
 // *ReplayError.
-func (g *Game) ReplayPDN(r *Record) (*History, error) {
-	if t := r.Tag("GameType"); t != "" && g.words.PDNGameType != 0 {
-		if n, _, _ := strings.Cut(t, ","); n != strconv.Itoa(g.words.PDNGameType) {
-			return nil, fmt.Errorf("[GameType %q] is not %s (game type %d)", t, g.Name, g.words.PDNGameType)
+func ReplayPDN(g *interpreter.Game, r *Record) (*interpreter.History, error) {
+	if t := r.Tag("GameType"); t != "" && g.PDNGameType() != 0 {
+		if n, _, _ := strings.Cut(t, ","); n != strconv.Itoa(g.PDNGameType()) {
+			return nil, fmt.Errorf("[GameType %q] is not %s (game type %d)", t, g.Name, g.PDNGameType())
 		}
 	}
 	start := g.Start()
 	if fen := r.Tag("FEN"); fen != "" {
 		var err error
-		if start, err = g.ParseFEN(fen); err != nil {
+		if start, err = ParseFEN(g, fen); err != nil {
 			return nil, fmt.Errorf("[FEN]: %v", err)
 		}
 	}
 	h := g.NewHistory(start)
 	for i, rm := range r.Moves {
 		pos := h.Position()
-		m, err := g.parsePDNMove(&pos, rm.Text)
+		m, err := parsePDNMove(g, &pos, rm.Text)
 		if err == nil {
 			err = h.Play(m)
 		}
@@ -231,7 +232,7 @@ func (g *Game) ReplayPDN(r *Record) (*History, error) {
 }
 
 // parsePDNMove matches a PDN move against the legal moves at p.
-func (g *Game) parsePDNMove(p *board.Position, text string) (board.Move, error) {
+func parsePDNMove(g *interpreter.Game, p *board.Position, text string) (board.Move, error) {
 	m, err := g.ParseMove(p, text)
 	if err == nil {
 		return m, nil

@@ -1,4 +1,4 @@
-package interpreter
+package records
 
 import (
 	"fmt"
@@ -8,7 +8,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
 )
 
 // A game record is a text file in the spirit of PDN: tag pairs, then the
@@ -74,7 +74,7 @@ func (r *Record) SetTag(key, value string) {
 
 // ResultText writes an outcome as a record result: one score per player,
 // 1 for the winner, 0 for the others, 1/2 each for a draw; * while going on.
-func (g *Game) ResultText(o Outcome) string {
+func ResultText(g *interpreter.Game, o interpreter.Outcome) string {
 	if !o.Over {
 		return "*"
 	}
@@ -94,15 +94,15 @@ func (g *Game) ResultText(o Outcome) string {
 
 // TagKey is the tag that names who played player i: the player's name with a
 // capital letter ("Red").
-func (g *Game) TagKey(i int) string {
+func TagKey(g *interpreter.Game, i int) string {
 	r := []rune(g.Players[i].Name)
 	r[0] = unicode.ToUpper(r[0])
 	return string(r)
 }
 
-// NewRecord makes the record of a history. variant is how the game was asked
+// New makes the record of a history. variant is how the game was asked
 // for (a built-in name or a path); players says who played each side.
-func (g *Game) NewRecord(h *History, variant string, players []string, date string) *Record {
+func New(g *interpreter.Game, h *interpreter.History, variant string, players []string, date string) *Record {
 	r := &Record{Players: len(g.Players)}
 	r.SetTag("Game", g.Name)
 	r.SetTag("Variant", variant)
@@ -112,7 +112,7 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 		if i < len(players) {
 			who = players[i]
 		}
-		r.SetTag(g.TagKey(i), who)
+		r.SetTag(TagKey(g, i), who)
 	}
 	if date != "" {
 		r.SetTag("Date", date)
@@ -122,8 +122,11 @@ func (g *Game) NewRecord(h *History, variant string, players []string, date stri
 		r.SetTag("Position", g.FormatPosition(&start))
 	}
 	o := h.Outcome()
-	r.Result = g.ResultText(o)
+	r.Result = ResultText(g, o)
 	r.SetTag("Result", r.Result)
+	if g.MaxPoints() > 1 && o.Over && o.Winner >= 0 {
+		r.SetTag("Points", fmt.Sprint(o.Points)) // what the win was worth
+	}
 	if o.Over && o.Reason != "" {
 		r.SetTag("Termination", o.Reason)
 		if o.Why != "" {
@@ -187,17 +190,17 @@ var resultRE = regexp.MustCompile(`^(\*|(1/2|1|0)(-(1/2|1|0))+)$`)
 // utf8BOM is the byte-order mark some editors put at the start of a file.
 const utf8BOM = "\xef\xbb\xbf"
 
-// ParseRecord reads a record. It checks the form only (a tag line that is not
+// Parse reads a record. It checks the form only (a tag line that is not
 // a tag, a tag after the moves, text after the result, a comment never
 // closed); whether the moves are legal is for Replay. Errors name the line.
 // Comments in braces may span lines; they are kept in the Record.
-func ParseRecord(rd io.Reader) (*Record, error) {
-	data, err := io.ReadAll(io.LimitReader(rd, MaxRecordSize+1))
+func Parse(rd io.Reader) (*Record, error) {
+	data, err := io.ReadAll(io.LimitReader(rd, interpreter.MaxRecordSize+1))
 	if err != nil {
 		return nil, err
 	}
-	if len(data) > MaxRecordSize {
-		return nil, fmt.Errorf("the record is larger than %s, the most a record may be", sizeText(MaxRecordSize))
+	if len(data) > interpreter.MaxRecordSize {
+		return nil, fmt.Errorf("the record is larger than %s, the most a record may be", interpreter.SizeText(interpreter.MaxRecordSize))
 	}
 	text := strings.TrimPrefix(string(data), utf8BOM)
 	r := &Record{}
@@ -359,7 +362,7 @@ func (e *ReplayError) Error() string {
 
 // CheckRules reports whether the record was made with this rule file; a
 // record without a Rules tag passes.
-func (g *Game) CheckRules(r *Record) error {
+func CheckRules(g *interpreter.Game, r *Record) error {
 	if h := r.Tag("Rules"); h != "" && h != g.RulesHash {
 		return fmt.Errorf("the record was played under other rules (%s) than %s (%s): the rule file has changed since", short(h), g.File, short(g.RulesHash))
 	}
@@ -375,7 +378,7 @@ func short(h string) string {
 
 // Replay plays a record's moves from its start, checking each; on an illegal
 // move it returns the history up to it and a *ReplayError.
-func (g *Game) Replay(r *Record) (*History, error) {
+func Replay(g *interpreter.Game, r *Record) (*interpreter.History, error) {
 	start := g.Start()
 	if pos := r.Tag("Position"); pos != "" {
 		p, err := g.ParsePosition(pos)
@@ -385,7 +388,7 @@ func (g *Game) Replay(r *Record) (*History, error) {
 		start = p
 	}
 	h := g.NewHistory(start)
-	for i, rm := range r.Moves {
+	for i, rm := range playWords(g, r.Moves) {
 		pos := h.Position()
 		m, err := g.ParseMove(&pos, rm.Text)
 		if err == nil {
@@ -398,11 +401,22 @@ func (g *Game) Replay(r *Record) (*History, error) {
 	return h, nil
 }
 
-// Positions lists the position before every move of h and after the last.
-func (h *History) Positions() []board.Position {
-	out := make([]board.Position, len(h.states))
-	for i, s := range h.states {
-		out[i] = s.pos
+// playWords groups a record's words into moves: in a dice game a play is
+// written with spaces (`24/18 13/11`), so the words after a roll up to the
+// next roll are one play. Other games' moves are the words as they are.
+func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
+	if !g.HasDice() {
+		return words
+	}
+	var out []RecordMove
+	for _, w := range words {
+		last := len(out) - 1
+		if g.IsRollText(w.Text) || last < 0 || g.IsRollText(out[last].Text) || out[last].Text == "pass" || w.Text == "pass" {
+			out = append(out, w)
+			continue
+		}
+		out[last].Text += " " + w.Text
+		out[last].Comment += w.Comment
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package interpreter
+package authoring
 
 import (
 	"errors"
@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/rulefile"
 )
 
 // Behaviour checks: the linter plays seeded random games and reports what
@@ -16,9 +18,9 @@ import (
 // when there is no such hint), so that races finish.
 
 type behaviour struct {
-	g         *Game
+	g         *interpreter.Game
 	opts      LintOptions
-	ds        Diagnostics
+	ds        rulefile.Diagnostics
 	seen      map[string]bool // runtime errors already reported, by place
 	moveFired []bool
 	bearFired []bool
@@ -31,26 +33,27 @@ type behaviour struct {
 	asymmetry bool
 }
 
-func (g *Game) lintBehaviour(opts LintOptions) Diagnostics {
+func lintBehaviour(g *interpreter.Game, opts LintOptions) rulefile.Diagnostics {
 	if opts.MaxPlies <= 0 {
 		opts.MaxPlies = 1000
 	}
+	moves, bearOffs, captures := g.RuleNames()
 	bh := &behaviour{g: g, opts: opts, seen: map[string]bool{},
-		moveFired: make([]bool, len(g.moveRules)), bearFired: make([]bool, len(g.bearRules)), capFired: make([]bool, len(g.captureRules)),
-		endHeld: make([]bool, len(g.ends))}
+		moveFired: make([]bool, len(moves)), bearFired: make([]bool, len(bearOffs)), capFired: make([]bool, len(captures)),
+		endHeld: make([]bool, len(g.EndConditions()))}
 	if !bh.startMoves() {
 		return bh.ds
 	}
-	mirror := g.mirror()
+	mirror := mirrorOf(g)
 	for game := 0; game < opts.Playouts; game++ {
 		bh.play(game, mirror)
 	}
-	for _, p := range g.testPlayedPositions() {
+	for _, p := range testPlayedPositions(g) {
 		bh.endConditions(&p)
 		// A game whose random playouts wander on (Focus recycles its
 		// pieces through the reserves) still ends by its rules when its
 		// own tests play to a result.
-		if r, err := g.safeResult(&p); err == nil && r.Over {
+		if r, err := safeResult(g, &p); err == nil && r.Over {
 			bh.decisive++
 		}
 	}
@@ -62,9 +65,9 @@ func (g *Game) lintBehaviour(opts LintOptions) Diagnostics {
 func (bh *behaviour) startMoves() bool {
 	g := bh.g
 	for pi, p := range g.Players {
-		q := g.start
+		q := g.Start()
 		q.SetToMove(pi)
-		moves, err := g.safeMoves(&q)
+		moves, err := safeMoves(g, &q)
 		if err != nil {
 			bh.runtimeError(&q, err)
 			return false
@@ -78,12 +81,12 @@ func (bh *behaviour) startMoves() bool {
 		if n > 0 {
 			continue
 		}
-		sev, what := Warning, "would have no legal move"
+		sev, what := rulefile.Warning, "would have no legal move"
 		if pi == 0 {
-			sev, what = Error, "has no legal move: the game is over before it starts"
+			sev, what = rulefile.Error, "has no legal move: the game is over before it starts"
 		}
 		at, to := bh.keySpan("setup")
-		bh.ds = append(bh.ds, diagSpan(g.File, at, to, sev, "no-start-move",
+		bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, sev, "no-start-move",
 			"check the setup, the move rules' directions and their conditions (`stackrules explain` says why a move is not legal)",
 			"at the start position %s %s", p.Name, what))
 		if pi == 0 {
@@ -93,20 +96,20 @@ func (bh *behaviour) startMoves() bool {
 	return true
 }
 
-func (bh *behaviour) keySpan(path ...string) (srcPos, srcPos) {
-	k := keyNode(bh.g.root, path...)
+func (bh *behaviour) keySpan(path ...string) (rulefile.Pos, rulefile.Pos) {
+	k := rulefile.KeyNode(bh.g.SyntaxTree(), path...)
 	if k == nil {
-		return srcPos{1, 1}, srcPos{1, 2}
+		return rulefile.Pos{Line: 1, Col: 1}, rulefile.Pos{Line: 1, Col: 2}
 	}
-	at := nodePos(k)
-	return at, srcPos{at.line, at.col + len([]rune(k.Value))}
+	at := rulefile.NodePos(k)
+	return at, rulefile.Pos{Line: at.Line, Col: at.Col + len([]rune(k.Value))}
 }
 
 func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position) {
 	g := bh.g
 	rng := rand.New(rand.NewPCG(bh.opts.Seed, uint64(game)))
 	eager := game%2 == 1
-	h := g.NewHistory(g.start)
+	h := g.NewHistory(g.Start())
 	var buf []board.Move
 	for ply := 0; ; ply++ {
 		p := h.Position()
@@ -119,7 +122,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			bh.endConditions(&p)
 		}
 		if o.Over {
-			if r, err := g.safeResult(&p); err == nil && r.Over {
+			if r, err := safeResult(g, &p); err == nil && r.Over {
 				bh.decisive++
 			} else {
 				bh.drawRule++
@@ -130,7 +133,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			bh.cut++
 			return
 		}
-		moves, err := g.safeMoves(&p)
+		moves, err := safeMoves(g, &p)
 		if err != nil {
 			bh.runtimeError(&p, err)
 			return
@@ -156,10 +159,9 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 		if mirror != nil && !bh.asymmetry {
 			bh.compareMirror(&p, mirror)
 		}
-		if g.evaluate != nil {
-			if !bh.evaluate(&p) {
-				return
-			}
+		if f := g.EvaluateFailure(&p); f != nil {
+			bh.termError(f, &p)
+			return
 		}
 		m, ok := bh.choose(&p, buf, rng, eager)
 		if !ok {
@@ -169,7 +171,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			key := "play:" + err.Error()
 			if !bh.seen[key] {
 				bh.seen[key] = true
-				bh.ds = append(bh.ds, diagSpan(g.File, srcPos{1, 1}, srcPos{1, 2}, Error, "internal", "this is a bug in stackrules, not in the rule file: please report it",
+				bh.ds = append(bh.ds, rulefile.Span(g.File, rulefile.Pos{Line: 1, Col: 1}, rulefile.Pos{Line: 1, Col: 2}, rulefile.Error, "internal", "this is a bug in stackrules, not in the rule file: please report it",
 					"playing %s at %s failed: %v", g.MoveString(m), g.FormatPosition(&p), err))
 			}
 			return
@@ -185,10 +187,10 @@ func (bh *behaviour) choose(p *board.Position, moves []board.Move, rng *rand.Ran
 	}
 	var favoured []board.Move
 	for _, m := range moves {
-		if g.prefer != nil {
-			ok, t, err := g.preferMove(p, m)
-			if err != nil {
-				bh.termError(g.prefer, t, "playout: prefer", p, err)
+		if g.HasPlayoutPolicy() {
+			ok, f := g.Prefers(p, m)
+			if f != nil {
+				bh.termError(f, p)
 				return board.Move{}, false
 			}
 			if ok {
@@ -204,71 +206,10 @@ func (bh *behaviour) choose(p *board.Position, moves []board.Move, rng *rand.Ran
 	return moves[rng.IntN(len(moves))], true
 }
 
-// preferMove evaluates `playout: prefer` for m term by term.
-func (g *Game) preferMove(p *board.Position, m board.Move) (bool, *condition, error) {
-	if m.Kind == board.Pass {
-		return false, nil, nil
-	}
-	c := g.ctx(p, int(p.ToMove))
-	defer g.release(c)
-	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
-	if m.From != noSquare {
-		c.src = p.Cells[m.From]
-	}
-	if m.To != noSquare {
-		c.dst = p.Cells[m.To]
-	}
-	for i := range g.prefer.terms {
-		t := &g.prefer.terms[i]
-		ok, err := g.testTerm(c, t)
-		if err != nil {
-			return false, t, err
-		}
-		if !ok {
-			return false, nil, nil
-		}
-	}
-	return true, nil, nil
-}
-
-// evaluate runs the rule file's evaluate for every player.
-func (bh *behaviour) evaluate(p *board.Position) bool {
-	g := bh.g
-	c := g.ctx(p, 0)
-	defer g.release(c)
-	t := &g.evaluate.terms[0]
-	for i := range g.Players {
-		c.me, c.opp = i, g.next(i)
-		if _, err := g.testTerm(c, t); err != nil {
-			bh.termError(g.evaluate, t, "evaluate", p, err)
-			return false
-		}
-	}
-	return true
-}
-
 // endConditions records which end conditions hold after a move.
-func (bh *behaviour) endConditions(p *board.Position) {
-	g := bh.g
-	c := g.ctx(p, g.prev(int(p.ToMove)))
-	defer g.release(c)
-	for i, e := range g.ends {
-		if bh.endHeld[i] {
-			continue
-		}
-		held := true
-		for j := range e.cond.terms {
-			ok, err := g.testTerm(c, &e.cond.terms[j])
-			if err != nil || !ok {
-				held = false
-				break
-			}
-		}
-		bh.endHeld[i] = held
-	}
-}
+func (bh *behaviour) endConditions(p *board.Position) { bh.g.EndsHeld(p, bh.endHeld) }
 
-func (g *Game) safeMoves(p *board.Position) (moves []board.Move, err error) {
+func safeMoves(g *interpreter.Game, p *board.Position) (moves []board.Move, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
@@ -277,7 +218,7 @@ func (g *Game) safeMoves(p *board.Position) (moves []board.Move, err error) {
 	return g.LegalMoves(p, nil), nil
 }
 
-func (g *Game) safeResult(p *board.Position) (o Outcome, err error) {
+func safeResult(g *interpreter.Game, p *board.Position) (o interpreter.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
@@ -286,7 +227,7 @@ func (g *Game) safeResult(p *board.Position) (o Outcome, err error) {
 	return g.Result(p), nil
 }
 
-func safePlay(h *History, m board.Move) (err error) {
+func safePlay(h *interpreter.History, m board.Move) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
@@ -295,7 +236,7 @@ func safePlay(h *History, m board.Move) (err error) {
 	return h.Play(m)
 }
 
-func safeOutcome(h *History) (o Outcome, err error) {
+func safeOutcome(h *interpreter.History) (o interpreter.Outcome, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = panicError(r)
@@ -308,136 +249,58 @@ func safeOutcome(h *History) (o Outcome, err error) {
 // the failing call said, reported as is when no term can be blamed.
 func (bh *behaviour) runtimeError(p *board.Position, err error) {
 	g := bh.g
-	cp, t, what, ferr := g.findRuntimeError(p)
-	var ee *EvalError
-	if t == nil && errors.As(err, &ee) {
+	f := g.FindRuntimeError(p)
+	var ee *interpreter.EvalError
+	if f == nil && errors.As(err, &ee) {
 		// No term fails on its own (a quiet-plies condition, a term met
 		// only in a capture): the error knows its place.
 		key := fmt.Sprintf("%d:%d", ee.Line, ee.Col)
 		if !bh.seen[key] {
 			bh.seen[key] = true
-			at := srcPos{ee.Line, ee.Col}
-			bh.ds = append(bh.ds, diagSpan(g.File, at, srcPos{ee.Line, ee.Col + 1}, Error, "runtime-error",
+			at := rulefile.Pos{Line: ee.Line, Col: ee.Col}
+			bh.ds = append(bh.ds, rulefile.Span(g.File, at, rulefile.Pos{Line: ee.Line, Col: ee.Col + 1}, rulefile.Error, "runtime-error",
 				fmt.Sprintf("it fails at %s (found by a random game; `stackrules explain --position` shows the values)", ee.Position),
 				"%s: `%s` fails in play: runtime error: %s", ee.What, ee.Expr, ee.Msg))
 		}
 		return
 	}
-	if t == nil {
+	if f == nil {
 		key := "runtime:" + err.Error()
 		if !bh.seen[key] {
 			bh.seen[key] = true
-			bh.ds = append(bh.ds, diagSpan(g.File, srcPos{1, 1}, srcPos{1, 2}, Error, "runtime-error", "",
+			bh.ds = append(bh.ds, rulefile.Span(g.File, rulefile.Pos{Line: 1, Col: 1}, rulefile.Pos{Line: 1, Col: 2}, rulefile.Error, "runtime-error", "",
 				"a condition fails at %s: %v", g.FormatPosition(p), err))
 		}
 		return
 	}
-	bh.termError(cp, t, what, p, ferr)
+	bh.termError(f, p)
 }
 
-func (bh *behaviour) termError(cp *compiled, t *condition, what string, p *board.Position, err error) {
+func (bh *behaviour) termError(f *interpreter.TermFailure, p *board.Position) {
 	g := bh.g
-	if t == nil {
-		return
-	}
-	from, to := cp.termSpan(t)
-	key := fmt.Sprintf("%d:%d", from.line, from.col)
+	from, to := f.From, f.To
+	key := fmt.Sprintf("%d:%d", from.Line, from.Col)
 	if bh.seen[key] {
 		return
 	}
 	bh.seen[key] = true
-	msg := err.Error()
+	msg := f.Err.Error()
 	if i := strings.LastIndex(msg, ": "); strings.HasPrefix(msg, "expression ") && i > 0 {
 		msg = msg[i+2:]
 	}
-	bh.ds = append(bh.ds, diagSpan(g.File, from, to, Error, "runtime-error",
+	bh.ds = append(bh.ds, rulefile.Span(g.File, from, to, rulefile.Error, "runtime-error",
 		fmt.Sprintf("it fails at %s (found by a random game; `stackrules explain --position` shows the values)", g.FormatPosition(p)),
-		"%s: `%s` fails in play: %s", what, cp.termText(t), msg))
+		"%s: `%s` fails in play: %s", f.What, f.Text, msg))
 }
 
-// findRuntimeError evaluates, term by term in the order play does, the
-// conditions asked about at p, and returns the first term that fails.
-func (g *Game) findRuntimeError(p *board.Position) (*compiled, *condition, string, error) {
-	b := g.Board
-	// The end conditions, for the player who just moved.
-	c := g.ctx(p, g.prev(int(p.ToMove)))
-	defer g.release(c)
-	for _, e := range g.ends {
-		if t, err := g.firstFailing(c, e.cond); t != nil {
-			return e.cond, t, "end: " + e.result, err
-		}
-	}
-	me := int(p.ToMove)
-	c.me, c.opp = me, g.next(me)
-	for sq := 0; sq < b.NumSquares(); sq++ {
-		s := p.Cells[sq]
-		if b.TopOwner(s) != me {
-			continue
-		}
-		c.from, c.src = board.Square(sq), s
-		h := s.Height()
-		for _, r := range g.moveRules {
-			lo, hi := r.liftMin, r.liftMax
-			if hi == 0 || hi > h {
-				hi = h
-			}
-			if r.liftAll {
-				lo = h
-			}
-			for k := lo; k <= hi; k++ {
-				c.lifted = k
-				for _, tg := range r.targets[me][sq] {
-					c.to, c.dst = tg, p.Cells[tg]
-					if t, err := g.firstFailing(c, r.cond); t != nil {
-						return r.cond, t, fmt.Sprintf("move rule %q", r.name), err
-					}
-				}
-			}
-		}
-		c.to, c.dst, c.lifted = noSquare, 0, 1
-		for _, r := range g.bearRules {
-			if !r.squares[me][sq] {
-				continue
-			}
-			if t, err := g.firstFailing(c, r.cond); t != nil {
-				return r.cond, t, fmt.Sprintf("bear-off rule %q", r.name), err
-			}
-		}
-	}
-	return nil, nil, "", nil
-}
-
-// firstFailing evaluates a condition's terms by level, as play does, until
-// one is false; it returns the first that fails with an error.
-func (g *Game) firstFailing(c *Ctx, cp *compiled) (*condition, error) {
-	if cp == nil {
-		return nil, nil
-	}
-	order := make([]int, len(cp.terms))
-	for i := range order {
-		order[i] = i
-	}
-	sort.SliceStable(order, func(i, j int) bool { return cp.terms[order[i]].level < cp.terms[order[j]].level })
-	for _, i := range order {
-		t := &cp.terms[i]
-		ok, err := g.testTerm(c, t)
-		if err != nil {
-			return t, err
-		}
-		if !ok {
-			return nil, nil
-		}
-	}
-	return nil, nil
-}
-
-// mirror returns the function that turns a position half a turn with the
+// mirrorOf returns the function that turns a position half a turn with the
 // colours swapped, when the game is symmetric: two players with opposite
 // homes, a board that maps playing squares onto playing squares when turned,
 // and a setup that is its own mirror image. Otherwise nil.
-func (g *Game) mirror() func(*board.Position) board.Position {
+func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 	b := g.Board
-	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home {
+	if len(g.Players) != 2 || g.Players[0].Home == g.Players[1].Home || g.Board.Tall() {
+		// (The swap below reads stacks a word at a time.)
 		return nil
 	}
 	rot := make([]board.Square, b.NumSquares())
@@ -459,11 +322,11 @@ func (g *Game) mirror() func(*board.Position) board.Position {
 		return out
 	}
 	for sq := range rot {
-		if swap(g.start.Cells[sq]) != g.start.Cells[rot[sq]] {
+		if swap(g.Start().Cells[sq]) != g.Start().Cells[rot[sq]] {
 			return nil
 		}
 	}
-	if g.start.Hand[0] != g.start.Hand[1] {
+	if g.Start().Hand[0] != g.Start().Hand[1] {
 		return nil
 	}
 	return func(p *board.Position) board.Position {
@@ -486,8 +349,8 @@ func (g *Game) mirror() func(*board.Position) board.Position {
 func (bh *behaviour) compareMirror(p *board.Position, mirror func(*board.Position) board.Position) {
 	g := bh.g
 	q := mirror(p)
-	a, err1 := g.safeMoves(p)
-	b, err2 := g.safeMoves(&q)
+	a, err1 := safeMoves(g, p)
+	b, err2 := safeMoves(g, &q)
 	if err1 != nil || err2 != nil || len(a) == len(b) {
 		return
 	}
@@ -527,7 +390,7 @@ func (bh *behaviour) compareMirror(p *board.Position, mirror func(*board.Positio
 		}
 	}
 	at, to := bh.keySpan(path...)
-	bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "asymmetric",
+	bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, rulefile.Warning, "asymmetric",
 		"the setup is symmetric, so a position and its mirror image should have as many moves; look for a condition that names a player or a row",
 		"%s: %s gives %d moves but its mirror image %s (board turned, colours swapped) gives %d",
 		what, g.FormatPosition(p), na, g.FormatPosition(&q), nb))
@@ -538,45 +401,45 @@ func (bh *behaviour) summary() {
 	g := bh.g
 	games := bh.opts.Playouts
 	hint := "check its condition with `stackrules explain`; a test in the file's tests: section shows where it applies"
-	for i, r := range g.moveRules {
+	moves, bearOffs, captures := g.RuleNames()
+	for i, name := range moves {
 		if !bh.moveFired[i] {
-			at, to := bh.keySpan("moves", r.name)
-			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
-				"move rule %q made no move in %d random games (%d positions)", r.name, games, bh.positions))
+			at, to := bh.keySpan("moves", name)
+			bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, rulefile.Warning, "never-fires", hint,
+				"move rule %q made no move in %d random games (%d positions)", name, games, bh.positions))
 		}
 	}
-	for i, r := range g.bearRules {
+	for i, name := range bearOffs {
 		if !bh.bearFired[i] {
-			at, to := bh.keySpan("bear_off", r.name)
-			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
-				"bear-off rule %q bore off no piece in %d random games (%d positions)", r.name, games, bh.positions))
+			at, to := bh.keySpan("bear_off", name)
+			bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, rulefile.Warning, "never-fires", hint,
+				"bear-off rule %q bore off no piece in %d random games (%d positions)", name, games, bh.positions))
 		}
 	}
-	for i, r := range g.captureRules {
+	for i, name := range captures {
 		if !bh.capFired[i] {
-			at, to := bh.keySpan("captures", r.name)
-			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
-				"capture rule %q made no capture in %d random games (%d positions)", r.name, games, bh.positions))
+			at, to := bh.keySpan("captures", name)
+			bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, rulefile.Warning, "never-fires", hint,
+				"capture rule %q made no capture in %d random games (%d positions)", name, games, bh.positions))
 		}
 	}
-	for i, r := range g.captureRules {
+	for i, name := range captures {
 		if !bh.capFired[i] {
-			at, to := bh.keySpan("captures", r.name)
-			bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-fires", hint,
-				"capture rule %q made no capture in %d random games (%d positions)", r.name, games, bh.positions))
+			at, to := bh.keySpan("captures", name)
+			bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, rulefile.Warning, "never-fires", hint,
+				"capture rule %q made no capture in %d random games (%d positions)", name, games, bh.positions))
 		}
 	}
-	for i, e := range g.ends {
-		if bh.endHeld[i] || e.cond == nil || e.cond.src == nil {
+	for i, e := range g.EndConditions() {
+		if bh.endHeld[i] || !e.Written {
 			continue
 		}
-		src := e.cond.src
-		bh.ds = append(bh.ds, diagSpan(g.File, src.at(0), src.at(len(src.pos)-1), Warning, "never-fires", "",
-			"end: %s: `%s` held after no move of %d random games", e.result, src.Text, games))
+		bh.ds = append(bh.ds, rulefile.Span(g.File, e.From, e.To, rulefile.Warning, "never-fires", "",
+			"end: %s: `%s` held after no move of %d random games", e.Result, e.Text, games))
 	}
 	if games > 0 && bh.decisive == 0 {
 		at, to := bh.keySpan("end")
-		if keyNode(g.root, "end") == nil {
+		if rulefile.KeyNode(g.SyntaxTree(), "end") == nil {
 			at, to = bh.keySpan("name")
 		}
 		var how []string
@@ -586,8 +449,15 @@ func (bh *behaviour) summary() {
 		if bh.cut > 0 {
 			how = append(how, fmt.Sprintf("%d still going after %d plies", bh.cut, bh.opts.MaxPlies))
 		}
-		bh.ds = append(bh.ds, diagSpan(g.File, at, to, Warning, "never-ends",
+		bh.ds = append(bh.ds, rulefile.Span(g.File, at, to, rulefile.Warning, "never-ends",
 			"check the end conditions; a race needs its pieces to reach the bear-off squares",
 			"none of %d random games ended by the rules (%s)", games, strings.Join(how, ", ")))
 	}
+}
+
+func panicError(r any) error {
+	if e, ok := r.(error); ok {
+		return e
+	}
+	return fmt.Errorf("%v", r)
 }

@@ -1,4 +1,4 @@
-package interpreter
+package rulefile
 
 import (
 	"bytes"
@@ -12,18 +12,18 @@ import (
 
 var yamlLineRE = regexp.MustCompile(`line (\d+)`)
 
-// yamlErrorPos finds the line a yaml.v3 error names, if any.
-func yamlErrorPos(err error) srcPos {
+// errorPos finds the line a yaml.v3 error names, if any.
+func errorPos(err error) Pos {
 	if m := yamlLineRE.FindStringSubmatch(err.Error()); m != nil {
 		l, _ := strconv.Atoi(m[1])
-		return srcPos{l, 1}
+		return Pos{l, 1}
 	}
-	return srcPos{1, 1}
+	return Pos{1, 1}
 }
 
 // yaml.v3 names the line of a syntax error loosely: often the line where the
 // enclosing construct began, counted from 0 (so one too few), sometimes no
-// line at all. yamlSyntaxError finds the character itself: the error is on
+// line at all. SyntaxError finds the character itself: the error is on
 // the first line after the longest run of whole lines that parses, at the
 // first character of that line whose addition makes the text stop parsing.
 // An unclosed `[` is found at the `[`, an unclosed quote at the quote, a
@@ -32,14 +32,14 @@ func yamlErrorPos(err error) srcPos {
 // maxSyntaxSearch bounds the parses spent looking for the character.
 const maxSyntaxSearch = 600
 
-// yamlSyntaxError returns the place of a YAML syntax error, the message
+// SyntaxError returns the place of a YAML syntax error, the message
 // without yaml's line, and a hint.
-func yamlSyntaxError(data []byte, err error) (at srcPos, end srcPos, msg, hint string) {
+func SyntaxError(data []byte, err error) (at Pos, end Pos, msg, hint string) {
 	msg = strings.TrimPrefix(err.Error(), "yaml: ")
 	msg = yamlLineRE.ReplaceAllString(msg, "")
 	msg = strings.TrimPrefix(msg, ": ")
-	at = yamlErrorPos(err)
-	end = srcPos{at.line, at.col + 1}
+	at = errorPos(err)
+	end = Pos{at.Line, at.Col + 1}
 	lines := bytes.SplitAfter(data, []byte("\n"))
 	parses := func(b []byte) bool {
 		var n yaml.Node
@@ -111,8 +111,8 @@ func yamlSyntaxError(data []byte, err error) (at srcPos, end srcPos, msg, hint s
 		col = bytes.Index(text, []byte(": !")) + 2
 		msg = "`!` starts a YAML tag: " + msg
 	}
-	at = srcPos{good + 1, utf8.RuneCount(text[:min(col, len(text))]) + 1}
-	end = srcPos{at.line, at.col + 1}
+	at = Pos{good + 1, utf8.RuneCount(text[:min(col, len(text))]) + 1}
+	end = Pos{at.Line, at.Col + 1}
 	return at, end, msg, yamlHint(msg, text, col)
 }
 

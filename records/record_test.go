@@ -1,4 +1,4 @@
-package interpreter_test
+package records_test
 
 import (
 	"errors"
@@ -8,12 +8,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 func TestRecordRoundTrip(t *testing.T) {
 	for _, name := range []string{"liger", "stackers", "english-checkers", "lasca"} {
-		g := open(t, name)
+		g := gametest.Open(t, name)
 		rng := rand.New(rand.NewPCG(5, 6))
 		h := g.NewHistory(g.Start())
 		for h.Len() < 300 && !h.Outcome().Over {
@@ -23,20 +25,20 @@ func TestRecordRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		rec := g.NewRecord(h, name, []string{"human", "mcts:easy"}, "2026.11.22")
+		rec := records.New(g, h, name, []string{"human", "mcts:easy"}, "2026.11.22")
 		text := rec.String()
-		back, err := interpreter.ParseRecord(strings.NewReader(text))
+		back, err := records.Parse(strings.NewReader(text))
 		if err != nil {
 			t.Fatalf("%s: %v\n%s", name, err, text)
 		}
-		if err := g.CheckRules(back); err != nil {
+		if err := records.CheckRules(g, back); err != nil {
 			t.Fatal(err)
 		}
-		h2, err := g.Replay(back)
+		h2, err := records.Replay(g, back)
 		if err != nil {
 			t.Fatalf("%s: replay: %v", name, err)
 		}
-		if h2.Position() != h.Position() || h2.Len() != h.Len() || back.Result != g.ResultText(h.Outcome()) {
+		if h2.Position() != h.Position() || h2.Len() != h.Len() || back.Result != records.ResultText(g, h.Outcome()) {
 			t.Errorf("%s: the replayed game differs", name)
 		}
 		for _, line := range strings.Split(text, "\n") {
@@ -48,7 +50,7 @@ func TestRecordRoundTrip(t *testing.T) {
 }
 
 func TestRecordFromAPosition(t *testing.T) {
-	g := open(t, "liger")
+	g := gametest.Open(t, "liger")
 	p, _ := g.ParsePosition("b c3:r,f6:b")
 	h := g.NewHistory(p)
 	pos := h.Position()
@@ -56,19 +58,19 @@ func TestRecordFromAPosition(t *testing.T) {
 	if err := h.Play(m); err != nil {
 		t.Fatal(err)
 	}
-	rec := g.NewRecord(h, "liger", nil, "")
+	rec := records.New(g, h, "liger", nil, "")
 	if rec.Tag("Position") != "b c3:r,f6:b" {
 		t.Fatalf("no [Position] tag in\n%s", rec)
 	}
-	back, _ := interpreter.ParseRecord(strings.NewReader(rec.String()))
-	h2, err := g.Replay(back)
+	back, _ := records.Parse(strings.NewReader(rec.String()))
+	h2, err := records.Replay(g, back)
 	if err != nil || h2.Position() != h.Position() {
 		t.Fatalf("replay from a position: %v", err)
 	}
 }
 
 func TestCorruptRecords(t *testing.T) {
-	g := open(t, "liger")
+	g := gametest.Open(t, "liger")
 	cases := []struct{ text, want string }{
 		{"[Game \"Liger\"]\n[Result \"*\"\n\n1. c3-d4 *\n", "line 2"},
 		{"[Game \"Liger\"]\n\n1. c3-d4 f6-e5\n2. d4-d5 *\n", "line 4: move 3 (d4-d5)"},
@@ -79,21 +81,21 @@ func TestCorruptRecords(t *testing.T) {
 		{"[Game \"Liger\"]\n[Position \"r a2:r\"]\n\n*\n", "[Position]"},
 	}
 	for _, c := range cases {
-		rec, err := interpreter.ParseRecord(strings.NewReader(c.text))
+		rec, err := records.Parse(strings.NewReader(c.text))
 		if err == nil {
-			_, err = g.Replay(rec)
+			_, err = records.Replay(g, rec)
 		}
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("record %q: error %v, want one containing %q", c.text, err, c.want)
 		}
 	}
-	rec, _ := interpreter.ParseRecord(strings.NewReader("[Rules \"sha256:0000\"]\n\n*\n"))
-	if err := g.CheckRules(rec); err == nil || !strings.Contains(err.Error(), "other rules") {
+	rec, _ := records.Parse(strings.NewReader("[Rules \"sha256:0000\"]\n\n*\n"))
+	if err := records.CheckRules(g, rec); err == nil || !strings.Contains(err.Error(), "other rules") {
 		t.Errorf("a record from other rules: %v", err)
 	}
-	var re *interpreter.ReplayError
-	rec, _ = interpreter.ParseRecord(strings.NewReader("1. c3-c4 *\n"))
-	if _, err := g.Replay(rec); !errors.As(err, &re) || re.Ply != 1 || re.Line != 1 {
+	var re *records.ReplayError
+	rec, _ = records.Parse(strings.NewReader("1. c3-c4 *\n"))
+	if _, err := records.Replay(g, rec); !errors.As(err, &re) || re.Ply != 1 || re.Line != 1 {
 		t.Errorf("ReplayError = %+v", re)
 	}
 }

@@ -1,4 +1,4 @@
-package interpreter_test
+package authoring_test
 
 import (
 	"os"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/authoring"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
 )
@@ -47,9 +48,9 @@ func FuzzLoad(f *testing.F) {
 
 func FuzzLint(f *testing.F) {
 	fuzzSeeds(f)
-	opts := interpreter.LintOptions{Playouts: 2, MaxPlies: 60, Seed: 1}
+	opts := authoring.LintOptions{Playouts: 2, MaxPlies: 60, Seed: 1}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		ds := interpreter.Lint("fuzz.yaml", data, opts)
+		ds := authoring.Lint("fuzz.yaml", data, opts)
 		for _, d := range ds {
 			if d.Line < 1 || d.Col < 1 || d.EndLine < d.Line {
 				t.Fatalf("diagnostic without a place: %v", d)
@@ -59,7 +60,7 @@ func FuzzLint(f *testing.F) {
 			}
 		}
 		var sb strings.Builder
-		interpreter.WriteText(&sb, ds, data)
-		interpreter.WriteJSON(&sb, ds)
+		authoring.WriteText(&sb, ds, data)
+		authoring.WriteJSON(&sb, ds)
 	})
 }

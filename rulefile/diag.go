@@ -1,4 +1,4 @@
-package interpreter
+package rulefile
 
 import (
 	"fmt"
@@ -73,4 +73,36 @@ func (ds Diagnostics) HasErrors() bool {
 		}
 	}
 	return false
+}
+
+// Strict turns warnings into errors (`lint --strict`).
+func (ds Diagnostics) Strict() Diagnostics {
+	out := make(Diagnostics, len(ds))
+	for i, d := range ds {
+		d.Severity = Error
+		out[i] = d
+	}
+	return out
+}
+
+// Count counts errors and warnings.
+func (ds Diagnostics) Count() (errors, warnings int) {
+	for _, d := range ds {
+		if d.Severity == Error {
+			errors++
+		} else {
+			warnings++
+		}
+	}
+	return
+}
+
+// Span makes a diagnostic over a range of the file, from one character to
+// the place after the last (at least one character).
+func Span(file string, from, to Pos, sev Severity, code, hint, format string, args ...any) Diagnostic {
+	if to.Line < from.Line || (to.Line == from.Line && to.Col <= from.Col) {
+		to = Pos{Line: from.Line, Col: from.Col + 1}
+	}
+	return Diagnostic{File: file, Line: from.Line, Col: from.Col, EndLine: to.Line, EndCol: to.Col,
+		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint}
 }

@@ -1,4 +1,4 @@
-package interpreter_test
+package authoring_test
 
 import (
 	"bytes"
@@ -8,14 +8,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/authoring"
+	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files of the lint corpus and the docs copy of the schema")
+var update = flag.Bool("update", false, "rewrite the golden files of the lint corpus")
 
 // goldenLintOptions keep the corpus fast: a few short random games.
-var goldenLintOptions = interpreter.LintOptions{Playouts: 6, MaxPlies: 300, Seed: 1}
+var goldenLintOptions = authoring.LintOptions{Playouts: 6, MaxPlies: 300, Seed: 1}
 
 // Every broken file of testdata/lint is linted and its text and JSON output
 // compared with the golden files beside it (go test -run TestLintGolden
@@ -33,7 +35,7 @@ func TestLintGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			ds := interpreter.Lint(name+".yaml", data, goldenLintOptions)
+			ds := authoring.Lint(name+".yaml", data, goldenLintOptions)
 			for _, d := range ds {
 				codes[d.Code] = true
 				if d.Line < 1 || d.Col < 1 || d.EndLine < d.Line || (d.EndLine == d.Line && d.EndCol <= d.Col) {
@@ -44,8 +46,8 @@ func TestLintGolden(t *testing.T) {
 				t.Errorf("%d diagnostics; only clean.yaml should have none", len(ds))
 			}
 			var text, js bytes.Buffer
-			interpreter.WriteText(&text, ds, data)
-			interpreter.WriteJSON(&js, ds)
+			authoring.WriteText(&text, ds, data)
+			authoring.WriteJSON(&js, ds)
 			golden(t, strings.TrimSuffix(f, ".yaml")+".txt", text.Bytes())
 			golden(t, strings.TrimSuffix(f, ".yaml")+".json", js.Bytes())
 		})
@@ -81,12 +83,12 @@ func golden(t *testing.T, path string, got []byte) {
 // Every built-in game and every example is lint-clean with the options
 // `stackrules lint` uses, its own tests included.
 func TestLintCleanFiles(t *testing.T) {
-	for _, f := range ruleFiles(t) {
-		t.Run(f.name, func(t *testing.T) {
-			ds := interpreter.Lint(f.name, f.data, interpreter.DefaultLintOptions)
+	for _, f := range gametest.RuleFiles(t) {
+		t.Run(f.Name, func(t *testing.T) {
+			ds := authoring.Lint(f.Name, f.Data, authoring.DefaultLintOptions)
 			if len(ds) > 0 {
 				var out bytes.Buffer
-				interpreter.WriteText(&out, ds, f.data)
+				authoring.WriteText(&out, ds, f.Data)
 				t.Errorf("lint is not clean:\n%s", out.String())
 			}
 		})
@@ -99,7 +101,7 @@ func TestLintKeepsCheckDiagnostics(t *testing.T) {
 	for _, f := range files {
 		data, _ := os.ReadFile(f)
 		_, checked := interpreter.Check("x.yaml", data)
-		linted := interpreter.Lint("x.yaml", data, interpreter.LintOptions{})
+		linted := authoring.Lint("x.yaml", data, authoring.LintOptions{})
 		for _, c := range checked {
 			found := false
 			for _, l := range linted {
@@ -112,26 +114,50 @@ func TestLintKeepsCheckDiagnostics(t *testing.T) {
 	}
 }
 
-type ruleFile struct {
-	name string
-	data []byte
+// Lint reports a runtime error in a capture condition at the expression.
+func TestLintRuntimeErrorInCaptureAtTheExpression(t *testing.T) {
+	data, _ := variants.Source("english-checkers")
+	text := strings.Replace(string(data), "  man-jump:\n    directions: forward\n    when: kind == man\n",
+		"  man-jump:\n    directions: forward\n    when: kind == man && 10 % (height - 1) == 0\n", 1)
+	line := 1 + strings.Count(text[:strings.Index(text, "10 % (height - 1)")], "\n")
+	ds := authoring.Lint("ec.yaml", []byte(text), authoring.LintOptions{Playouts: 4, MaxPlies: 200, Seed: 1, SkipTests: true})
+	found := false
+	for _, d := range ds {
+		if d.Code == "runtime-error" {
+			if d.Line != line || d.Col != 26 {
+				t.Errorf("runtime error at %d:%d, want %d:26: %v", d.Line, d.Col, line, d)
+			}
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no runtime error: %v", ds)
+	}
 }
 
-// ruleFiles are the built-in games and the examples.
-func ruleFiles(t *testing.T) []ruleFile {
-	t.Helper()
-	var out []ruleFile
-	for _, n := range variants.Names() {
-		data, _ := variants.Source(n)
-		out = append(out, ruleFile{"variants/" + n + ".yaml", data})
+// landing: continue is for flying captures; without one lint says it does
+// nothing.
+func TestLandingWithoutFlyingCaptures(t *testing.T) {
+	src := `name: t
+board: {width: 6, height: 6}
+players:
+  red: {code: r, home: bottom}
+  blue: {code: b, home: top}
+setup: {red: row 1, blue: row 6}
+moves:
+  step: {directions: forward, when: to_height == 0}
+captures:
+  jump: {directions: diagonal}
+capture:
+  mandatory: true
+  landing: continue
+`
+	ds := authoring.Lint("t.yaml", []byte(src), authoring.DefaultLintOptions)
+	found := false
+	for _, d := range ds {
+		found = found || d.Code == "no-effect" && d.Line == 13 && d.Col == 12
 	}
-	examples, _ := filepath.Glob("../examples/*.yaml")
-	for _, f := range examples {
-		data, err := os.ReadFile(f)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, ruleFile{"examples/" + filepath.Base(f), data})
+	if !found {
+		t.Errorf("no no-effect warning at 13:12 for landing: continue; got %v", ds)
 	}
-	return out
 }

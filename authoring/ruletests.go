@@ -1,0 +1,315 @@
+package authoring
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/rulefile"
+	"go.yaml.in/yaml/v3"
+)
+
+// TestResult is the outcome of one test case of a rule file.
+type TestResult struct {
+	Name      string
+	Line, Col int
+	Passed    bool
+}
+
+// RunTests runs the rule file's `tests:` cases. The diagnostics are the
+// malformed cases (code "bad-test") and the failures (code "test-failed"),
+// each at the case or the move text it is about.
+func RunTests(g *interpreter.Game) ([]TestResult, rulefile.Diagnostics) {
+	tests, diags := g.TestCases()
+	d := &report{src: g.Text(), diags: diags}
+	var results []TestResult
+	for _, t := range tests {
+		before := len(d.diags)
+		if !t.Broken {
+			runTest(g, d, t)
+		}
+		results = append(results, TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Passed: !t.Broken && len(d.diags) == before})
+	}
+	return results, d.diags
+}
+
+// testPlayedPositions are the positions the rule file's tests reach by their
+// play, for lint: an end condition that a test reaches is not dead, however
+// rarely random games reach it (a full board in Twelve Men's Morris).
+func testPlayedPositions(g *interpreter.Game) []board.Position {
+	tests, _ := g.TestCases()
+	var out []board.Position
+	for _, t := range tests {
+		if t.Broken || len(t.Play) == 0 {
+			continue
+		}
+		p := g.Start()
+		if t.PositionNode != nil {
+			q, err := g.ParsePosition(t.Position)
+			if err != nil {
+				continue
+			}
+			p = q
+		}
+		ok := true
+		for _, m := range t.Play {
+			l, err := g.ParseMove(&p, m.Text)
+			if err != nil {
+				ok = false
+				break
+			}
+			g.Apply(&p, l)
+		}
+		if ok {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// report gathers the diagnostics of a rule file's tests.
+type report struct {
+	src   *rulefile.Source
+	diags rulefile.Diagnostics
+}
+
+func (d *report) errorf(n *yaml.Node, code, hint, format string, args ...any) {
+	d.diagAt(rulefile.NodePos(n), rulefile.Error, code, hint, format, args...)
+}
+
+func (d *report) diagAt(p rulefile.Pos, sev rulefile.Severity, code, hint, format string, args ...any) {
+	d.diags = append(d.diags, rulefile.Span(d.src.Name, p, p, sev, code, hint, format, args...))
+}
+
+func (d *report) atItem(m interpreter.MoveText, sev rulefile.Severity, code, hint, format string, args ...any) {
+	d.diags = append(d.diags, rulefile.Diagnostic{File: d.src.Name, Line: m.From.Line, Col: m.From.Col, EndLine: m.To.Line, EndCol: m.To.Col,
+		Severity: sev, Code: code, Message: fmt.Sprintf(format, args...), Hint: hint})
+}
+
+func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
+	defer func() {
+		r := recover()
+		if ee, ok := r.(*interpreter.EvalError); ok {
+			// The rule file's expression fails: its mistake, at its place.
+			d.diagAt(rulefile.Pos{Line: ee.Line, Col: ee.Col}, rulefile.Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.Name, t.Node.Line),
+				"%s: `%s`: runtime error: %s (at position %s)", ee.What, ee.Expr, ee.Msg, ee.Position)
+		} else if r != nil {
+			d.errorf(t.Node, "internal", "this is a bug in stackrules, not in the rule file: please report it", "test %q: stackrules failed running it: %v", t.Name, r)
+		}
+	}()
+	p := g.Start()
+	if t.PositionNode != nil {
+		var err error
+		p, err = g.ParsePosition(t.Position)
+		if err != nil {
+			at := rulefile.NodePos(t.PositionNode)
+			if pe, ok := err.(*board.PositionError); ok {
+				pos := d.src.ScalarPositions(t.PositionNode)
+				off := len([]rune(t.Position[:min(max(pe.Offset, 0), len(t.Position))]))
+				if off < len(pos) {
+					at = pos[off]
+				}
+				d.diagAt(at, rulefile.Error, "bad-test", "", "test %q: position: %s", t.Name, pe.Msg)
+			} else {
+				d.diagAt(at, rulefile.Error, "bad-test", "", "test %q: position: %v", t.Name, err)
+			}
+			return
+		}
+	}
+	// Every move text must at least be a move on this board.
+	ok := true
+	for _, list := range [][]interpreter.MoveText{t.Moves, t.Legal, t.Illegal, t.Play} {
+		for _, m := range list {
+			if _, err := g.ParseMoveText(m.Text); err != nil {
+				d.atItem(m, rulefile.Error, "bad-test", "", "test %q: %s", t.Name, strings.TrimPrefix(err.Error(), fmt.Sprintf("move %q: ", m.Text)))
+				ok = false
+			}
+		}
+	}
+	if !ok {
+		return
+	}
+	if t.HasMoves {
+		got := legalMoveTexts(g, &p)
+		var want []string
+		for _, m := range t.Moves {
+			want = append(want, canonicalMove(g, &p, m.Text))
+		}
+		sort.Strings(want)
+		if strings.Join(got, " ") != strings.Join(want, " ") {
+			missing, extra := diffSets(got, want)
+			var parts []string
+			if len(missing) > 0 {
+				parts = append(parts, "also legal: "+strings.Join(missing, " "))
+			}
+			if len(extra) > 0 {
+				parts = append(parts, "not legal: "+strings.Join(extra, " "))
+			}
+			from, to := d.src.NodeSpan(t.MovesNode)
+			d.diags = append(d.diags, rulefile.Span(d.src.Name, from, to, rulefile.Error, "test-failed", strings.Join(parts, "; "),
+				"test %q: the legal moves are %s", t.Name, orNone(got)))
+		}
+	}
+	for _, m := range t.Legal {
+		if _, err := g.ParseMove(&p, m.Text); err != nil {
+			d.atItem(m, rulefile.Error, "test-failed", g.Explain(&p, m.Text).Short(), "test %q: %s is not legal", t.Name, m.Text)
+		}
+	}
+	for _, m := range t.Illegal {
+		if l, err := g.ParseMove(&p, m.Text); err == nil {
+			hint := ""
+			if r := g.RuleName(l); r != "" {
+				hint = fmt.Sprintf("made by rule %q", r)
+			}
+			d.atItem(m, rulefile.Error, "test-failed", hint, "test %q: %s is legal", t.Name, m.Text)
+		}
+	}
+	if len(t.Play) == 0 && t.ResultNode == nil {
+		return
+	}
+	h := g.NewHistory(p)
+	mover := -1
+	for _, m := range t.Play {
+		cur := h.Position()
+		l, err := g.ParseMove(&cur, m.Text)
+		if err == nil {
+			err = h.Play(l)
+		}
+		if err != nil {
+			d.atItem(m, rulefile.Error, "test-failed", g.Explain(&cur, m.Text).Short(), "test %q: %s cannot be played", t.Name, m.Text)
+			return
+		}
+		mover = int(cur.ToMove)
+	}
+	if t.AfterNode != nil {
+		q, err := g.ParsePosition(t.After)
+		cur := h.Position()
+		switch {
+		case err != nil:
+			d.errorf(t.AfterNode, "bad-test", "", "test %q: after: %v", t.Name, err)
+		case q.Cells != cur.Cells || q.ToMove != cur.ToMove || q.Hand != cur.Hand:
+			from, to := d.src.NodeSpan(t.AfterNode)
+			d.diags = append(d.diags, rulefile.Span(d.src.Name, from, to, rulefile.Error, "test-failed", "",
+				"test %q: the position after play is %s", t.Name, g.FormatPosition(&cur)))
+		}
+	}
+	if t.ResultNode == nil {
+		return
+	}
+	want, err := parseExpectedResult(g, t.Result, mover)
+	if err != nil {
+		d.errorf(t.ResultNode, "bad-test", `write "NAME wins", "win", "loss", "draw" or "ongoing"`, "test %q: result %v", t.Name, err)
+		return
+	}
+	o := h.Outcome()
+	got := "ongoing"
+	if o.Over {
+		got = "draw"
+		if o.Winner >= 0 {
+			got = g.Players[o.Winner].Name + " wins"
+		}
+	}
+	if got != want {
+		after := "at the position"
+		if len(t.Play) > 0 {
+			after = "after " + t.Play[len(t.Play)-1].Text
+		}
+		says := map[string]string{"ongoing": "the game goes on", "draw": "the game is drawn"}[got]
+		if says == "" {
+			says = got
+		}
+		if o.Reason != "" {
+			says += " (" + o.Reason + ")"
+		}
+		from, to := d.src.NodeSpan(t.ResultNode)
+		d.diags = append(d.diags, rulefile.Span(d.src.Name, from, to, rulefile.Error, "test-failed", "",
+			"test %q: %s %s, not %s", t.Name, after, says, want))
+	}
+}
+
+// parseExpectedResult turns a test's result into "NAME wins", "draw" or
+// "ongoing".
+func parseExpectedResult(g *interpreter.Game, s string, mover int) (string, error) {
+	w := strings.Fields(strings.ToLower(s))
+	switch {
+	case len(w) == 1 && (w[0] == "draw" || w[0] == "ongoing"):
+		return w[0], nil
+	case len(w) == 1 && (w[0] == "win" || w[0] == "loss"):
+		if mover < 0 {
+			return "", fmt.Errorf("%q needs play: the result is for the player who made the last move", s)
+		}
+		if w[0] == "win" {
+			return g.Players[mover].Name + " wins", nil
+		}
+		if len(g.Players) != 2 {
+			return "", fmt.Errorf("%q: say who wins in a game of more than two players", s)
+		}
+		return g.Players[(mover+1)%len(g.Players)].Name + " wins", nil
+	case len(w) == 2 && w[1] == "wins":
+		if i := g.PlayerIndex(w[0]); i >= 0 {
+			return g.Players[i].Name + " wins", nil
+		}
+		var names []string
+		for _, p := range g.Players {
+			names = append(names, p.Name)
+		}
+		return "", fmt.Errorf("%q names no player (%s)", s, strings.Join(names, ", "))
+	}
+	return "", fmt.Errorf("%q is not a result", s)
+}
+
+// canonicalMove writes move text the way the game prints it.
+func canonicalMove(g *interpreter.Game, p *board.Position, text string) string {
+	if g.HasDice() { // a play's points are the mover's: read it at p
+		if m, err := g.ParseMove(p, text); err == nil {
+			return g.MoveString(m)
+		}
+		return text
+	}
+	m, err := g.ParseMoveText(text)
+	if err != nil {
+		return text
+	}
+	return g.MoveString(m)
+}
+
+func diffSets(got, want []string) (missing, extra []string) {
+	in := func(s []string, x string) bool {
+		for _, y := range s {
+			if y == x {
+				return true
+			}
+		}
+		return false
+	}
+	for _, x := range got {
+		if !in(want, x) {
+			missing = append(missing, x)
+		}
+	}
+	for _, x := range want {
+		if !in(got, x) {
+			extra = append(extra, x)
+		}
+	}
+	return missing, extra
+}
+
+func orNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, " ")
+}
+
+// legalMoveTexts lists the legal moves at p as sorted text.
+func legalMoveTexts(g *interpreter.Game, p *board.Position) []string {
+	var out []string
+	for _, m := range g.LegalMoves(p, nil) {
+		out = append(out, g.MoveString(m))
+	}
+	sort.Strings(out)
+	return out
+}

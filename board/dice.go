@@ -1,0 +1,123 @@
+package board
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Dice. A game with dice keeps the roll to play in the Position (two bytes,
+// higher die first); a position whose roll is 0, 0 is a chance node, where
+// the next thing that happens is a roll, not a choice. The game's opening
+// roll, which also decides who starts, is marked by Position.Opening.
+//
+// Two kinds of Move belong to dice games:
+//   - Roll, a chance event: From and To hold the two dice (higher first);
+//     for an opening roll Lift is 1 and Rule is the player who starts.
+//   - Play, a whole roll played die by die: Jumps die moves, the i-th from
+//     Via[2i] to Via[2i+1] (NoSquare: off the track's end); bit i of Removed
+//     says that it hits; Rule is the rule of the first die move and Lift the
+//     player who moves (the notation numbers points from the mover's side).
+
+// MaxDiceMoves bounds the die moves of one play (a double played four times).
+const MaxDiceMoves = (MaxJumps - 1) / 2
+
+// UseDice makes this board's position strings carry the roll: `roll:65`,
+// or `roll:opening` before the opening roll. sides is the dice's largest number.
+func (b *Board) UseDice(sides int) { b.diceSides = sides }
+
+// DiceSides is the largest number on this board's dice, 0 in a game without dice.
+func (b *Board) DiceSides() int { return b.diceSides }
+
+// SetDice sets the roll to play (0, 0: not rolled), keeping Hash up to date.
+func (p *Position) SetDice(d1, d2 int, opening bool) {
+	if d2 > d1 {
+		d1, d2 = d2, d1
+	}
+	p.Hash ^= diceKey(p.Dice, p.Opening)
+	p.Dice = [2]uint8{uint8(d1), uint8(d2)}
+	p.Opening = opening
+	p.Hash ^= diceKey(p.Dice, p.Opening)
+}
+
+// Rolled reports whether the position has a roll to play.
+func (p *Position) Rolled() bool { return p.Dice[0] != 0 }
+
+// diceKey is the hash contribution of the roll: 0 for none, so games without
+// dice hash as before.
+func diceKey(d [2]uint8, opening bool) uint64 {
+	if d == [2]uint8{} && !opening {
+		return 0
+	}
+	o := uint64(0)
+	if opening {
+		o = 1 << 20
+	}
+	return mix(uint64(d[0])<<8 ^ uint64(d[1]) ^ o ^ 0x3c6e_f372_fe94_f82b)
+}
+
+// RollString writes a roll as its digits, higher first: "65", "33".
+func RollString(d1, d2 int) string {
+	if d2 > d1 {
+		d1, d2 = d2, d1
+	}
+	return fmt.Sprintf("%d%d", d1, d2)
+}
+
+// ParseRoll reads a roll written as two digits, in either order, each
+// 1..sides: "65", "56", "33".
+func ParseRoll(text string, sides int) (d1, d2 int, err error) {
+	t := strings.TrimSpace(text)
+	if len(t) != 2 || t[0] < '1' || t[1] < '1' || int(t[0]-'0') > sides || int(t[1]-'0') > sides {
+		return 0, 0, fmt.Errorf("roll %q: want two dice, each 1 to %d, like %d%d", t, sides, sides, sides-1)
+	}
+	d1, d2 = int(t[0]-'0'), int(t[1]-'0')
+	if d2 > d1 {
+		d1, d2 = d2, d1
+	}
+	return d1, d2, nil
+}
+
+// formatRoll appends " roll:65" (or " roll:opening") when the board has dice
+// and the position a roll.
+func (b *Board) formatRoll(sb *strings.Builder, p *Position) {
+	switch {
+	case b.diceSides == 0:
+	case p.Opening && !p.Rolled():
+		sb.WriteString(" roll:opening")
+	case p.Rolled():
+		sb.WriteString(" roll:")
+		sb.WriteString(RollString(int(p.Dice[0]), int(p.Dice[1])))
+	}
+}
+
+// parseRoll takes the roll field out of the count fields of a position
+// string, setting p's dice (Hash is computed later, by Recount).
+func (b *Board) parseRoll(p *Position, fields []string, offsets []int) ([]string, []int, int, string) {
+	if b.diceSides == 0 {
+		return fields, offsets, 0, ""
+	}
+	var outF []string
+	var outO []int
+	seen := false
+	for i, f := range fields {
+		v, ok := strings.CutPrefix(f, "roll:")
+		if !ok {
+			outF, outO = append(outF, f), append(outO, offsets[i])
+			continue
+		}
+		if seen {
+			return nil, nil, offsets[i], "the roll is given twice"
+		}
+		seen = true
+		if v == "opening" {
+			p.Opening = true
+			continue
+		}
+		d1, d2, err := ParseRoll(v, b.diceSides)
+		if err != nil {
+			return nil, nil, offsets[i] + len("roll:"), err.Error()
+		}
+		p.Dice = [2]uint8{uint8(d1), uint8(d2)}
+	}
+	return outF, outO, 0, ""
+}

@@ -1,0 +1,421 @@
+package interpreter
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// The notation of dice games, GNU Backgammon's: a play is its die moves in
+// the mover's own point numbers (the steps left to the end of its track),
+// `from/to`, with the track's first square by its name (`bar`) and `off` past
+// the end; `*` marks a landing that hits. Moves are written highest
+// from-point first; a move that starts where an earlier one ends is joined to
+// it (`24/13`), keeping the middle point only when it hit there
+// (`24/18*/13`); identical moves are written once with a count (`8/5(2)`).
+// A roll is its two dice, higher first (`65`); the opening roll is the first
+// player's die, a dash, the second's (`6-5`: the first player starts with 65).
+
+// diceMoveString writes a Roll, a Play or a pass of a dice game.
+func (g *Game) diceMoveString(m board.Move) string {
+	switch m.Kind {
+	case board.Pass:
+		return "pass"
+	case board.Roll:
+		if m.Lift == 1 {
+			a, b := int(m.From), int(m.To)
+			if m.Rule == 1 {
+				a, b = b, a
+			}
+			return fmt.Sprintf("%d-%d", a, b)
+		}
+		if m.To == 0 {
+			return strconv.Itoa(int(m.From))
+		}
+		return board.RollString(int(m.From), int(m.To))
+	case board.Play:
+		return g.formatPlay(m)
+	}
+	return g.Board.MoveString(m)
+}
+
+// playPath is a checker's path in a play, in the mover's point numbers.
+type playPath struct {
+	pts  [board.MaxDiceMoves + 1]int
+	last int
+	n    int
+	live bool
+}
+
+func (g *Game) formatPlay(m board.Move) string {
+	if m.Jumps == 0 {
+		return "pass"
+	}
+	dr := g.dice
+	me := int(m.Lift)
+	finish := len(dr.tracks[me])
+	point := func(sq board.Square) int { // steps left to the end
+		if sq == noSquare {
+			return 0
+		}
+		return finish - int(dr.stepOf[me][sq])
+	}
+	var hitAt uint64 // points where a move of the play hit
+	var paths [board.MaxDiceMoves]playPath
+	k := int(m.Jumps)
+	for i := 0; i < k; i++ {
+		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
+		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
+		if m.Removed&(1<<i) != 0 {
+			hitAt |= 1 << to
+		}
+	}
+	ps := paths[:k]
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].pts[0] != ps[j].pts[0] {
+			return ps[i].pts[0] > ps[j].pts[0]
+		}
+		return ps[i].pts[1] > ps[j].pts[1]
+	})
+	for i := range ps {
+		for j := i + 1; j < len(ps); j++ {
+			a, b := &ps[i], &ps[j]
+			if !a.live || !b.live || a.pts[a.last] != b.pts[0] || a.pts[a.last] == 0 {
+				continue
+			}
+			if hitAt&(1<<a.pts[a.last]) != 0 {
+				a.last++
+			}
+			a.pts[a.last] = b.pts[1]
+			b.live = false
+		}
+	}
+	for i := range ps {
+		if !ps[i].live {
+			continue
+		}
+		for j := i + 1; j < len(ps); j++ {
+			if ps[j].live && ps[j].last == ps[i].last && ps[j].pts == ps[i].pts {
+				ps[i].n++
+				ps[j].live = false
+			}
+		}
+	}
+	name := func(pt int) string {
+		switch {
+		case pt == 0:
+			return "off"
+		case pt == finish:
+			return dr.start
+		}
+		return strconv.Itoa(pt)
+	}
+	var sb strings.Builder
+	var starred uint64
+	for i := range ps {
+		pa := &ps[i]
+		if !pa.live {
+			continue
+		}
+		if sb.Len() > 0 {
+			sb.WriteByte(' ')
+		}
+		sb.WriteString(name(pa.pts[0]))
+		for j := 1; j <= pa.last; j++ {
+			pt := pa.pts[j]
+			sb.WriteByte('/')
+			sb.WriteString(name(pt))
+			if pt != 0 && hitAt&(1<<pt) != 0 && (j < pa.last || starred&(1<<pt) == 0) {
+				sb.WriteByte('*')
+				starred |= 1 << pt
+			}
+		}
+		if pa.n > 1 {
+			sb.WriteString("(" + strconv.Itoa(pa.n) + ")")
+		}
+	}
+	return sb.String()
+}
+
+// parsedStep is one checker's move as written, from and to as steps along
+// the mover's track.
+type parsedStep struct{ from, to int }
+
+// parsePlayText reads a play as written, in any order, into checker moves
+// (a path a/b/c is a/b and b/c; (n) repeats it), checking only its syntax.
+func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
+	dr := g.dice
+	t := strings.TrimSpace(text)
+	var out []parsedStep
+	for _, tok := range strings.Fields(t) {
+		count := 1
+		if i := strings.IndexByte(tok, '('); i >= 0 {
+			if !strings.HasSuffix(tok, ")") {
+				return nil, fmt.Errorf("move %q: %q: a count is written in brackets at the end, like 8/5(2)", t, tok)
+			}
+			n, err := strconv.Atoi(tok[i+1 : len(tok)-1])
+			if err != nil || n < 1 || n > board.MaxDiceMoves {
+				return nil, fmt.Errorf("move %q: %q: the count in brackets must be 1 to %d", t, tok, board.MaxDiceMoves)
+			}
+			count, tok = n, tok[:i]
+		}
+		parts := strings.Split(tok, "/")
+		if len(parts) < 2 {
+			return nil, fmt.Errorf("move %q: %q is not a move like 24/18, %s/22 or 6/off", t, tok, dr.start)
+		}
+		var pts []int
+		for _, p := range parts {
+			p = strings.TrimSuffix(p, "*")
+			s, ok := dr.parseTrackPoint(finish, p)
+			if !ok {
+				return nil, fmt.Errorf("move %q: %q is not a point (1 to %d, %s or off)", t, p, finish-1, dr.start)
+			}
+			pts = append(pts, s)
+		}
+		for c := 0; c < count; c++ {
+			for i := 0; i+1 < len(pts); i++ {
+				out = append(out, parsedStep{pts[i], pts[i+1]})
+			}
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("move %q: empty", t)
+	}
+	if len(out) > board.MaxDiceMoves {
+		return nil, fmt.Errorf("move %q: more than %d checker moves", t, board.MaxDiceMoves)
+	}
+	return out, nil
+}
+
+// checkDiceMoveText checks the syntax of a dice game's move text.
+func (g *Game) checkDiceMoveText(text string) error {
+	t := strings.TrimSpace(text)
+	switch {
+	case t == "pass":
+		return nil
+	case isRollText(t):
+		return nil
+	}
+	_, err := g.parsePlayText(t, len(g.dice.tracks[0]))
+	return err
+}
+
+func isRollText(t string) bool {
+	digits := func(s string) bool {
+		for _, ch := range s {
+			if ch < '0' || ch > '9' {
+				return false
+			}
+		}
+		return s != ""
+	}
+	if a, b, ok := strings.Cut(t, "-"); ok {
+		return len(a) == 1 && len(b) == 1 && digits(a) && digits(b)
+	}
+	return len(t) <= 2 && digits(t)
+}
+
+// parseDiceMove matches move text against the legal moves at p: a roll at a
+// chance node, a play (in any order, as GNU Backgammon reads it) or `pass`
+// otherwise. A play matches the legal play that leads to the same position.
+func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error) {
+	t := strings.TrimSpace(text)
+	legal := g.LegalMoves(p, nil)
+	if len(legal) == 0 {
+		if o := g.Result(p); o.Over {
+			return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", t, o.Reason)
+		}
+	}
+	if !p.Rolled() {
+		for _, m := range legal {
+			if g.diceMoveString(m) == t || (m.Lift == 0 && len(t) == 2 && t[0] < t[1] && g.diceMoveString(m) == string([]byte{t[1], t[0]})) {
+				return m, nil
+			}
+		}
+		if !isRollText(t) {
+			return board.Move{}, fmt.Errorf("move %q: the dice are rolled next: write the roll, like 65", t)
+		}
+		return board.Move{}, fmt.Errorf("roll %q is not a roll here", t)
+	}
+	if t == "pass" {
+		for _, m := range legal {
+			if m.Kind == board.Pass {
+				return m, nil
+			}
+		}
+		return board.Move{}, fmt.Errorf("move %q is not legal here: the roll %s can be played", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])))
+	}
+	me := int(p.ToMove)
+	dr := g.dice
+	finish := len(dr.tracks[me])
+	steps, err := g.parsePlayText(t, finish)
+	if err != nil {
+		return board.Move{}, err
+	}
+	// Play the checker moves as written, hitting what stands on a landing
+	// point of another player's, and compare the position reached.
+	q := *p
+	for _, st := range steps {
+		if st.from >= finish || st.to <= st.from {
+			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.trackPoint(finish, st.from), dr.trackPoint(finish, st.to))
+		}
+		from := dr.tracks[me][st.from]
+		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
+			return board.Move{}, fmt.Errorf("move %q is not legal here: no checker of %s's on %s", t, g.Players[me].Name, dr.trackPoint(finish, st.from))
+		}
+		to := noSquare
+		if st.to < finish {
+			to = dr.tracks[me][st.to]
+		}
+		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me
+		g.applyDieStep(&q, me, from, to, hit)
+	}
+	for _, m := range legal {
+		if m.Kind != board.Play {
+			continue
+		}
+		r := *p
+		g.applyDice(&r, m)
+		r.SetDice(0, 0, false)
+		r.SetToMove(me)
+		if r.Cells == q.Cells {
+			return m, nil
+		}
+	}
+	return board.Move{}, fmt.Errorf("move %q is not legal here (roll %s): %s", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])), g.legalPlaysHint(legal))
+}
+
+// legalPlaysHint lists a few legal plays, for messages.
+func (g *Game) legalPlaysHint(legal []board.Move) string {
+	var s []string
+	for i, m := range legal {
+		if i == 6 {
+			s = append(s, fmt.Sprintf("and %d more", len(legal)-i))
+			break
+		}
+		s = append(s, g.diceMoveString(m))
+	}
+	return "legal plays: " + strings.Join(s, ", ")
+}
+
+// explainDicePlay says why a dice game's move text is not legal at p: the
+// die move that no rule allows (and the condition that stops it), or, when
+// every move written can be played, the rule on using the roll that it
+// breaks, with a play that keeps it.
+func (g *Game) explainDicePlay(p *board.Position, text string) string {
+	if !p.Rolled() {
+		return "the dice are rolled next: write the roll, like 65"
+	}
+	if text == "pass" {
+		return "the roll can be played: " + g.legalPlaysHint(g.LegalMoves(p, nil))
+	}
+	dr := g.dice
+	me := int(p.ToMove)
+	finish := len(dr.tracks[me])
+	steps, err := g.parsePlayText(text, finish)
+	if err != nil {
+		return err.Error()
+	}
+	var rem []int
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	switch {
+	case d2 == 0:
+		rem = []int{d1}
+	case d1 == d2:
+		for range dr.doubles {
+			rem = append(rem, d1)
+		}
+	default:
+		rem = []int{d1, d2}
+	}
+	c := g.ctx(p, me)
+	defer g.release(c)
+	q := *p
+	q.SetDice(0, 0, false)
+	for _, st := range steps {
+		written := dr.trackPoint(finish, st.from) + "/" + dr.trackPoint(finish, st.to)
+		if st.from >= finish || st.to <= st.from {
+			return written + " does not go forward"
+		}
+		from := dr.tracks[me][st.from]
+		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
+			return fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
+		}
+		// One die the distance (or more, off the end), else the dice in turn.
+		cur, why := st.from, ""
+		for cur < st.to && why == "" {
+			best := -1
+			for i, d := range rem {
+				if cur+d == st.to || (st.to == finish && cur+d > finish) {
+					best = i
+					break
+				}
+			}
+			if best < 0 {
+				for i, d := range rem {
+					if cur+d < st.to {
+						best = i
+						break
+					}
+				}
+			}
+			if best < 0 {
+				why = fmt.Sprintf("%s: no die of the roll %s (left: %v) moves a checker that far", written, board.RollString(d1, d2), rem)
+				break
+			}
+			d := rem[best]
+			sq := dr.tracks[me][cur]
+			ts := cur + d
+			to, dst := noSquare, board.Stack(0)
+			if ts < finish {
+				to = dr.tracks[me][ts]
+				dst = q.Cells[to]
+			}
+			c.pos, c.me, c.opp = &q, me, g.next(me)
+			c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
+			c.dice = diceCtx{die: d, left: len(rem) - 1, step: cur, toStep: ts}
+			moved := false
+			var fails []string
+			for _, r := range dr.rules {
+				if r.cond == nil || allTerms(r.cond, c) {
+					hit := r.hit != nil && dst != 0 && g.Board.TopOwner(dst) != me && r.hit(c)
+					g.applyDieStep(&q, me, sq, to, hit)
+					moved = true
+					break
+				}
+				for _, t := range r.cond.terms {
+					if !t.test(c) {
+						fails = append(fails, fmt.Sprintf("rule %q: %s is false", r.name, t.text))
+						break
+					}
+				}
+			}
+			if !moved {
+				why = fmt.Sprintf("%s with the %d: %s", written, d, strings.Join(fails, "; "))
+				break
+			}
+			rem = append(rem[:best], rem[best+1:]...)
+			cur = ts
+		}
+		if why != "" {
+			return why
+		}
+	}
+	legal := g.LegalMoves(p, nil)
+	if len(legal) == 1 && legal[0].Kind == board.Pass {
+		return "no die can be played: the turn passes (pass)"
+	}
+	used := int(legal[0].Jumps)
+	switch {
+	case used == 2 && d1 != d2 && len(steps) < used:
+		return fmt.Sprintf("you must use both dice: %s plays both", g.diceMoveString(legal[0]))
+	case used > 1 && len(steps) < used:
+		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.diceMoveString(legal[0]), used)
+	case used == 1 && d1 != d2:
+		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
+	}
+	return "not a legal play: " + g.legalPlaysHint(legal)
+}

@@ -1,0 +1,470 @@
+package interpreter
+
+import (
+	"github.com/stackrules/stackrules/board"
+)
+
+// The move generator of dice games: the rolls at a chance node, the whole
+// plays of a roll otherwise (see dice.go).
+
+// dieStep is one die's move within a play.
+type dieStep struct {
+	from, to board.Square // to is NoSquare: off the track's end
+	hit      bool
+	rule     uint8
+	die      uint8
+}
+
+// playLeaf is a play found by the search: its move, the hash of the position
+// it leads to, the dice it used, and the die when it used one.
+type playLeaf struct {
+	m    board.Move
+	hash uint64
+	used uint8
+	die  uint8
+}
+
+// diceWork is a context's scratch space for the search of plays, grown once
+// and reused, so generation allocates nothing in steady state.
+type diceWork struct {
+	cur    board.Position // the position searched, moves made and undone in place
+	steps  [board.MaxDiceMoves]dieStep
+	leaves []playLeaf
+	// seen is an open-addressing set of position hashes (salted with the dice
+	// left), valid where stamp equals gen: a position reached again with the
+	// same dice left, by moves in another order, is searched once.
+	seen  []uint64
+	stamp []uint32
+	gen   uint32
+	count int // keys in the set this generation
+}
+
+// visit adds key to the set and reports whether it is new.
+func (w *diceWork) visit(key uint64) bool {
+	if w.seen == nil || w.filled()*2 > len(w.seen) {
+		w.grow()
+	}
+	mask := uint64(len(w.seen) - 1)
+	for i := key & mask; ; i = (i + 1) & mask {
+		if w.stamp[i] != w.gen {
+			w.stamp[i], w.seen[i] = w.gen, key
+			w.count++
+			return true
+		}
+		if w.seen[i] == key {
+			return false
+		}
+	}
+}
+
+// filled is the number of keys in the set this generation.
+func (w *diceWork) filled() int { return w.count }
+
+// grow doubles the set (or makes it), keeping this generation's keys.
+func (w *diceWork) grow() {
+	oldSeen, oldStamp := w.seen, w.stamp
+	n := 1024
+	if oldSeen != nil {
+		n = 2 * len(oldSeen)
+	}
+	w.seen, w.stamp = make([]uint64, n), make([]uint32, n)
+	gen := w.gen
+	w.count = 0
+	for i, k := range oldSeen {
+		if oldStamp[i] == gen {
+			mask := uint64(n - 1)
+			for j := k & mask; ; j = (j + 1) & mask {
+				if w.stamp[j] != gen {
+					w.stamp[j], w.seen[j] = gen, k
+					w.count++
+					break
+				}
+			}
+		}
+	}
+}
+
+// reset empties the set for a new generation.
+func (w *diceWork) reset() {
+	w.gen++
+	if w.gen == 0 { // the stamps wrapped: clear them for real
+		for i := range w.stamp {
+			w.stamp[i] = 0
+		}
+		w.gen = 1
+	}
+	w.count = 0
+}
+
+// remainingKey salts a position hash with the dice left to play.
+func remainingKey(rem [board.MaxDiceMoves]uint8, n int) uint64 {
+	k := uint64(n) * 0x9e3779b97f4a7c15
+	for _, d := range rem[:n] {
+		k += uint64(1) << (8 * (d & 7))
+	}
+	return k * 0xbf58476d1ce4e5b9
+}
+
+// appendRolls appends the chance events at p: the distinct rolls, or the
+// outcomes of the opening roll.
+func (g *Game) appendRolls(p *board.Position, buf []board.Move) []board.Move {
+	dr := g.dice
+	switch {
+	case p.Opening && dr.opening:
+		for starter := 0; starter < 2; starter++ {
+			for a := 2; a <= dr.sides; a++ {
+				for b := 1; b < a; b++ {
+					buf = append(buf, board.Move{Kind: board.Roll, From: board.Square(a), To: board.Square(b), Lift: 1, Rule: uint8(starter)})
+				}
+			}
+		}
+	case dr.count == 1:
+		for a := 1; a <= dr.sides; a++ {
+			buf = append(buf, board.Move{Kind: board.Roll, From: board.Square(a), To: 0})
+		}
+	default:
+		// Non-doubles first, in the order of the pinned perft table
+		// (21 31 41 ... 65), then the doubles.
+		for b := 1; b < dr.sides; b++ {
+			for a := b + 1; a <= dr.sides; a++ {
+				buf = append(buf, board.Move{Kind: board.Roll, From: board.Square(a), To: board.Square(b)})
+			}
+		}
+		for a := 1; a <= dr.sides; a++ {
+			buf = append(buf, board.Move{Kind: board.Roll, From: board.Square(a), To: board.Square(a)})
+		}
+	}
+	return buf
+}
+
+// ChanceWeights appends to buf[:0] the relative weights of the chance events
+// LegalMoves lists at p, in the same order (a non-double roll of two dice is
+// twice as likely as a double); none where p is not a chance node.
+func (g *Game) ChanceWeights(p *board.Position, buf []float64) []float64 {
+	buf = buf[:0]
+	if !g.IsChance(p) {
+		return buf
+	}
+	var moves [64]board.Move
+	for _, m := range g.appendRolls(p, moves[:0]) {
+		w := 1.0
+		if m.Kind == board.Roll && m.Lift == 0 && g.dice.count == 2 && m.From != m.To {
+			w = 2
+		}
+		buf = append(buf, w)
+	}
+	return buf
+}
+
+// IsChance reports whether the next event at p is a roll of the dice rather
+// than a player's choice: a dice game's position without a roll, not over.
+func (g *Game) IsChance(p *board.Position) bool {
+	if g.dice == nil || p.Rolled() {
+		return false
+	}
+	c := g.ctx(p, g.prev(int(p.ToMove)))
+	defer g.release(c)
+	return g.endTest(c) < 0
+}
+
+// RollMove is the chance event of rolling d1 and d2 at p (d2 is ignored with
+// one die; at the opening roll, d1 is the first player's die and d2 the
+// second's, and they must differ).
+func (g *Game) RollMove(p *board.Position, d1, d2 int) board.Move {
+	if p.Opening && g.dice.opening {
+		starter := 0
+		if d2 > d1 {
+			starter, d1, d2 = 1, d2, d1
+		}
+		return board.Move{Kind: board.Roll, From: board.Square(d1), To: board.Square(d2), Lift: 1, Rule: uint8(starter)}
+	}
+	if g.dice.count == 1 {
+		return board.Move{Kind: board.Roll, From: board.Square(d1)}
+	}
+	if d2 > d1 {
+		d1, d2 = d2, d1
+	}
+	return board.Move{Kind: board.Roll, From: board.Square(d1), To: board.Square(d2)}
+}
+
+// generateDice appends the moves of c.me at c.pos in a dice game: the rolls
+// at a chance node, the distinct whole plays of the roll otherwise (a pass
+// when no die can be played). With any set it may stop at the first.
+func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
+	p := c.pos
+	if !p.Rolled() {
+		return g.appendRolls(p, buf)
+	}
+	dr := g.dice
+	var rem [board.MaxDiceMoves]uint8
+	n := 0
+	d1, d2 := p.Dice[0], p.Dice[1]
+	switch {
+	case dr.count == 1 || d2 == 0:
+		rem[0], n = d1, 1
+	case d1 == d2:
+		for n < dr.doubles {
+			rem[n] = d1
+			n++
+		}
+	default:
+		rem[0], rem[1], n = d1, d2, 2
+	}
+	if any {
+		// Result asks whether there is a move: there always is one, the
+		// pass if nothing else.
+		return append(buf, board.Move{Kind: board.Pass, From: noSquare, To: noSquare})
+	}
+	if c.dw == nil {
+		c.dw = &diceWork{}
+	}
+	w := c.dw
+	w.reset()
+	w.leaves = w.leaves[:0]
+	w.cur = *p
+	w.cur.SetDice(0, 0, false)
+	g.searchPlays(c, w, 0, rem, n)
+	c.pos = p
+	c.from, c.to, c.src, c.dst = noSquare, noSquare, 0, 0
+
+	most := 0
+	for i := range w.leaves {
+		most = max(most, int(w.leaves[i].used))
+	}
+	if most == 0 {
+		return append(buf, board.Move{Kind: board.Pass, From: noSquare, To: noSquare})
+	}
+	onlyLarger := false
+	if dr.larger && most == 1 && n == 2 && d1 != d2 {
+		for i := range w.leaves {
+			if w.leaves[i].used == 1 && w.leaves[i].die == d1 {
+				onlyLarger = true
+				break
+			}
+		}
+	}
+	w.reset() // now the set of positions reached by the plays kept
+	for i := range w.leaves {
+		l := &w.leaves[i]
+		if dr.most && int(l.used) < most {
+			continue
+		}
+		if onlyLarger && l.die != d1 {
+			continue
+		}
+		if !w.visit(l.hash) {
+			continue
+		}
+		buf = append(buf, l.m)
+	}
+	return buf
+}
+
+// searchPlays tries every die left on every piece at w.cur, reached by
+// w.steps[:depth], recording each play that cannot go on (see generateDice).
+func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMoves]uint8, n int) {
+	dr := g.dice
+	b := g.Board
+	pos := &w.cur
+	me := c.me
+	moved := false
+	var tried uint16
+	for di := 0; di < n; di++ {
+		die := rem[di]
+		if tried&(1<<die) != 0 {
+			continue
+		}
+		tried |= 1 << die
+		var next [board.MaxDiceMoves]uint8
+		copy(next[:], rem[:di])
+		copy(next[di:], rem[di+1:n])
+		left := n - 1
+		remKey := remainingKey(next, left)
+		c.pos = pos
+		c.dice.die, c.dice.left = int(die), left
+		var posOK uint32
+		for ri, r := range dr.rules {
+			if r.pos == nil || r.pos(c) {
+				posOK |= 1 << ri
+			}
+		}
+		if posOK == 0 {
+			continue
+		}
+		finish := len(dr.tracks[me])
+		track := dr.tracks[me]
+		stepOf := dr.stepOf[me]
+		tops := pos.Tops[me]
+		for wi, word := range tops {
+			for word != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(word))
+				word &= word - 1
+				s := int(stepOf[sq])
+				if s < 0 {
+					continue
+				}
+				for ri, r := range dr.rules {
+					if posOK&(1<<ri) == 0 {
+						continue
+					}
+					count := r.count
+					if count == 0 {
+						count = int(die)
+					}
+					ts := s + count
+					to, dst := noSquare, board.Stack(0)
+					if ts < finish {
+						to = track[ts]
+						dst = pos.Cells[to]
+					}
+					c.pos = pos
+					c.dice.die, c.dice.left = int(die), left
+					c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
+					c.dice.step, c.dice.toStep = s, ts
+					if r.rest != nil && !r.rest(c) {
+						continue
+					}
+					hit := r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
+					moved = true
+					var undo stepUndo
+					g.applyDieStepUndo(pos, me, sq, to, hit, &undo)
+					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: die}
+					if w.visit(pos.Hash ^ remKey) {
+						if left == 0 {
+							g.recordPlay(w, depth+1, me)
+						} else {
+							g.searchPlays(c, w, depth+1, next, left)
+						}
+					}
+					undo.restore(pos)
+					break // one move per piece and die: the first rule's
+				}
+			}
+		}
+	}
+	if !moved {
+		g.recordPlay(w, depth, me)
+	}
+}
+
+// recordPlay keeps the play of w.steps[:k], which leads to w.cur.
+func (g *Game) recordPlay(w *diceWork, k int, me int) {
+	m := board.Move{Kind: board.Play, From: noSquare, To: noSquare, Jumps: uint8(k), Lift: uint8(me)}
+	if k > 0 {
+		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
+	}
+	for i := 0; i < k; i++ {
+		st := &w.steps[i]
+		m.Via[2*i], m.Via[2*i+1] = st.from, st.to
+		if st.hit {
+			m.Removed |= 1 << i
+		}
+	}
+	l := playLeaf{m: m, hash: w.cur.Hash, used: uint8(k)}
+	if k == 1 {
+		l.die = w.steps[0].die
+	}
+	w.leaves = append(w.leaves, l)
+}
+
+// applyDieStep moves the top piece of from to to (NoSquare: off the track's
+// end, borne off); with hit, the other players' pieces on to first go back
+// to the first squares of their own tracks.
+func (g *Game) applyDieStep(p *board.Position, me int, from, to board.Square, hit bool) {
+	var undo stepUndo
+	g.applyDieStepUndo(p, me, from, to, hit, &undo)
+}
+
+// stepUndo is what a die move changed, to take it back: the cells in the
+// order they were set, and the counts kept with them.
+type stepUndo struct {
+	sq      [2 + board.MaxPlayers]board.Square
+	cell    [2 + board.MaxPlayers]board.Stack
+	n       int
+	tops    [board.MaxPlayers]board.SquareSet
+	showing [board.MaxPlayers]int16
+	onBoard [board.MaxPlayers]int16
+	off     [board.MaxPlayers]int16
+	hash    uint64
+}
+
+func (u *stepUndo) set(b *board.Board, p *board.Position, sq board.Square, s board.Stack) {
+	u.sq[u.n], u.cell[u.n] = sq, p.Cells[sq]
+	u.n++
+	p.Set(b, sq, s)
+}
+
+// restore takes the die move back: the cells as they were, and the counts
+// and hash copied back rather than recomputed.
+func (u *stepUndo) restore(p *board.Position) {
+	for i := u.n - 1; i >= 0; i-- {
+		p.Cells[u.sq[i]] = u.cell[i]
+	}
+	p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash = u.tops, u.showing, u.onBoard, u.off, u.hash
+}
+
+func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
+	b := g.Board
+	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
+	rest, piece := b.Lift(p.Cells[from], 1)
+	u.set(b, p, from, rest)
+	if to == noSquare {
+		p.OnBoard[me]--
+		p.Off[me]++
+		return
+	}
+	dst := p.Cells[to]
+	if hit && dst != 0 {
+		var kept board.Stack
+		var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
+		for i := dst.Height(); i >= 1; i-- {   // bottom to top
+			code := b.Piece(dst, i)
+			owner := b.Owner(code)
+			if owner == me {
+				kept = b.Push(kept, b.Single(code))
+				continue
+			}
+			sent[owner] = b.Push(sent[owner], b.Single(code))
+		}
+		for owner, s := range sent {
+			if s != 0 {
+				home := g.dice.tracks[owner][0]
+				u.set(b, p, home, b.Push(p.Cells[home], s))
+			}
+		}
+		dst = kept
+	}
+	u.set(b, p, to, b.Push(dst, piece))
+}
+
+// applyDice plays a Roll or a Play at p in place.
+func (g *Game) applyDice(p *board.Position, m board.Move) {
+	switch m.Kind {
+	case board.Roll:
+		if m.Lift == 1 { // the opening roll decides who starts
+			p.SetToMove(int(m.Rule))
+		}
+		p.SetDice(int(m.From), int(m.To), false)
+		return
+	case board.Play:
+		me := int(p.ToMove)
+		for i := 0; i < int(m.Jumps); i++ {
+			g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
+		}
+	}
+	p.SetDice(0, 0, false)
+	p.SetToMove(g.next(int(p.ToMove)))
+}
+
+// RandomRoll rolls the dice at chance node p: the event, each die uniform
+// (the opening roll rolls again on equal dice).
+func (g *Game) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move {
+	n := g.dice.sides
+	for {
+		d1, d2 := rng.IntN(n)+1, rng.IntN(n)+1
+		if p.Opening && g.dice.opening && d1 == d2 {
+			continue
+		}
+		return g.RollMove(p, d1, d2)
+	}
+}
