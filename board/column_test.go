@@ -34,6 +34,17 @@ func TestTallColumns(t *testing.T) {
 		}
 	}
 
+	// Columns that differ only below the word: different positions, with
+	// different hashes (repetition keys compare both).
+	p1, err1 := b.ParsePosition("r a1:r" + strings.Repeat("b", 39))
+	p2, err2 := b.ParsePosition("r a1:R" + strings.Repeat("b", 39))
+	if err1 != nil || err2 != nil {
+		t.Fatal(err1, err2)
+	}
+	if p1 == p2 || p1.Hash == p2.Hash || p1.Cells != p2.Cells {
+		t.Errorf("columns differing at the bottom only: equal %v, same hash %v, same words %v; want false, false, true", p1 == p2, p1.Hash == p2.Hash, p1.Cells == p2.Cells)
+	}
+
 	letters := "rbRB"
 	rng := rand.New(rand.NewPCG(5, 6))
 	random := func(n int) string {

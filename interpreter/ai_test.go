@@ -74,7 +74,10 @@ func TestAINeverPlaysAnIllegalMove(t *testing.T) {
 			for h.Len() < 80 && !h.Outcome().Over {
 				pos := h.Position()
 				var m board.Move
-				if h.Len()%2 == 0 {
+				if g.IsChance(&pos) {
+					// A roll of the dice is drawn, not chosen: no player is asked.
+					m = g.RandomRoll(&pos, rng)
+				} else if h.Len()%2 == 0 {
 					sp := h.SearchPosition()
 					m, _ = player.Choose(context.Background(), &sp)
 				} else {

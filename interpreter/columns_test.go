@@ -344,6 +344,51 @@ func TestTallColumnsLimit(t *testing.T) {
 	}
 }
 
+// TestTallColumnsInSetup: a setup position may hold a column taller than the
+// word in a game whose rules can build one, and not otherwise.
+func TestTallColumnsInSetup(t *testing.T) {
+	data, err := os.ReadFile(tallFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := "w c3:w,d4:" + strings.Repeat("Bw", 15) + ",e5:b"
+	text := strings.Replace(string(data), "  white: rows 1-2\n  black: rows 7-8\n", "  position: \""+start+"\"\n", 1)
+	g, err := interpreter.Load("setup.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	if got := g.FormatPosition(&p); got != start {
+		t.Errorf("start %q, want %q", got, start)
+	}
+	if g.Initial(0) != 16 || g.Initial(1) != 16 {
+		t.Errorf("initial pieces %d and %d, want 16 and 16", g.Initial(0), g.Initial(1))
+	}
+	// Rules that never stack: no column grows, so a tall one cannot start.
+	flat := strings.Replace(text, "    lift: any\n", "    lift: any\n    when: to_height == 0\n", 1)
+	flat = strings.Replace(flat, "  take: top\n", "", 1)
+	_, err = interpreter.Load("flat.yaml", []byte(flat))
+	if err == nil || !strings.Contains(err.Error(), "the stack on d4 has 30 pieces, more than the 29") {
+		t.Errorf("a 30-piece column in the setup of a game that cannot stack: %v, want an error naming it", err)
+	}
+}
+
+// TestTallColumnsNotWithDice: the dice moves work on words, so a dice game
+// whose stacks could outgrow one is refused. Backgammon's 30 checkers with
+// two kinds (2 bits a piece, 29 a word) and a move rule that stacks.
+func TestTallColumnsNotWithDice(t *testing.T) {
+	data, err := os.ReadFile("../variants/backgammon.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "\nsetup:", "\nkinds: [man, king]\n\nsetup:", 1)
+	text = strings.Replace(text, "\ndice_moves:", "\nmoves:\n  drop:\n    directions: any\n\ndice_moves:", 1)
+	_, err = interpreter.Load("dice.yaml", []byte(text))
+	if err == nil || !strings.Contains(err.Error(), "a game with dice holds at most 29 in a stack") {
+		t.Errorf("a dice game whose 30 pieces could stack past the word: %v, want the dice limit", err)
+	}
+}
+
 // TestBuiltinsKeepTheWordPath: no built-in game can build a column taller
 // than a word, so none pays for the Deep store.
 func TestBuiltinsKeepTheWordPath(t *testing.T) {

@@ -241,8 +241,12 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	var p board.Position
 	if rf.SetupPosition != nil {
 		n := rf.SetupPosition
+		// Read as if columns may outgrow the word: whether this game's
+		// may is known only once its rules are (checkStackRoom).
+		tall := *b
+		tall.AllowTall()
 		var err error
-		p, err = b.ParsePosition(n.Value)
+		p, err = tall.ParsePosition(n.Value)
 		if err != nil {
 			d.errorf(n, "setup", "", "setup position: %v", err)
 			return
@@ -321,29 +325,20 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 // capture that removes what it jumps.
 func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 	b := g.Board
-	if g.totalPieces <= b.Window() {
-		return
-	}
-	if g.stackMax > 0 && 2*g.stackMax <= b.Window() && len(g.captureRules) == 0 {
-		// No stack is taller than the cap before a move, and a move adds
-		// at most as many as a stack holds before it is cut back.
-		return
-	}
-	stacks := g.capture.takeTop && len(g.captureRules) > 0
-	for _, r := range g.moveRules {
-		empty := false
-		if r.cond != nil {
-			for _, t := range r.cond.terms {
-				for _, part := range conjuncts(t.node) {
-					if s := part.String(); s == "to_height == 0" || s == "to_top == none" {
-						empty = true
-					}
-				}
-			}
+	if !g.needsTall() {
+		if g.start.Deep.Below != 0 {
+			sq := g.start.Deep.Sq
+			d.errorf(rf.SetupPosition, "too-many-pieces", "",
+				"setup position: the stack on %s has %d pieces, more than the %d a stack of this game holds (its rules cannot build taller ones)",
+				b.SquareName(sq), g.start.Cells[sq].Height(), b.Window())
 		}
-		stacks = stacks || !empty
+		return
 	}
-	if !stacks {
+	if g.dice != nil {
+		// The dice moves (diceplay.go) work on words: no Deep store there.
+		d.errorf(rf.root, "too-many-pieces", "use fewer pieces",
+			"this game has %d pieces, and its rules can stack them, but a game with dice holds at most %d in a stack (one word: %d players × %d kinds of piece need %d bits a piece)",
+			g.totalPieces, b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits())
 		return
 	}
 	if g.totalPieces <= b.TallLimit() {
@@ -362,6 +357,34 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 	d.errorf(at, "too-many-pieces", "require `to_height == 0` in move rules that must not stack, or use fewer pieces",
 		"this game has %d pieces, and its rules can stack them, but a stack can hold at most %d: %d in one word (%d players × %d kinds of piece need %d bits a piece) and %d more below them, for one column at a time",
 		g.totalPieces, b.TallLimit(), b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits(), b.TallLimit()-b.Window())
+}
+
+// needsTall reports whether this game's rules can build a stack taller than
+// a Stack word holds.
+func (g *Game) needsTall() bool {
+	if g.totalPieces <= g.Board.Window() {
+		return false
+	}
+	if g.stackMax > 0 && 2*g.stackMax <= g.Board.Window() && len(g.captureRules) == 0 {
+		// No stack is taller than the cap before a move, and a move adds
+		// at most as many as a stack holds before it is cut back.
+		return false
+	}
+	stacks := g.capture.takeTop && len(g.captureRules) > 0
+	for _, r := range g.moveRules {
+		empty := false
+		if r.cond != nil {
+			for _, t := range r.cond.terms {
+				for _, part := range conjuncts(t.node) {
+					if s := part.String(); s == "to_height == 0" || s == "to_top == none" {
+						empty = true
+					}
+				}
+			}
+		}
+		stacks = stacks || !empty
+	}
+	return stacks
 }
 
 // Directions are named from the moving player's side: n is straight ahead

@@ -86,7 +86,7 @@ func FEN(g *interpreter.Game, p *board.Position) (string, error) {
 				continue
 			}
 			if s.Height() > 1 {
-				return "", fmt.Errorf("PDN cannot write the stack %s on %d", b.StackString(s), n)
+				return "", fmt.Errorf("PDN cannot write the stack %s on %d", b.CellString(p, sq), n)
 			}
 			if !first {
 				sb.WriteByte(',')

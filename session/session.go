@@ -1,7 +1,9 @@
 // Package session is one game being played, as every front end sees it: the
 // compiled game, its history with undo and redo, who sits in each seat (a
-// human or an AI spec), resignation, the AI's move, and the game record. The
-// web board (package web) drives it; it knows nothing of terminals or HTTP.
+// human or an AI spec), resignation and draws by agreement, the AI's move,
+// and the game record (resume.go: a game continued from its record). The web
+// board (package web) and the terminal player (stackrules play) drive it; it
+// knows nothing of terminals or HTTP.
 package session
 
 import (
@@ -52,11 +54,21 @@ type Session struct {
 	Seats   []Seat
 	Date    string // yyyy.mm.dd, for the record
 
-	hist     *interpreter.History
-	redo     []board.Move
-	resigned int   // the player who resigned, -1
-	failed   error // the rule file's runtime error that stopped the game
+	hist       *interpreter.History
+	redo       []board.Move // moves taken back, the next to redo last
+	resigned   int          // the player who resigned, -1
+	drawAgreed bool         // the players agreed to a draw
+	failed     error        // the rule file's runtime error that stopped the game
+	players    []aiPlayer   // the AI of each seat, kept from move to move (SeatPlayer)
+
+	base      *records.Record // the record continued (Resume), whose other tags and comments are kept
+	baseMoves []board.Move    // its moves, as replayed
 }
+
+type aiPlayer = ai.Player[interpreter.SearchPosition, board.Move]
+
+// AgreedDraw is the outcome of a draw both players agreed to.
+var AgreedDraw = interpreter.Outcome{Over: true, Winner: -1, Reason: "draw agreed", Why: "agreed by the players"}
 
 // guard runs f and turns the interpreter's report of a runtime error in the
 // rule file's expressions (a panic with an *interpreter.EvalError) into an
@@ -103,6 +115,9 @@ func (s *Session) Outcome() interpreter.Outcome {
 			w = 1 - s.resigned
 		}
 		return interpreter.Outcome{Over: true, Winner: w, Reason: s.Game.Players[s.resigned].Name + " resigned"}
+	}
+	if s.drawAgreed {
+		return AgreedDraw
 	}
 	if s.failed == nil {
 		var o interpreter.Outcome
@@ -182,28 +197,67 @@ func (s *Session) PlayMove(m board.Move) error {
 	return nil
 }
 
-// Undo takes back moves until it is a human's turn again (at least one move);
-// it reports how many were taken back. A resignation is taken back first.
+// Undo takes back the moves up to and including the last one a person
+// played, so that against an AI the person is to move again; it reports how
+// many it took back. A resignation or an agreed draw is taken back first
+// (none taken back). Nothing is taken back before a person has moved.
 func (s *Session) Undo() int {
-	if s.resigned >= 0 {
-		s.resigned = -1
+	if s.resigned >= 0 || s.drawAgreed {
+		s.resigned, s.drawAgreed = -1, false
 		return 0
 	}
+	last := s.lastHumanPly()
 	n := 0
-	for s.hist.Len() > 0 {
+	for s.hist.Len() > last && last >= 0 {
 		moves := s.hist.Moves()
 		s.redo = append(s.redo, moves[len(moves)-1])
 		s.hist.Undo()
 		n++
-		if s.Seats[s.ToMove()].Human {
-			break
-		}
 	}
 	return n
 }
 
+// lastHumanPly is the index of the last move a person played, -1 when none.
+func (s *Session) lastHumanPly() int {
+	positions := s.hist.Positions()
+	for i := s.hist.Len() - 1; i >= 0; i-- {
+		if s.Seats[positions[i].ToMove].Human {
+			return i
+		}
+	}
+	return -1
+}
+
+// EndedByPlayers reports whether a player resigned or the players agreed to
+// a draw.
+func (s *Session) EndedByPlayers() bool { return s.resigned >= 0 || s.drawAgreed }
+
 // CanUndo reports whether Undo would take something back.
-func (s *Session) CanUndo() bool { return s.resigned >= 0 || s.hist.Len() > 0 }
+func (s *Session) CanUndo() bool {
+	return s.resigned >= 0 || s.drawAgreed || s.lastHumanPly() >= 0
+}
+
+// Redo plays again what Undo took back, up to the next person's turn or the
+// end of the game, and returns the moves played.
+func (s *Session) Redo() []board.Move {
+	var played []board.Move
+	for len(s.redo) > 0 {
+		m := s.redo[len(s.redo)-1]
+		if err := s.hist.Play(m); err != nil {
+			s.redo = nil
+			break
+		}
+		s.redo = s.redo[:len(s.redo)-1]
+		played = append(played, m)
+		if s.Seats[s.ToMove()].Human || s.Outcome().Over {
+			break
+		}
+	}
+	return played
+}
+
+// CanRedo reports whether there are moves Undo took back to play again.
+func (s *Session) CanRedo() bool { return len(s.redo) > 0 }
 
 // Resign ends the game with player's resignation.
 func (s *Session) Resign(player int) error {
@@ -214,6 +268,18 @@ func (s *Session) Resign(player int) error {
 		return fmt.Errorf("no player %d", player)
 	}
 	s.resigned = player
+	return nil
+}
+
+// AgreeDraw ends the game drawn by agreement of its two players.
+func (s *Session) AgreeDraw() error {
+	if o := s.Outcome(); o.Over {
+		return fmt.Errorf("%w (%s)", ErrOver, o.Reason)
+	}
+	if len(s.Game.Players) != 2 {
+		return errors.New("a draw by agreement needs two players")
+	}
+	s.drawAgreed = true
 	return nil
 }
 
@@ -236,15 +302,43 @@ func (s *Session) Thinker(seed uint64) (*Thinker, error) {
 	if !s.AIToMove() {
 		return nil, errors.New("no AI is to move")
 	}
-	spec := s.Seats[s.ToMove()].Spec
-	if spec.PlayoutCap == 0 && s.Game.PlayoutPlies() > 0 {
-		spec.PlayoutCap = s.Game.PlayoutPlies()
-	}
-	p := ai.NewPlayer(s.Game.AI(), spec, seed)
-	if hu, ok := p.(ai.HistoryUser); ok {
-		hu.SetHistory(s.hist.RepetitionKeys(nil)) // so the search sees repetition draws
-	}
+	p := NewPlayer(s.Game, s.Seats[s.ToMove()].Spec, seed)
+	GiveHistory(p, s.hist)
 	return &Thinker{game: s.Game, player: p, pos: s.hist.SearchPosition()}, nil
+}
+
+// NewPlayer makes an AI player from a spec, taking the rule file's playout
+// length when the spec does not set one.
+func NewPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) ai.Player[interpreter.SearchPosition, board.Move] {
+	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
+		spec.PlayoutCap = g.PlayoutPlies()
+	}
+	return ai.NewPlayer(g.AI(), spec, seed)
+}
+
+// GiveHistory tells a player that can use it (ai.HistoryUser) which
+// positions the game h has been through, so its search sees repetition draws.
+func GiveHistory(p ai.Player[interpreter.SearchPosition, board.Move], h *interpreter.History) {
+	if hu, ok := p.(ai.HistoryUser); ok {
+		hu.SetHistory(h.RepetitionKeys(nil))
+	}
+}
+
+// SeatPlayer is the AI of seat i, made with seed on first use and kept, so
+// that its search carries over from move to move (the terminal player; the
+// web board searches with a Thinker, outside its lock). It is nil for a
+// person's seat.
+func (s *Session) SeatPlayer(i int, seed uint64) ai.Player[interpreter.SearchPosition, board.Move] {
+	if s.Seats[i].Human {
+		return nil
+	}
+	if s.players == nil {
+		s.players = make([]aiPlayer, len(s.Seats))
+	}
+	if s.players[i] == nil {
+		s.players[i] = NewPlayer(s.Game, s.Seats[i].Spec, seed)
+	}
+	return s.players[i]
 }
 
 // Choose searches; ctx ends it early ("move now"), with a move either way.
@@ -257,22 +351,6 @@ func (t *Thinker) Choose(ctx context.Context) (board.Move, ai.Info, error) {
 		return board.Move{}, info, errors.New("the AI found no legal move")
 	}
 	return m, info, nil
-}
-
-// Record is the game record so far.
-func (s *Session) Record() *records.Record {
-	labels := make([]string, len(s.Seats))
-	for i, st := range s.Seats {
-		labels[i] = st.String()
-	}
-	r := records.New(s.Game, s.hist, s.Variant, labels, s.Date)
-	if s.resigned >= 0 {
-		o := s.Outcome()
-		r.Result = records.ResultText(s.Game, o)
-		r.SetTag("Result", r.Result)
-		r.SetTag("Termination", o.Reason)
-	}
-	return r
 }
 
 // FromRecord continues a recorded game: the record's moves are replayed and

@@ -16,6 +16,7 @@ import (
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
+	"github.com/stackrules/stackrules/session"
 	"github.com/urfave/cli/v2"
 )
 
@@ -29,10 +30,7 @@ func searchGame(g *interpreter.Game) aiGame { return g.AI() }
 // newPlayer makes a player from a spec, taking the rule file's playout
 // length when the spec does not set one.
 func newPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) aiPlayer {
-	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
-		spec.PlayoutCap = g.PlayoutPlies()
-	}
-	return ai.NewPlayer(searchGame(g), spec, seed)
+	return session.NewPlayer(g, spec, seed)
 }
 
 func parseSpec(flag, s string) (ai.Spec, error) {

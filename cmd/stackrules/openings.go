@@ -8,19 +8,15 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/session"
 	"github.com/urfave/cli/v2"
 )
 
 // giveHistory tells a player that can use it (ai.HistoryUser) which positions
 // the game has been through, so its search sees repetition draws.
-func giveHistory(p aiPlayer, h *interpreter.History) {
-	if hu, ok := p.(ai.HistoryUser); ok {
-		hu.SetHistory(h.RepetitionKeys(nil))
-	}
-}
+func giveHistory(p aiPlayer, h *interpreter.History) { session.GiveHistory(p, h) }
 
 // opening is one start of a suite: a position, or moves from the game's
 // start position (played into the game's history, so they count for the

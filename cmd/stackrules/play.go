@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"time"
 
@@ -16,9 +15,8 @@ import (
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
-	"github.com/stackrules/stackrules/variants"
+	"github.com/stackrules/stackrules/session"
 	"github.com/urfave/cli/v2"
-	"go.yaml.in/yaml/v3"
 )
 
 // `stackrules play`: a game between people and AIs at the terminal or in a
@@ -68,72 +66,6 @@ func playCommand(s *streams) *cli.Command {
 	}
 }
 
-// builtinPlayerNames are the player names of the built-in games, each the
-// name of a flag. They are read from the embedded rule files, so a new
-// built-in game brings its own flags.
-func builtinPlayerNames() []string {
-	seen := map[string]bool{}
-	var names []string
-	for _, v := range variants.Names() {
-		data, _ := variants.Source(v)
-		var doc struct {
-			Players yaml.Node `yaml:"players"`
-		}
-		if yaml.Unmarshal(data, &doc) != nil || doc.Players.Kind != yaml.MappingNode {
-			continue
-		}
-		for i := 0; i < len(doc.Players.Content); i += 2 {
-			n := strings.ToLower(doc.Players.Content[i].Value)
-			if !seen[n] && !reservedFlag[n] && flagName.MatchString(n) {
-				seen[n] = true
-				names = append(names, n)
-			}
-		}
-	}
-	sort.Strings(names)
-	return names
-}
-
-var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
-
-// reservedFlag are play's own flags, which no player name may shadow.
-var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
-	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
-
-// sideFlags is the value of --side, repeatable; a spec may hold commas.
-type sideFlags struct{ items []string }
-
-func (f *sideFlags) Set(v string) error { f.items = append(f.items, v); return nil }
-func (f *sideFlags) String() string     { return strings.Join(f.items, " ") }
-
-// seat is who plays one side.
-type seat struct {
-	human  bool
-	spec   ai.Spec
-	player aiPlayer
-}
-
-// tag is how the seat is written in a record.
-func (st seat) tag() string {
-	if st.human {
-		return "human"
-	}
-	return st.spec.String()
-}
-
-// parseSeat reads "human" or a player spec.
-func parseSeat(flag, text string) (seat, error) {
-	t := strings.ToLower(strings.TrimSpace(text))
-	if t == "human" || t == "you" || t == "me" || t == "person" {
-		return seat{human: true}, nil
-	}
-	sp, err := ai.ParseSpec(text)
-	if err != nil {
-		return seat{}, usagef("%s: %v (or human)\n%s", flag, err, ai.SpecHelp())
-	}
-	return seat{spec: sp}, nil
-}
-
 func runPlay(c *cli.Context, s *streams) error {
 	var (
 		g       *interpreter.Game
@@ -161,7 +93,6 @@ func runPlay(c *cli.Context, s *streams) error {
 		if err != nil {
 			return err
 		}
-		rs.baseMoves = append([]board.Move(nil), h.Moves()...)
 	} else {
 		g, err = openGame(c, "liger")
 		if err != nil {
@@ -185,24 +116,25 @@ func runPlay(c *cli.Context, s *streams) error {
 	if !c.IsSet("seed") {
 		seed = uint64(time.Now().UnixNano())
 	}
-	for i := range seats {
-		if !seats[i].human {
-			seats[i].player = newPlayer(g, seats[i].spec, seed*1000003+uint64(i)+1)
-		}
+	var sess *session.Session
+	if base != nil {
+		sess, err = session.Resume(g, variant, seats, h, base)
+	} else {
+		sess, err = session.New(g, variant, seats, h.Start())
+	}
+	if err != nil {
+		return err
 	}
 	interactive := inputIsTerminal(s.in)
-	ss := &session{
-		s: s, g: g, variant: variant, h: h, seats: seats, base: base,
+	ss := &terminalGame{
+		s: s, sess: sess, g: g, h: sess.History(), base: base,
 		recPath: c.String("record"), interactive: interactive, seed: seed,
-		resigned: -1, shown: -1, date: time.Now().Format("2006.01.02"),
+		shown:          -1,
 		explicitRecord: c.IsSet("record") || resume != "", rs: rs,
 	}
 	rs.ruleFile = ruleFileOf(variant)
 	if ss.recPath == "" && resume != "" {
 		ss.recPath = resume
-	}
-	if base != nil && base.Tag("Date") != "" {
-		ss.date = base.Tag("Date")
 	}
 	ss.ro = renderOpts{
 		Color: wantColor(interactive, s.out, c.Bool("no-color")),
@@ -235,184 +167,6 @@ func orDash(s string) string {
 	return s
 }
 
-// openRecord loads a record to resume: its game (the GAME argument, else the
-// record's Variant tag), the rules check and the moves, replayed.
-func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *interpreter.History, *records.Record, string, error) {
-	rec, err := readRecord(path)
-	if err != nil {
-		return nil, nil, nil, "", err
-	}
-	variant := rec.Tag("Variant")
-	if c.NArg() > 1 {
-		return nil, nil, nil, "", usagef("play takes one GAME, not %d arguments", c.NArg())
-	}
-	if c.NArg() == 1 {
-		variant = c.Args().First()
-	}
-	if variant == "" {
-		return nil, nil, nil, "", fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it: stackrules play --resume %s GAME", path, path)
-	}
-	var g *interpreter.Game
-	if c.NArg() == 1 {
-		g, err = interpreter.Open(variant)
-	} else {
-		g, err = openRecordGame(path, variant)
-	}
-	if err != nil {
-		return nil, nil, nil, "", fmt.Errorf("%w (name the rule file: stackrules play --resume %s GAME)", err, path)
-	}
-	if err := records.CheckRules(g, rec); err != nil {
-		if !force {
-			return nil, nil, nil, "", fmt.Errorf("%s: %v; its moves may no longer be legal. Use --force to try anyway", path, err)
-		}
-		fmt.Fprintf(c.App.ErrWriter, "warning: %s: %v\n", path, err)
-	}
-	h, err := records.Replay(g, rec)
-	if err != nil {
-		return nil, nil, nil, "", fmt.Errorf("%s: %s", path, replayErrorText(g, h, err))
-	}
-	if err := records.CheckResult(g, rec, h.Outcome()); err != nil {
-		return nil, nil, nil, "", fmt.Errorf("%s: %v", path, err)
-	}
-	return g, h, rec, variant, nil
-}
-
-// readRecord reads and parses a record file; errors name the file and line.
-func readRecord(path string) (*records.Record, error) {
-	return readRecordBytes(path)
-}
-
-// replayErrorText says which record move is illegal and why, in one line.
-func replayErrorText(g *interpreter.Game, h *interpreter.History, err error) string {
-	var re *records.ReplayError
-	if !errors.As(err, &re) || h == nil {
-		return err.Error()
-	}
-	pos := h.Position()
-	why := reasonOf(g.Explain(&pos, re.Move))
-	if o := h.Outcome(); o.Over {
-		why = "the game was already over (" + outcomeText(g, o) + ")"
-	}
-	return fmt.Sprintf("line %d: move %d (%s, %s to play) is illegal: %s", re.Line, re.Ply, re.Move, g.Players[pos.ToMove].Name, why)
-}
-
-// reasonOf is why a move is not legal, without the move itself.
-func reasonOf(e interpreter.Explanation) string {
-	if e.Problem != "" || len(e.Checks) == 0 {
-		if e.Problem == "" {
-			return "not a legal move here"
-		}
-		return e.Problem
-	}
-	parts := make([]string, len(e.Checks))
-	for i, c := range e.Checks {
-		parts[i] = c.Rule + ": " + c.Reason
-	}
-	return strings.Join(parts, "; ")
-}
-
-// chooseSeats decides who plays each side: the flags, else the record being
-// resumed, else the defaults (a person first, the AI after; when the flags
-// name only AIs, the first side left is the person).
-func chooseSeats(c *cli.Context, g *interpreter.Game, base *records.Record) ([]seat, error) {
-	n := len(g.Players)
-	seats := make([]seat, n)
-	given := make([]string, n) // the flag that set each side
-	set := func(flag string, i int, value string) error {
-		if given[i] != "" && given[i] != "record" {
-			return usagef("play: %s is given twice (%s and %s)", g.Players[i].Name, given[i], flag)
-		}
-		st, err := parseSeat(flag, value)
-		if err != nil {
-			return err
-		}
-		seats[i], given[i] = st, flag
-		return nil
-	}
-	players := make([]string, n)
-	for i, p := range g.Players {
-		players[i] = p.Name
-	}
-	index := func(name string) int {
-		for i, p := range g.Players {
-			if strings.EqualFold(p.Name, name) {
-				return i
-			}
-		}
-		return -1
-	}
-	if base != nil {
-		for i := range g.Players {
-			if st, err := parseSeat("", base.Tag(records.TagKey(g, i))); err == nil {
-				seats[i], given[i] = st, "record"
-			}
-		}
-	}
-	for i, f := range []string{"first", "second"} {
-		if c.IsSet(f) {
-			if i >= n {
-				return nil, usagef("play: %s has only %d players", g.Name, n)
-			}
-			if err := set("--"+f, i, c.String(f)); err != nil {
-				return nil, err
-			}
-		}
-	}
-	for _, name := range builtinPlayerNames() {
-		if !c.IsSet(name) {
-			continue
-		}
-		i := index(name)
-		if i < 0 {
-			return nil, usagef("play: %s has no player %q (its players: %s); --first, --second and --side NAME=SPEC work for any game",
-				g.Name, name, strings.Join(players, ", "))
-		}
-		if err := set("--"+name, i, c.String(name)); err != nil {
-			return nil, err
-		}
-	}
-	if sf, ok := c.Generic("side").(*sideFlags); ok {
-		for _, item := range sf.items {
-			name, spec, ok := strings.Cut(item, "=")
-			if !ok {
-				return nil, usagef("play: --side %q: want NAME=SPEC, like --side %s=human", item, players[0])
-			}
-			i := index(strings.TrimSpace(name))
-			switch strings.ToLower(strings.TrimSpace(name)) {
-			case "first":
-				i = 0
-			case "second":
-				i = 1
-			}
-			if i < 0 || i >= n {
-				return nil, usagef("play: --side %s: %s has no player %q (its players: %s)", item, g.Name, strings.TrimSpace(name), strings.Join(players, ", "))
-			}
-			if err := set("--side "+item, i, spec); err != nil {
-				return nil, err
-			}
-		}
-	}
-	humanGiven := false
-	for i := range seats {
-		if given[i] != "" && seats[i].human {
-			humanGiven = true
-		}
-	}
-	for i := range seats {
-		if given[i] != "" {
-			continue
-		}
-		if !humanGiven {
-			seats[i] = seat{human: true}
-			humanGiven = true
-			continue
-		}
-		sp, _ := ai.ParseSpec(defaultOpponent)
-		seats[i] = seat{spec: sp}
-	}
-	return seats, nil
-}
-
 var notWordChars = regexp.MustCompile(`[^a-z0-9]+`)
 
 // defaultRecordPath is stackrules-GAME-DATE-TIME.txt in the records
@@ -435,24 +189,22 @@ func defaultRecordPath(variant string, t time.Time) string {
 	}
 }
 
-// session is one game being played.
-type session struct {
+// terminalGame is one game being played at the terminal: the game session
+// (package session: history, undo and redo, seats, resignation and draws,
+// the AI of each seat, the record) with the prompt, the board, the record
+// file and the signals around it.
+type terminalGame struct {
 	s           *streams
-	g           *interpreter.Game
-	variant     string
-	h           *interpreter.History
-	redo        []board.Move // moves taken back, the next to redo last
-	seats       []seat
-	base        *records.Record // the record resumed, whose other tags are kept
-	date        string
+	sess        *session.Session
+	g           *interpreter.Game    // sess.Game
+	h           *interpreter.History // sess.History(), to read; moves go through sess
+	base        *records.Record      // the record resumed, nil for a new game
 	ro          renderOpts
 	interactive bool
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
 	seed        uint64
-	resigned    int  // the player who resigned, -1
-	drawAgreed  bool // both players agreed to a draw
-	shown       int  // h.Len() when the board was last drawn, -1 never
+	shown       int // h.Len() when the board was last drawn, -1 never
 
 	recPath        string // "" until the first save picks the default
 	autoPath       string // the default record path, when this session created it
@@ -466,12 +218,12 @@ type session struct {
 // errLeave ends the session after the record is saved (or reported).
 var errLeave = errors.New("leave")
 
-func (ss *session) out(format string, args ...any) { fmt.Fprintf(ss.s.out, format, args...) }
+func (ss *terminalGame) out(format string, args ...any) { fmt.Fprintf(ss.s.out, format, args...) }
 
-func (ss *session) humans() int {
+func (ss *terminalGame) humans() int {
 	n := 0
-	for _, st := range ss.seats {
-		if st.human {
+	for _, st := range ss.sess.Seats {
+		if st.Human {
 			n++
 		}
 	}
@@ -480,43 +232,40 @@ func (ss *session) humans() int {
 
 // defaultFlip draws the board from the human's side: flipped when the only
 // human plays second.
-func (ss *session) defaultFlip() bool {
-	return ss.humans() == 1 && len(ss.seats) > 1 && ss.seats[1].human
+func (ss *terminalGame) defaultFlip() bool {
+	return ss.humans() == 1 && len(ss.sess.Seats) > 1 && ss.sess.Seats[1].Human
 }
 
 // labels say who plays each side, for the board's panel.
-func (ss *session) labels() []string {
-	out := make([]string, len(ss.seats))
-	for i, st := range ss.seats {
+func (ss *terminalGame) labels() []string {
+	out := make([]string, len(ss.sess.Seats))
+	for i, st := range ss.sess.Seats {
 		switch {
-		case st.human && ss.humans() == 1:
+		case st.Human && ss.humans() == 1:
 			out[i] = "you"
-		case st.human:
+		case st.Human:
 			out[i] = "human"
 		default:
-			out[i] = st.spec.String()
+			out[i] = st.Spec.String()
 		}
 	}
 	return out
 }
 
-// outcome is the result, a resignation included.
-func (ss *session) outcome() interpreter.Outcome {
-	if ss.resigned >= 0 {
-		w := -1
-		if len(ss.g.Players) == 2 {
-			w = 1 - ss.resigned
-		}
-		return interpreter.Outcome{Over: true, Winner: w, Reason: ss.g.Players[ss.resigned].Name + " resigned"}
+// outcome is the result, a resignation or an agreed draw included. A runtime
+// error in the rule file goes on as the panic it is (*interpreter.EvalError):
+// a refused move is reported at the prompt, anything else ends the command
+// with the error.
+func (ss *terminalGame) outcome() interpreter.Outcome {
+	o := ss.sess.Outcome()
+	if err := ss.sess.Failed(); err != nil {
+		panic(err)
 	}
-	if ss.drawAgreed {
-		return agreedDraw
-	}
-	return ss.h.Outcome()
+	return o
 }
 
 // moveNumber is how ply i (from 0) is numbered in a record: "3." or "3...".
-func (ss *session) moveNumber(i int) string {
+func (ss *terminalGame) moveNumber(i int) string {
 	n := len(ss.g.Players)
 	if i%n == 0 {
 		return fmt.Sprintf("%d.", i/n+1)
@@ -524,7 +273,7 @@ func (ss *session) moveNumber(i int) string {
 	return fmt.Sprintf("%d...", i/n+1)
 }
 
-func (ss *session) draw() {
+func (ss *terminalGame) draw() {
 	pos := ss.h.Position()
 	v := boardView{Labels: ss.labels()}
 	if n := ss.h.Len(); n > 0 {
@@ -539,7 +288,7 @@ func (ss *session) draw() {
 }
 
 // run plays until the game ends or the player leaves.
-func (ss *session) run() error {
+func (ss *terminalGame) run() error {
 	for {
 		if o := ss.outcome(); o.Over {
 			return ss.finish(o)
@@ -552,7 +301,7 @@ func (ss *session) run() error {
 			}
 			continue
 		}
-		if ss.seats[pos.ToMove].human {
+		if ss.sess.Seats[pos.ToMove].Human {
 			err = ss.humanTurn()
 		} else {
 			err = ss.aiTurn()
@@ -567,27 +316,13 @@ func (ss *session) run() error {
 }
 
 // record is the game so far as a record.
-func (ss *session) record() *records.Record {
-	names := make([]string, len(ss.seats))
-	for i, st := range ss.seats {
-		names[i] = st.tag()
-	}
-	rec := records.New(ss.g, ss.h, ss.variant, names, ss.date)
-	if ss.resigned >= 0 || ss.drawAgreed {
-		o := ss.outcome()
-		rec.Result = records.ResultText(ss.g, o)
-		rec.SetTag("Result", rec.Result)
-		rec.SetTag("Termination", o.Reason)
-	}
-	ss.keepFromBase(rec)
-	return rec
-}
+func (ss *terminalGame) record() *records.Record { return ss.sess.Record() }
 
 // save writes the record to path (the session's record path when "").
-func (ss *session) save(path string) (string, error) {
+func (ss *terminalGame) save(path string) (string, error) {
 	if path == "" {
 		if ss.recPath == "" {
-			ss.recPath = defaultRecordPath(ss.variant, time.Now())
+			ss.recPath = defaultRecordPath(ss.sess.Variant, time.Now())
 			ss.autoPath = ss.recPath
 		}
 		path = ss.recPath
@@ -604,13 +339,13 @@ func (ss *session) save(path string) (string, error) {
 // nothingToSave: no move played, nothing resigned, no record asked for or
 // written, so leaving writes no file; or a resumed game that is as it was
 // read, whose file is left untouched.
-func (ss *session) nothingToSave() bool {
-	return ss.unchanged() || ss.h.Len() == 0 && ss.resigned < 0 && !ss.drawAgreed && !ss.explicitRecord && !ss.written
+func (ss *terminalGame) nothingToSave() bool {
+	return ss.sess.Unchanged() || ss.h.Len() == 0 && !ss.sess.EndedByPlayers() && !ss.explicitRecord && !ss.written
 }
 
 // autosave saves after every move, so that no crash loses the game; a
 // failure is said once, and the game goes on.
-func (ss *session) autosave() {
+func (ss *terminalGame) autosave() {
 	path, err := ss.save("")
 	switch {
 	case err != nil && !ss.saveFailed:
@@ -623,7 +358,7 @@ func (ss *session) autosave() {
 
 // leave saves the record and says where, or, when it cannot be written,
 // prints it so that it is not lost.
-func (ss *session) leave(why string) error {
+func (ss *terminalGame) leave(why string) error {
 	if why != "" {
 		ss.out("%s\n", why)
 	}
@@ -645,7 +380,7 @@ func (ss *session) leave(why string) error {
 }
 
 // finish shows how the game ended and saves it.
-func (ss *session) finish(o interpreter.Outcome) error {
+func (ss *terminalGame) finish(o interpreter.Outcome) error {
 	ss.draw()
 	ss.out("Game over: %s. Result %s.\n", outcomeText(ss.g, o), records.ResultText(ss.g, o))
 	if ss.nothingToSave() {
@@ -661,7 +396,7 @@ func (ss *session) finish(o interpreter.Outcome) error {
 }
 
 // next waits for a line of input or a signal.
-func (ss *session) next() (lineEvent, os.Signal) {
+func (ss *terminalGame) next() (lineEvent, os.Signal) {
 	select {
 	case ev, ok := <-ss.lines:
 		if !ok {
@@ -673,7 +408,7 @@ func (ss *session) next() (lineEvent, os.Signal) {
 	}
 }
 
-func (ss *session) prompt() string {
+func (ss *terminalGame) prompt() string {
 	pos := ss.h.Position()
 	name := ss.g.Players[pos.ToMove].Name
 	if ss.ro.Color {
@@ -683,7 +418,7 @@ func (ss *session) prompt() string {
 }
 
 // confirmLeave asks, after Ctrl-C at the prompt, whether to leave.
-func (ss *session) confirmLeave() bool {
+func (ss *terminalGame) confirmLeave() bool {
 	ss.out("\nLeave the game? It will be saved. (y/n) ")
 	for {
 		ev, sig := ss.next()
@@ -703,7 +438,7 @@ func (ss *session) confirmLeave() bool {
 
 // humanTurn reads lines until one is a move, then plays it; commands are
 // answered on the way. It returns errLeave when the player leaves.
-func (ss *session) humanTurn() error {
+func (ss *terminalGame) humanTurn() error {
 	if ss.shown != ss.h.Len() {
 		ss.draw()
 		pos := ss.h.Position()
@@ -749,7 +484,7 @@ func (ss *session) humanTurn() error {
 
 // handle answers one line at the prompt; done means the turn is over (a
 // move, undo, redo, resign) and the game loop decides what comes next.
-func (ss *session) handle(line string, pos *board.Position, legal []board.Move) (done bool, err error) {
+func (ss *terminalGame) handle(line string, pos *board.Position, legal []board.Move) (done bool, err error) {
 	defer func() {
 		r := recover()
 		if ee, ok := r.(*interpreter.EvalError); ok {
@@ -770,12 +505,11 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 		if res.taken != "" {
 			ss.out("(%s)\n", res.taken)
 		}
-		if err := ss.h.Play(res.move); err != nil {
+		if err := ss.sess.PlayMove(res.move); err != nil {
 			ss.autosave() // the game as it was; the move is refused
 			ss.out("%v\n", err)
 			return false, nil
 		}
-		ss.redo = nil
 		ss.autosave()
 		return true, nil
 	case res.listed != nil:
@@ -786,7 +520,7 @@ func (ss *session) handle(line string, pos *board.Position, legal []board.Move) 
 	return false, nil
 }
 
-func (ss *session) command(name, arg string, pos *board.Position, legal []board.Move) (bool, error) {
+func (ss *terminalGame) command(name, arg string, pos *board.Position, legal []board.Move) (bool, error) {
 	if arg != "" && name != "save" && name != "help" {
 		ss.out("%s takes nothing after it (type help for the commands)\n", name)
 		return false, nil
@@ -840,7 +574,10 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 			ss.out("Play on, then.\n")
 			return false, nil
 		}
-		ss.resigned = int(pos.ToMove)
+		if err := ss.sess.Resign(int(pos.ToMove)); err != nil {
+			ss.out("%v\n", err)
+			return false, nil
+		}
 		return true, nil
 	case "draw":
 		return ss.offerDraw(pos)
@@ -852,26 +589,16 @@ func (ss *session) command(name, arg string, pos *board.Position, legal []board.
 
 // undo takes back moves up to and including the last one a person played,
 // so that against an AI the person is to move again.
-func (ss *session) undo() bool {
-	positions := ss.h.Positions()
-	last := -1
-	for i := ss.h.Len() - 1; i >= 0; i-- {
-		if ss.seats[positions[i].ToMove].human {
-			last = i
-			break
-		}
-	}
-	if last < 0 {
+func (ss *terminalGame) undo() bool {
+	moves := append([]board.Move(nil), ss.h.Moves()...)
+	n := ss.sess.Undo()
+	if n == 0 {
 		ss.out("Nothing to undo.\n")
 		return false
 	}
-	moves := ss.h.Moves()
 	var taken []string
-	for ss.h.Len() > last {
-		m := moves[ss.h.Len()-1]
-		taken = append([]string{ss.mv(m)}, taken...)
-		ss.redo = append(ss.redo, m)
-		ss.h.Undo()
+	for _, m := range moves[len(moves)-n:] {
+		taken = append(taken, ss.mv(m))
 	}
 	ss.out("Took back %s.\n", strings.Join(taken, " "))
 	ss.autosave()
@@ -880,25 +607,16 @@ func (ss *session) undo() bool {
 }
 
 // redoMoves plays again what undo took back, up to the next person's turn.
-func (ss *session) redoMoves() bool {
-	if len(ss.redo) == 0 {
+func (ss *terminalGame) redoMoves() bool {
+	if !ss.sess.CanRedo() {
 		ss.out("Nothing to redo.\n")
 		return false
 	}
 	var played []string
-	for len(ss.redo) > 0 {
-		m := ss.redo[len(ss.redo)-1]
-		if err := ss.h.Play(m); err != nil {
-			ss.redo = nil
-			break
-		}
-		ss.redo = ss.redo[:len(ss.redo)-1]
+	for _, m := range ss.sess.Redo() {
 		played = append(played, ss.mv(m))
-		pos := ss.h.Position()
-		if ss.seats[pos.ToMove].human || ss.outcome().Over {
-			break
-		}
 	}
+	ss.outcome() // a runtime error of the rules where the moves led is reported
 	ss.out("Played again %s.\n", strings.Join(played, " "))
 	ss.autosave()
 	ss.shown = -1
@@ -907,7 +625,7 @@ func (ss *session) redoMoves() bool {
 
 // think runs a player's search with a spinner on a terminal; Ctrl-C makes
 // it answer at once. leave reports a signal that should end the session.
-func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMovesNow bool) (m board.Move, info ai.Info, now bool, leave os.Signal) {
+func (ss *terminalGame) think(p aiPlayer, pos *board.Position, what string, ctrlCMovesNow bool) (m board.Move, info ai.Info, now bool, leave os.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var sp *spinner
@@ -934,7 +652,7 @@ func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMove
 	}()
 	// The search sees the quiet plies played so far, for the draw rule.
 	searchPos := interpreter.SearchPosition{Position: *pos, Quiet: ss.h.SearchPosition().Quiet}
-	giveHistory(p, ss.h)
+	session.GiveHistory(p, ss.h)
 	m, info = p.Choose(ctx, &searchPos)
 	close(stop)
 	<-watched
@@ -945,15 +663,16 @@ func (ss *session) think(p aiPlayer, pos *board.Position, what string, ctrlCMove
 }
 
 // aiTurn lets an AI move.
-func (ss *session) aiTurn() error {
+func (ss *terminalGame) aiTurn() error {
 	if ss.humans() == 0 && ss.shown != ss.h.Len() {
 		ss.draw()
 	}
 	pos := ss.h.Position()
-	st := ss.seats[pos.ToMove]
+	st := ss.sess.Seats[pos.ToMove]
 	name := ss.g.Players[pos.ToMove].Name
 	movesNow := ss.interactive && ss.humans() > 0
-	m, info, now, sig := ss.think(st.player, &pos, name+" thinks", movesNow)
+	player := ss.sess.SeatPlayer(int(pos.ToMove), ss.seed*1000003+uint64(pos.ToMove)+1)
+	m, info, now, sig := ss.think(player, &pos, name+" thinks", movesNow)
 	if err := ss.g.SearchErr(); err != nil {
 		ss.autosave()
 		return err
@@ -963,13 +682,12 @@ func (ss *session) aiTurn() error {
 		return ss.leave(fmt.Sprintf("\nStopped (%v) while %s was thinking.", sig, name))
 	}
 	if info.Legal == 0 {
-		return fmt.Errorf("%s (%s) found no move in a game that is not over", name, st.tag())
+		return fmt.Errorf("%s (%s) found no move in a game that is not over", name, st)
 	}
-	if err := ss.h.Play(m); err != nil {
+	if err := ss.sess.PlayMove(m); err != nil {
 		ss.autosave()
-		return fmt.Errorf("%s (%s) chose an illegal move: %w", name, st.tag(), err)
+		return fmt.Errorf("%s (%s) chose an illegal move: %w", name, st, err)
 	}
-	ss.redo = nil
 	lead := ""
 	if now {
 		lead = "Moving now: "
@@ -1001,7 +719,7 @@ func evalText(g *interpreter.Game, mover int, info ai.Info) string {
 }
 
 // hint asks a short search for a move.
-func (ss *session) hint(pos *board.Position) error {
+func (ss *terminalGame) hint(pos *board.Position) error {
 	sp, err := ai.ParseSpec(hintSpec)
 	if err != nil {
 		return err
@@ -1033,15 +751,14 @@ func (ss *session) hint(pos *board.Position) error {
 }
 
 // roll rolls the dice at chance node pos and says what was rolled.
-func (ss *session) roll(pos *board.Position) error {
+func (ss *terminalGame) roll(pos *board.Position) error {
 	if ss.dice == nil {
 		ss.dice = rand.New(rand.NewPCG(ss.seed, uint64(ss.h.Len())))
 	}
 	m := ss.g.RandomRoll(pos, ss.dice)
-	if err := ss.h.Play(m); err != nil {
+	if err := ss.sess.PlayMove(m); err != nil {
 		return err
 	}
-	ss.redo = nil
 	if pos.Opening {
 		ss.out("Opening roll %s: %s starts.\n", ss.g.MoveString(m), ss.g.Players[ss.h.Position().ToMove].Name)
 	} else {

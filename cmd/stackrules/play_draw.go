@@ -7,20 +7,16 @@ import (
 
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
-	"github.com/stackrules/stackrules/interpreter"
 )
 
 // drawMargin is how far from even (0.5) an AI's estimate of its own chances
 // may be for it to accept a draw offer.
 const drawMargin = 0.12
 
-// agreedDraw is the outcome of a draw both players agreed to.
-var agreedDraw = interpreter.Outcome{Over: true, Winner: -1, Reason: "draw agreed", Why: "agreed by the players"}
-
 // offerDraw offers the opponent a draw: an AI accepts when its estimate of
 // the game is close to even and declines otherwise, saying why; a person is
 // asked. done is true when the draw was agreed.
-func (ss *session) offerDraw(pos *board.Position) (done bool, err error) {
+func (ss *terminalGame) offerDraw(pos *board.Position) (done bool, err error) {
 	if len(ss.g.Players) != 2 {
 		ss.out("A draw by agreement needs two players.\n")
 		return false, nil
@@ -28,7 +24,7 @@ func (ss *session) offerDraw(pos *board.Position) (done bool, err error) {
 	me := int(pos.ToMove)
 	opp := 1 - me
 	offerer, other := ss.g.Players[me].Name, ss.g.Players[opp].Name
-	if ss.seats[opp].human {
+	if ss.sess.Seats[opp].Human {
 		ok, left := ss.ask(fmt.Sprintf("%s offers a draw. %s, do you accept? (y/n) ", offerer, other))
 		if left {
 			return true, ss.leave("")
@@ -37,8 +33,7 @@ func (ss *session) offerDraw(pos *board.Position) (done bool, err error) {
 			ss.out("%s declines the draw.\n", other)
 			return false, nil
 		}
-		ss.drawAgreed = true
-		return true, nil
+		return true, ss.sess.AgreeDraw()
 	}
 	sp, err := ai.ParseSpec(hintSpec)
 	if err != nil {
@@ -55,8 +50,7 @@ func (ss *session) offerDraw(pos *board.Position) (done bool, err error) {
 		return false, nil
 	}
 	ss.out("%s accepts the draw: %s.\n", other, why)
-	ss.drawAgreed = true
-	return true, nil
+	return true, ss.sess.AgreeDraw()
 }
 
 // drawAnswer decides an AI's answer to a draw offer from its search of the
@@ -84,7 +78,7 @@ func drawAnswer(info ai.Info, name string) (accept bool, why string) {
 
 // confirmResign asks a person at a terminal before resigning; a script's
 // resign is taken at its word.
-func (ss *session) confirmResign(pos *board.Position) (resign, left bool) {
+func (ss *terminalGame) confirmResign(pos *board.Position) (resign, left bool) {
 	if !ss.interactive {
 		return true, false
 	}
@@ -93,7 +87,7 @@ func (ss *session) confirmResign(pos *board.Position) (resign, left bool) {
 
 // ask puts a yes/no question and reads the answer; left is true when the
 // input ended or a signal came.
-func (ss *session) ask(question string) (yes, left bool) {
+func (ss *terminalGame) ask(question string) (yes, left bool) {
 	ss.out("%s", question)
 	for {
 		ev, sig := ss.next()

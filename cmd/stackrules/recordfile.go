@@ -10,7 +10,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/variants"
@@ -25,12 +24,11 @@ import (
 
 // recordState is what a session knows about the files around its record.
 type recordState struct {
-	file      *recordFile  // the record file this session holds, nil before the first save
-	baseMoves []board.Move // the moves of the record resumed, as replayed
-	ruleFile  string       // the rule file in play; "" for a built-in game
-	force     bool         // --force: the --record file may be replaced even when it is not a record of this game
-	forceOnce bool         // save --force FILE: that file may be replaced
-	stoppedBy os.Signal    // the signal that ended the session
+	file      *recordFile // the record file this session holds, nil before the first save
+	ruleFile  string      // the rule file in play; "" for a built-in game
+	force     bool        // --force: the --record file may be replaced even when it is not a record of this game
+	forceOnce bool        // save --force FILE: that file may be replaced
+	stoppedBy os.Signal   // the signal that ended the session
 }
 
 // recordFile is a record file held by this session.
@@ -92,7 +90,7 @@ func (rf *recordFile) release() {
 
 // writeRecord saves the record to path, taking that file for this session
 // when it is not the one it holds (the first save, or `save FILE`).
-func (ss *session) writeRecord(path string, data []byte, force bool) error {
+func (ss *terminalGame) writeRecord(path string, data []byte, force bool) error {
 	rf := ss.rs.file
 	if rf == nil || !samePath(rf.path, path) {
 		if err := ss.mayReplace(path, force); err != nil {
@@ -127,7 +125,7 @@ func samePath(a, b string) bool {
 // mayReplace says whether this session may write its record to path, which
 // is not the file it holds: a new file, or a record of this game whose moves
 // this game continues; with force any other file; never the rule file.
-func (ss *session) mayReplace(path string, force bool) error {
+func (ss *terminalGame) mayReplace(path string, force bool) error {
 	if ss.rs.ruleFile != "" && samePath(path, ss.rs.ruleFile) {
 		return fmt.Errorf("%s is the rule file of the game in play; a record is never written over it (choose another file)", path)
 	}
@@ -156,7 +154,7 @@ func (ss *session) mayReplace(path string, force bool) error {
 
 // continues says why rec is not an earlier state of this game ("" when it
 // is: same game, same rules, same start, its moves a beginning of ours).
-func (ss *session) continues(rec *records.Record) string {
+func (ss *terminalGame) continues(rec *records.Record) string {
 	g := ss.g
 	if rec.Tag("Game") != g.Name || records.CheckRules(g, rec) != nil {
 		return "it is the record of another game"
@@ -241,61 +239,6 @@ func recordToContinue(c *cli.Context, path string) (string, error) {
 	return "", fmt.Errorf("%s already exists and %s; choose another --record FILE, or replace it with --force", path, why)
 }
 
-// unchanged: a resumed game with the moves it was read with and no
-// resignation; leaving it writes nothing, so the file stays as it was.
-func (ss *session) unchanged() bool {
-	if ss.base == nil || ss.resigned >= 0 || ss.drawAgreed || ss.h.Len() != len(ss.rs.baseMoves) {
-		return false
-	}
-	for i, m := range ss.h.Moves() {
-		if m != ss.rs.baseMoves[i] {
-			return false
-		}
-	}
-	return true
-}
-
-// keepFromBase makes the record keep what the resumed record had and this
-// session does not change: its tags in their order, its comments (those on
-// the moves still played as they were, and those before and after the moves).
-func (ss *session) keepFromBase(rec *records.Record) {
-	base := ss.base
-	if base == nil {
-		return
-	}
-	var tags []records.Tag
-	inBase := map[string]bool{}
-	for _, t := range base.Tags {
-		key := strings.ToLower(t.Key)
-		if inBase[key] {
-			continue
-		}
-		inBase[key] = true
-		switch v := rec.Tag(t.Key); {
-		case v != "":
-			tags = append(tags, records.Tag{Key: t.Key, Value: v})
-		case key == "termination" || key == "position":
-			// No longer true of the game.
-		default:
-			tags = append(tags, t)
-		}
-	}
-	for _, t := range rec.Tags {
-		if !inBase[strings.ToLower(t.Key)] {
-			tags = append(tags, t)
-		}
-	}
-	rec.Tags = tags
-	rec.Intro, rec.Outro = base.Intro, base.Outro
-	moves := ss.h.Moves()
-	for i := range rec.Moves {
-		if i >= len(ss.rs.baseMoves) || i >= len(base.Moves) || ss.rs.baseMoves[i] != moves[i] {
-			break
-		}
-		rec.Moves[i].Comment = base.Moves[i].Comment
-	}
-}
-
 // ruleFileOf is the rule file behind a game named on the command line or in
 // a record, "" for a built-in game.
 func ruleFileOf(variant string) string {
@@ -369,4 +312,80 @@ func holderText(data []byte) string {
 		when = t.Format("2006-01-02 15:04:05")
 	}
 	return fmt.Sprintf("stackrules play, process %s, since %s", pid, when)
+}
+
+// openRecord loads a record to resume: its game (the GAME argument, else the
+// record's Variant tag), the rules check and the moves, replayed.
+func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *interpreter.History, *records.Record, string, error) {
+	rec, err := readRecord(path)
+	if err != nil {
+		return nil, nil, nil, "", err
+	}
+	variant := rec.Tag("Variant")
+	if c.NArg() > 1 {
+		return nil, nil, nil, "", usagef("play takes one GAME, not %d arguments", c.NArg())
+	}
+	if c.NArg() == 1 {
+		variant = c.Args().First()
+	}
+	if variant == "" {
+		return nil, nil, nil, "", fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it: stackrules play --resume %s GAME", path, path)
+	}
+	var g *interpreter.Game
+	if c.NArg() == 1 {
+		g, err = interpreter.Open(variant)
+	} else {
+		g, err = openRecordGame(path, variant)
+	}
+	if err != nil {
+		return nil, nil, nil, "", fmt.Errorf("%w (name the rule file: stackrules play --resume %s GAME)", err, path)
+	}
+	if err := records.CheckRules(g, rec); err != nil {
+		if !force {
+			return nil, nil, nil, "", fmt.Errorf("%s: %v; its moves may no longer be legal. Use --force to try anyway", path, err)
+		}
+		fmt.Fprintf(c.App.ErrWriter, "warning: %s: %v\n", path, err)
+	}
+	h, err := records.Replay(g, rec)
+	if err != nil {
+		return nil, nil, nil, "", fmt.Errorf("%s: %s", path, replayErrorText(g, h, err))
+	}
+	if err := records.CheckResult(g, rec, h.Outcome()); err != nil {
+		return nil, nil, nil, "", fmt.Errorf("%s: %v", path, err)
+	}
+	return g, h, rec, variant, nil
+}
+
+// readRecord reads and parses a record file; errors name the file and line.
+func readRecord(path string) (*records.Record, error) {
+	return readRecordBytes(path)
+}
+
+// replayErrorText says which record move is illegal and why, in one line.
+func replayErrorText(g *interpreter.Game, h *interpreter.History, err error) string {
+	var re *records.ReplayError
+	if !errors.As(err, &re) || h == nil {
+		return err.Error()
+	}
+	pos := h.Position()
+	why := reasonOf(g.Explain(&pos, re.Move))
+	if o := h.Outcome(); o.Over {
+		why = "the game was already over (" + outcomeText(g, o) + ")"
+	}
+	return fmt.Sprintf("line %d: move %d (%s, %s to play) is illegal: %s", re.Line, re.Ply, re.Move, g.Players[pos.ToMove].Name, why)
+}
+
+// reasonOf is why a move is not legal, without the move itself.
+func reasonOf(e interpreter.Explanation) string {
+	if e.Problem != "" || len(e.Checks) == 0 {
+		if e.Problem == "" {
+			return "not a legal move here"
+		}
+		return e.Problem
+	}
+	parts := make([]string, len(e.Checks))
+	for i, c := range e.Checks {
+		parts[i] = c.Rule + ": " + c.Reason
+	}
+	return strings.Join(parts, "; ")
 }

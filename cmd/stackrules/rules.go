@@ -170,7 +170,7 @@ func wrapText(text string, width int, indent string) string {
 }
 
 // help answers `help` and `help rules` at the prompt.
-func (ss *session) help(topic string) {
+func (ss *terminalGame) help(topic string) {
 	switch strings.ToLower(topic) {
 	case "":
 		ss.out("%s", helpText(ss.ro.ASCII))
@@ -210,7 +210,7 @@ func moveText(g *interpreter.Game, m board.Move, numeric bool) string {
 }
 
 // mv writes a move as the session shows moves.
-func (ss *session) mv(m board.Move) string { return moveText(ss.g, m, ss.ro.Numeric) }
+func (ss *terminalGame) mv(m board.Move) string { return moveText(ss.g, m, ss.ro.Numeric) }
 
 // numericToAlgebraic rewrites numeric text ("11x25", "15") with square
 // names, on a numbered board, so shorthand works in either notation.
