@@ -72,7 +72,7 @@ func (s *Session) Roll(text string) (board.Move, error) {
 		switch {
 		case ch >= '0' && ch <= '9':
 			digits = append(digits, byte(ch))
-		case ch == ' ' || ch == '-' || ch == ',' || ch == '/':
+		case ch == ' ' || ch == '-' || ch == ',':
 		default:
 			return board.Move{}, fmt.Errorf("roll %q: write the dice as digits, like %s", text, s.Game.MoveString(rolls[0]))
 		}

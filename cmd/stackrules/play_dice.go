@@ -1,0 +1,303 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// The terminal player in a dice game: the session rolls the dice (or, with
+// --dice manual, takes each roll typed in from real dice), and a turn is
+// typed whole (24/18 13/11) or one checker at a time (24/18, then 13/11),
+// with undo taking back the last checker moved inside the turn.
+
+// rollDice resolves the chance position the game is at: rolled by the
+// session, or, with manual dice, read at a prompt. It returns errLeave when
+// the player leaves there.
+func (ss *terminalGame) rollDice() error {
+	if !ss.sess.ManualDice {
+		for _, m := range ss.sess.Settle() {
+			ss.sayRoll(m)
+		}
+		return nil
+	}
+	for {
+		pos := ss.h.Position()
+		name := ss.g.Players[pos.ToMove].Name
+		what := name + "'s roll"
+		if pos.Opening {
+			what = "opening roll (" + ss.g.Players[0].Name + "'s die first)"
+		}
+		ss.out("%s %s> ", ss.moveNumber(ss.h.Len()), what)
+		ev, sig := ss.next()
+		if sig != nil {
+			ss.rs.stoppedBy = sig
+			return ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
+		}
+		if ev.eof {
+			return ss.leave("\nEnd of input.")
+		}
+		if !ss.interactive {
+			ss.out("%s\n", ev.text)
+		}
+		line := strings.TrimSpace(ev.text)
+		switch line {
+		case "":
+			continue
+		case "quit":
+			return ss.leave("")
+		case "board":
+			ss.draw()
+			continue
+		case "undo":
+			if ss.undo() {
+				return nil
+			}
+			continue
+		case "help":
+			ss.out("Type the dice you rolled, like 65 or 6 5; quit, undo or board.\n")
+			continue
+		}
+		m, err := ss.sess.Roll(line)
+		if err != nil {
+			ss.out("%v\n", err)
+			continue
+		}
+		ss.sayRoll(m)
+		ss.autosave()
+		return nil
+	}
+}
+
+// sayRoll says what a roll was.
+func (ss *terminalGame) sayRoll(m board.Move) {
+	n := ss.h.Len()
+	before := ss.h.Positions()[n-1]
+	if before.Opening {
+		ss.out("Opening roll %s: %s starts.\n", ss.g.MoveString(m), ss.g.Players[ss.h.Position().ToMove].Name)
+	} else {
+		ss.out("%s rolls %s.\n", ss.g.Players[before.ToMove].Name, ss.g.MoveString(m))
+	}
+}
+
+// diceTurn is the part of a turn typed so far, one checker at a time.
+type diceTurn struct {
+	at    int      // h.Len() when it was begun
+	steps []string // the checker moves typed, in order
+}
+
+// handleDicePlay reads a line of a dice game's turn: the whole play, or
+// one more checker move of it. done means the play was made.
+func (ss *terminalGame) handleDicePlay(line string, pos *board.Position, legal []board.Move) bool {
+	if ss.turn.at != ss.h.Len() {
+		ss.turn = diceTurn{at: ss.h.Len()}
+	}
+	text := strings.ToLower(strings.TrimSpace(line))
+	full := strings.TrimSpace(strings.Join(append(slices.Clone(ss.turn.steps), text), " "))
+	if m, err := ss.g.ParseMove(pos, full); err == nil {
+		if err := ss.sess.PlayMove(m); err != nil {
+			ss.autosave()
+			ss.out("%v\n", err)
+			return false
+		}
+		if len(ss.turn.steps) > 0 || ss.g.MoveString(m) != text {
+			ss.out("(%s)\n", ss.g.MoveString(m))
+		}
+		ss.turn = diceTurn{}
+		ss.autosave()
+		return true
+	}
+	if text != "pass" && ss.startsAPlay(pos, legal, full) {
+		ss.turn.steps = append(ss.turn.steps, text)
+		ss.out("So far %s; type the rest of the play (undo takes back %s).\n", strings.Join(ss.turn.steps, " "), text)
+		return false
+	}
+	why := ss.g.Explain(pos, full).Short()
+	ss.out("%s\n", why)
+	if len(ss.turn.steps) > 0 {
+		ss.out("(So far %s; undo takes back %s.)\n", strings.Join(ss.turn.steps, " "), ss.turn.steps[len(ss.turn.steps)-1])
+	}
+	return false
+}
+
+// undoStep takes back the last checker move typed in the turn; false when
+// there is none.
+func (ss *terminalGame) undoStep() bool {
+	if ss.turn.at != ss.h.Len() || len(ss.turn.steps) == 0 {
+		return false
+	}
+	last := ss.turn.steps[len(ss.turn.steps)-1]
+	ss.turn.steps = ss.turn.steps[:len(ss.turn.steps)-1]
+	if len(ss.turn.steps) == 0 {
+		ss.out("Took back %s; the whole roll is to play.\n", last)
+	} else {
+		ss.out("Took back %s; so far %s.\n", last, strings.Join(ss.turn.steps, " "))
+	}
+	return true
+}
+
+// hop is one die's move of one checker, as point numbers in the mover's
+// numbering: from start (the track's first square, beyond the highest
+// point) down to 0, off.
+type hop struct{ from, to int }
+
+// startsAPlay reports whether text, the checker moves typed so far, begins
+// some legal play at pos: the die moves it takes are among that play's, and
+// the play written as text and then the rest is read back as that play.
+func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, text string) bool {
+	if !pos.Rolled() {
+		return false
+	}
+	start := len(ss.g.Track(int(pos.ToMove)))
+	var dice []int
+	d1, d2 := int(pos.Dice[0]), int(pos.Dice[1])
+	switch {
+	case d2 == 0:
+		dice = []int{d1}
+	case d1 == d2:
+		for range board.MaxDiceMoves {
+			dice = append(dice, d1)
+		}
+	default:
+		dice = []int{d1, d2}
+	}
+	startName := ""
+	typed, ok := readHops(text, start, &startName)
+	if !ok {
+		return false
+	}
+	for _, ue := range expandHops(typed, dice) {
+		for _, m := range legal {
+			if m.Kind != board.Play {
+				continue
+			}
+			written, ok := readHops(ss.g.MoveString(m), start, &startName)
+			if !ok {
+				continue
+			}
+			for _, me := range expandHops(written, dice) {
+				rest, ok := minus(me, ue)
+				if !ok || len(rest) == 0 {
+					continue
+				}
+				var sb strings.Builder
+				sb.WriteString(text)
+				for _, h := range rest {
+					sb.WriteString(" " + pointName(h.from, start, startName) + "/" + pointName(h.to, start, startName))
+				}
+				if got, err := ss.g.ParseMove(pos, sb.String()); err == nil && got == m {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func pointName(k, start int, startName string) string {
+	switch k {
+	case 0:
+		return "off"
+	case start:
+		return startName
+	}
+	return strconv.Itoa(k)
+}
+
+// readHops reads play text into its checker moves (a/b/c is a/b and b/c;
+// (n) repeats), points as numbers, start for the start square (its name
+// kept in startName), 0 for off.
+func readHops(text string, start int, startName *string) ([]hop, bool) {
+	var out []hop
+	for _, tok := range strings.Fields(text) {
+		count := 1
+		if i := strings.IndexByte(tok, '('); i >= 0 && strings.HasSuffix(tok, ")") {
+			n, err := strconv.Atoi(tok[i+1 : len(tok)-1])
+			if err != nil || n < 1 || n > board.MaxDiceMoves {
+				return nil, false
+			}
+			count, tok = n, tok[:i]
+		}
+		parts := strings.Split(tok, "/")
+		if len(parts) < 2 {
+			return nil, false
+		}
+		pts := make([]int, len(parts))
+		for i, p := range parts {
+			p = strings.ToLower(strings.TrimSuffix(p, "*"))
+			switch n, err := strconv.Atoi(p); {
+			case p == "off":
+				pts[i] = 0
+			case err == nil && n > 0 && n < start:
+				pts[i] = n
+			case err == nil || p == "":
+				return nil, false
+			default:
+				pts[i] = start
+				*startName = p
+			}
+		}
+		for range count {
+			for i := 0; i+1 < len(pts); i++ {
+				out = append(out, hop{pts[i], pts[i+1]})
+			}
+		}
+	}
+	return out, len(out) > 0
+}
+
+// expandHops splits checker moves into die moves, every way the dice allow
+// (24/13 with 6-5 is 24/18 18/13 or 24/19 19/13).
+func expandHops(hs []hop, dice []int) [][]hop {
+	var out [][]hop
+	var walk func(i int, at int, left []int, acc []hop)
+	walk = func(i int, at int, left []int, acc []hop) {
+		if len(out) > 64 {
+			return
+		}
+		if i == len(hs) {
+			out = append(out, slices.Clone(acc))
+			return
+		}
+		h := hs[i]
+		if at < 0 {
+			at = h.from
+		}
+		tried := map[int]bool{}
+		for j, d := range left {
+			if tried[d] {
+				continue
+			}
+			tried[d] = true
+			rest := append(slices.Clone(left[:j]), left[j+1:]...)
+			to := at - d
+			switch {
+			case to == h.to || h.to == 0 && to < 0:
+				if to < 0 {
+					to = 0
+				}
+				walk(i+1, -1, rest, append(acc, hop{at, to}))
+			case to > h.to && to > 0:
+				walk(i, to, rest, append(acc, hop{at, to}))
+			}
+		}
+	}
+	walk(0, -1, dice, nil)
+	return out
+}
+
+// minus is all less part as multisets, false when part is not in all.
+func minus(all, part []hop) ([]hop, bool) {
+	rest := slices.Clone(all)
+	for _, h := range part {
+		i := slices.Index(rest, h)
+		if i < 0 {
+			return nil, false
+		}
+		rest = append(rest[:i], rest[i+1:]...)
+	}
+	return rest, true
+}
