@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -139,6 +140,10 @@ func (ss *terminalGame) undoStep() bool {
 	return true
 }
 
+// stepRefused matches an explanation that begins with the checker move the
+// rules refuse ("13/7 with the 6: ...", "8/2: no checker ...").
+var stepRefused = regexp.MustCompile(`^[^ :]+/[^ :]+[ :]`)
+
 // hop is one die's move of one checker, as point numbers in the mover's
 // numbering: from start (the track's first square, beyond the highest
 // point) down to 0, off.
@@ -149,6 +154,11 @@ type hop struct{ from, to int }
 // the play written as text and then the rest is read back as that play.
 func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, text string) bool {
 	if !pos.Rolled() {
+		return false
+	}
+	// The rules walk the checker moves in the order typed (a checker on the
+	// bar enters first); a refused one is named at the head of the problem.
+	if e := ss.g.Explain(pos, text); e.Legal || stepRefused.MatchString(e.Problem) {
 		return false
 	}
 	start := len(ss.g.Track(int(pos.ToMove)))
