@@ -121,3 +121,10 @@ func (b *Board) parseRoll(p *Position, fields []string, offsets []int) ([]string
 	}
 	return outF, outO, 0, ""
 }
+
+// HashAfterSet is what a position's hash becomes when Set changes square sq
+// from old to s: a search that only needs the hash of the position a move
+// leads to (to recognise it) need not make the move.
+func HashAfterSet(hash uint64, sq Square, old, s Stack) uint64 {
+	return hash ^ cellHash(sq, old) ^ cellHash(sq, s)
+}

@@ -326,6 +326,15 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 					}
 					hit := r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
 					moved = true
+					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: die}
+					if left == 0 {
+						// The last die: the play is whole, and only the hash
+						// of where it leads is needed, to list it once.
+						if h := g.hashAfterDieStep(pos, me, sq, to, hit); w.visit(h ^ remKey) {
+							g.recordPlayHash(w, depth+1, me, h)
+						}
+						break
+					}
 					var undo stepUndo
 					g.applyDieStepUndo(pos, me, sq, to, hit, &undo)
 					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: die}
@@ -348,7 +357,11 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 }
 
 // recordPlay keeps the play of w.steps[:k], which leads to w.cur.
-func (g *Game) recordPlay(w *diceWork, k int, me int) {
+func (g *Game) recordPlay(w *diceWork, k int, me int) { g.recordPlayHash(w, k, me, w.cur.Hash) }
+
+// recordPlayHash keeps the play of w.steps[:k], which leads to a position
+// with the given hash.
+func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 	m := board.Move{Kind: board.Play, From: noSquare, To: noSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
@@ -360,7 +373,7 @@ func (g *Game) recordPlay(w *diceWork, k int, me int) {
 			m.Removed |= 1 << i
 		}
 	}
-	l := playLeaf{m: m, hash: w.cur.Hash, used: uint8(k)}
+	l := playLeaf{m: m, hash: hash, used: uint8(k)}
 	if k == 1 {
 		l.die = w.steps[0].die
 	}
@@ -467,4 +480,48 @@ func (g *Game) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) boa
 		}
 		return g.RollMove(p, d1, d2)
 	}
+}
+
+// hashAfterDieStep is the hash of the position after applyDieStep, without
+// making the move (see applyDieStepUndo, which it mirrors).
+func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
+	b := g.Board
+	old := p.Cells[from]
+	rest, piece := b.Lift(old, 1)
+	h := board.HashAfterSet(p.Hash, from, old, rest)
+	if to == noSquare {
+		return h
+	}
+	cell := func(sq board.Square) board.Stack { // as the move leaves it so far
+		if sq == from {
+			return rest
+		}
+		return p.Cells[sq]
+	}
+	dst := p.Cells[to]
+	if hit && dst != 0 {
+		var kept board.Stack
+		var sent [board.MaxPlayers]board.Stack
+		for i := dst.Height(); i >= 1; i-- {
+			code := b.Piece(dst, i)
+			owner := b.Owner(code)
+			if owner == me {
+				kept = b.Push(kept, b.Single(code))
+				continue
+			}
+			sent[owner] = b.Push(sent[owner], b.Single(code))
+		}
+		for owner, s := range sent {
+			if s != 0 {
+				home := g.dice.tracks[owner][0]
+				before := cell(home)
+				h = board.HashAfterSet(h, home, before, b.Push(before, s))
+				if home == from {
+					rest = b.Push(before, s)
+				}
+			}
+		}
+		return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
+	}
+	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
 }

@@ -483,5 +483,8 @@ func moveList(g *interpreter.Game, moves []board.Move, width int, numeric bool) 
 		texts[i] = moveText(g, m, numeric)
 	}
 	sort.Strings(texts)
+	if g.HasDice() { // a play has spaces in it: 24/18 13/11
+		return wrapItems(texts, ", ", 2, width)
+	}
 	return wrapItems(texts, " ", 2, width)
 }
