@@ -274,6 +274,9 @@ func (ss *terminalGame) outcome() interpreter.Outcome {
 
 // moveNumber is how ply i (from 0) is numbered in a record: "3." or "3...".
 func (ss *terminalGame) moveNumber(i int) string {
+	if ss.g.HasDice() {
+		return ss.turnNumber(i)
+	}
 	n := len(ss.g.Players)
 	if i%n == 0 {
 		return fmt.Sprintf("%d.", i/n+1)

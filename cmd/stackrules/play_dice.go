@@ -311,3 +311,22 @@ func minus(all, part []hop) ([]hop, bool) {
 	}
 	return rest, true
 }
+
+// turnNumber numbers ply i of a dice game as its record does: each roll
+// begins a turn ("2." for the roll and the play after it).
+func (ss *terminalGame) turnNumber(i int) string {
+	moves := ss.h.Moves()
+	rolls := 0
+	if start := ss.h.Start(); start.Rolled() {
+		rolls = 1 // a game begun with the dice rolled: its first turn
+	}
+	for _, m := range moves[:min(i, len(moves))] {
+		if m.Kind == board.Roll {
+			rolls++
+		}
+	}
+	if i < len(moves) && moves[i].Kind == board.Roll || i == len(moves) && ss.sess.AtChance() {
+		rolls++
+	}
+	return fmt.Sprintf("%d.", rolls)
+}
