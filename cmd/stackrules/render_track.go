@@ -214,7 +214,7 @@ func trackPanel(g *interpreter.Game, tb *trackBoard, p *board.Position, v boardV
 		}
 		lines = append(lines, fmt.Sprintf("dice %s: %s to play", o.paint(dice, "1"), turn))
 	default:
-		lines = append(lines, turn+" to roll")
+		lines = append(lines, turn+" to move: dice to roll")
 	}
 	if v.Last != nil && v.Last.Kind != board.Roll { // a roll shows as the dice
 		lines = append(lines, fmt.Sprintf("last: %s %s", v.LastNo, g.MoveString(*v.Last)))
