@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -34,6 +35,12 @@ func (ss *terminalGame) rollDice() error {
 		}
 		ss.out("%s %s> ", ss.moveNumber(ss.h.Len()), what)
 		ev, sig := ss.next()
+		if sig == os.Interrupt && ss.interactive {
+			if ss.confirmLeave() {
+				return ss.leave("")
+			}
+			continue
+		}
 		if sig != nil {
 			ss.rs.stoppedBy = sig
 			return ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
