@@ -150,6 +150,9 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	if tb := trackBoardOf(g); tb != nil {
 		return renderTrackBoard(g, tb, p, v, o)
 	}
+	if g.HasDice() {
+		return renderDiceGrid(g, p, v, o)
+	}
 	width := o.Width
 	if width <= 0 {
 		width = 80

@@ -85,3 +85,25 @@ func TestBackgammonManualDiceRecordResumes(t *testing.T) {
 		t.Fatalf("--dice loaded: exit %d %q", code, errOut)
 	}
 }
+
+// The dice grid (for dice boards that are not track boards, such as Ludo's
+// cross) draws any dice game on its grid: each square's pieces and count,
+// each player's pieces in base, out and home, the dice.
+func TestDiceGridDrawing(t *testing.T) {
+	g := mustGame(t, "backgammon")
+	p := mustPosition(t, g, "w h1:wwwwwwwwwwwwww,g1:w,h2:bbbbbbbbbbbbb roll:31")
+	for _, o := range []renderOpts{{ASCII: true}, {}, {Color: true}} {
+		got := renderDiceGrid(g, &p, boardView{}, o)
+		plain := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(got, "")
+		for _, want := range []string{"w14", "b13", "base 1, out 14, home 0", "base 0, out 13, home 2", "dice 3 1: white to play"} {
+			if !strings.Contains(plain, want) {
+				t.Errorf("%+v: no %q in\n%s", o, want, plain)
+			}
+		}
+		for _, l := range strings.Split(got, "\n") {
+			if w := visibleWidth(l); w > 80 {
+				t.Errorf("%+v: a line %d columns wide: %q", o, w, l)
+			}
+		}
+	}
+}
