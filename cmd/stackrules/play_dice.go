@@ -151,24 +151,65 @@ func (ss *terminalGame) undoStep() bool {
 // rules refuse ("13/7 with the 6: ...", "8/2: no checker ...").
 var stepRefused = regexp.MustCompile(`^[^ :]+/[^ :]+[ :]`)
 
-// hop is one die's move of one checker, as point numbers in the mover's
-// numbering: from start (the track's first square, beyond the highest
-// point) down to 0, off.
+// hop is one die's move of one piece, as steps along the mover's track: 0
+// its first square (the bar, the base), the track's length off.
 type hop struct{ from, to int }
 
-// startsAPlay reports whether text, the checker moves typed so far, begins
+// trackNumbering reads and writes a track's squares as move text numbers
+// them: descending (a backgammon player's points, the steps left to go) or
+// ascending (squares counted from the start square, 0 up).
+type trackNumbering struct {
+	length    int  // the track's squares; a step this far is off
+	ascending bool // 0 is step 1, counting up
+	startName string
+}
+
+func (tn *trackNumbering) step(p string) (int, bool) {
+	p = strings.ToLower(strings.TrimSuffix(p, "*"))
+	if p == "off" {
+		return tn.length, true
+	}
+	n, err := strconv.Atoi(p)
+	switch {
+	case err == nil && tn.ascending && n >= 0 && n < tn.length-1:
+		return n + 1, true
+	case err == nil && !tn.ascending && n > 0 && n < tn.length:
+		return tn.length - n, true
+	case err == nil || p == "":
+		return 0, false
+	}
+	if tn.startName == "" {
+		tn.startName = p
+	}
+	return 0, p == tn.startName
+}
+
+func (tn *trackNumbering) name(s int) string {
+	switch {
+	case s == 0:
+		return tn.startName
+	case s >= tn.length:
+		return "off"
+	case tn.ascending:
+		return strconv.Itoa(s - 1)
+	}
+	return strconv.Itoa(tn.length - s)
+}
+
+// startsAPlay reports whether text, the piece moves typed so far, begins
 // some legal play at pos: the die moves it takes are among that play's, and
 // the play written as text and then the rest is read back as that play.
+// Move text numbers a track down (backgammon) or up (from a start square);
+// both are tried, and only a play read back by the rules counts.
 func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, text string) bool {
 	if !pos.Rolled() {
 		return false
 	}
-	// The rules walk the checker moves in the order typed (a checker on the
+	// The rules walk the piece moves in the order typed (a checker on the
 	// bar enters first); a refused one is named at the head of the problem.
 	if e := ss.g.Explain(pos, text); e.Legal || stepRefused.MatchString(e.Problem) {
 		return false
 	}
-	start := len(ss.g.Track(int(pos.ToMove)))
 	var dice []int
 	d1, d2 := int(pos.Dice[0]), int(pos.Dice[1])
 	switch {
@@ -181,32 +222,34 @@ func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, tex
 	default:
 		dice = []int{d1, d2}
 	}
-	startName := ""
-	typed, ok := readHops(text, start, &startName)
-	if !ok {
-		return false
-	}
-	for _, ue := range expandHops(typed, dice) {
-		for _, m := range legal {
-			if m.Kind != board.Play {
-				continue
-			}
-			written, ok := readHops(ss.g.MoveString(m), start, &startName)
-			if !ok {
-				continue
-			}
-			for _, me := range expandHops(written, dice) {
-				rest, ok := minus(me, ue)
-				if !ok || len(rest) == 0 {
+	for _, ascending := range []bool{false, true} {
+		tn := &trackNumbering{length: len(ss.g.Track(int(pos.ToMove))), ascending: ascending}
+		typed, ok := readHops(text, tn)
+		if !ok {
+			continue
+		}
+		for _, ue := range expandHops(typed, dice, tn.length) {
+			for _, m := range legal {
+				if m.Kind != board.Play {
 					continue
 				}
-				var sb strings.Builder
-				sb.WriteString(text)
-				for _, h := range rest {
-					sb.WriteString(" " + pointName(h.from, start, startName) + "/" + pointName(h.to, start, startName))
+				written, ok := readHops(ss.g.MoveString(m), tn)
+				if !ok {
+					continue
 				}
-				if got, err := ss.g.ParseMove(pos, sb.String()); err == nil && got == m {
-					return true
+				for _, me := range expandHops(written, dice, tn.length) {
+					rest, ok := minus(me, ue)
+					if !ok || len(rest) == 0 {
+						continue
+					}
+					var sb strings.Builder
+					sb.WriteString(text)
+					for _, h := range rest {
+						sb.WriteString(" " + tn.name(h.from) + "/" + tn.name(h.to))
+					}
+					if got, err := ss.g.ParseMove(pos, sb.String()); err == nil && got == m {
+						return true
+					}
 				}
 			}
 		}
@@ -214,20 +257,9 @@ func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, tex
 	return false
 }
 
-func pointName(k, start int, startName string) string {
-	switch k {
-	case 0:
-		return "off"
-	case start:
-		return startName
-	}
-	return strconv.Itoa(k)
-}
-
-// readHops reads play text into its checker moves (a/b/c is a/b and b/c;
-// (n) repeats), points as numbers, start for the start square (its name
-// kept in startName), 0 for off.
-func readHops(text string, start int, startName *string) ([]hop, bool) {
+// readHops reads play text into its piece moves (a/b/c is a/b and b/c;
+// (n) repeats), as track steps.
+func readHops(text string, tn *trackNumbering) ([]hop, bool) {
 	var out []hop
 	for _, tok := range strings.Fields(text) {
 		count := 1
@@ -242,33 +274,27 @@ func readHops(text string, start int, startName *string) ([]hop, bool) {
 		if len(parts) < 2 {
 			return nil, false
 		}
-		pts := make([]int, len(parts))
+		steps := make([]int, len(parts))
 		for i, p := range parts {
-			p = strings.ToLower(strings.TrimSuffix(p, "*"))
-			switch n, err := strconv.Atoi(p); {
-			case p == "off":
-				pts[i] = 0
-			case err == nil && n > 0 && n < start:
-				pts[i] = n
-			case err == nil || p == "":
+			s, ok := tn.step(p)
+			if !ok {
 				return nil, false
-			default:
-				pts[i] = start
-				*startName = p
 			}
+			steps[i] = s
 		}
 		for range count {
-			for i := 0; i+1 < len(pts); i++ {
-				out = append(out, hop{pts[i], pts[i+1]})
+			for i := 0; i+1 < len(steps); i++ {
+				out = append(out, hop{steps[i], steps[i+1]})
 			}
 		}
 	}
 	return out, len(out) > 0
 }
 
-// expandHops splits checker moves into die moves, every way the dice allow
-// (24/13 with 6-5 is 24/18 18/13 or 24/19 19/13).
-func expandHops(hs []hop, dice []int) [][]hop {
+// expandHops splits piece moves into die moves, every way the dice allow
+// (24/13 with 6-5 is 24/18 18/13 or 24/19 19/13); a die may carry a piece
+// past off (bearing off with a higher number).
+func expandHops(hs []hop, dice []int, off int) [][]hop {
 	var out [][]hop
 	var walk func(i int, at int, left []int, acc []hop)
 	walk = func(i int, at int, left []int, acc []hop) {
@@ -290,14 +316,11 @@ func expandHops(hs []hop, dice []int) [][]hop {
 			}
 			tried[d] = true
 			rest := append(slices.Clone(left[:j]), left[j+1:]...)
-			to := at - d
+			to := at + d
 			switch {
-			case to == h.to || h.to == 0 && to < 0:
-				if to < 0 {
-					to = 0
-				}
-				walk(i+1, -1, rest, append(acc, hop{at, to}))
-			case to > h.to && to > 0:
+			case to == h.to || h.to == off && to > off:
+				walk(i+1, -1, rest, append(acc, hop{at, min(to, off)}))
+			case to < h.to:
 				walk(i, to, rest, append(acc, hop{at, to}))
 			}
 		}
