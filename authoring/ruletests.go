@@ -25,10 +25,22 @@ func RunTests(g *interpreter.Game) ([]TestResult, rulefile.Diagnostics) {
 	tests, diags := g.TestCases()
 	d := &report{src: g.Text(), diags: diags}
 	var results []TestResult
+	games := map[int]*interpreter.Game{}
 	for _, t := range tests {
 		before := len(d.diags)
+		tg := g
+		if t.Players != 0 && !t.Broken {
+			if games[t.Players] == nil {
+				var err error
+				if games[t.Players], err = g.WithPlayers(t.Players); err != nil {
+					d.errorf(t.PlayersNode, "bad-test", "", "test %q: players: %v", t.Name, err)
+					t.Broken = true
+				}
+			}
+			tg = games[t.Players]
+		}
 		if !t.Broken {
-			runTest(g, d, t)
+			runTest(tg, d, t)
 		}
 		results = append(results, TestResult{Name: t.Name, Line: t.Node.Line, Col: t.Node.Column, Passed: !t.Broken && len(d.diags) == before})
 	}
@@ -42,8 +54,8 @@ func testPlayedPositions(g *interpreter.Game) []board.Position {
 	tests, _ := g.TestCases()
 	var out []board.Position
 	for _, t := range tests {
-		if t.Broken || len(t.Play) == 0 {
-			continue
+		if t.Broken || len(t.Play) == 0 || (t.Players != 0 && t.Players != len(g.Players)) {
+			continue // lint looks at the game as declared
 		}
 		p := g.Start()
 		if t.PositionNode != nil {

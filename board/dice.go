@@ -39,6 +39,26 @@ func (p *Position) SetDice(d1, d2 int, opening bool) {
 	p.Hash ^= diceKey(p.Dice, p.Opening)
 }
 
+// SetExtra marks (or clears) an extra roll for the player to move, with the
+// square (plus one, 0 for none) whose hits wait for the end of its play,
+// keeping Hash up to date.
+func (p *Position) SetExtra(extra bool, pending uint8) {
+	p.Hash ^= extraKey(p.Extra, p.Pending) ^ extraKey(extra, pending)
+	p.Extra, p.Pending = extra, pending
+}
+
+// extraKey is the hash contribution of an extra roll: 0 for none.
+func extraKey(extra bool, pending uint8) uint64 {
+	if !extra && pending == 0 {
+		return 0
+	}
+	return mix(uint64(pending)<<1 ^ 1 ^ 0x1f83_d9ab_fb41_bd6b)
+}
+
+// UseDiceCount tells this board's position strings how many dice a roll
+// has: with one, a roll is written with one digit (`roll:6`).
+func (b *Board) UseDiceCount(n int) { b.diceCount = n }
+
 // Rolled reports whether the position has a roll to play.
 func (p *Position) Rolled() bool { return p.Dice[0] != 0 }
 
@@ -84,9 +104,19 @@ func (b *Board) formatRoll(sb *strings.Builder, p *Position) {
 	case b.diceSides == 0:
 	case p.Opening && !p.Rolled():
 		sb.WriteString(" roll:opening")
+	case p.Rolled() && b.diceCount == 1:
+		sb.WriteString(" roll:")
+		sb.WriteByte('0' + p.Dice[0])
 	case p.Rolled():
 		sb.WriteString(" roll:")
 		sb.WriteString(RollString(int(p.Dice[0]), int(p.Dice[1])))
+	}
+	if p.Extra {
+		sb.WriteString(" extra")
+		if p.Pending > 0 {
+			sb.WriteByte(':')
+			sb.WriteString(b.SquareName(Square(p.Pending - 1)))
+		}
 	}
 }
 
@@ -100,6 +130,17 @@ func (b *Board) parseRoll(p *Position, fields []string, offsets []int) ([]string
 	var outO []int
 	seen := false
 	for i, f := range fields {
+		if f == "extra" || strings.HasPrefix(f, "extra:") {
+			p.Extra = true
+			if name, ok := strings.CutPrefix(f, "extra:"); ok {
+				sq, err := b.ParseSquare(name)
+				if err != nil {
+					return nil, nil, offsets[i] + len("extra:"), err.Error()
+				}
+				p.Pending = uint8(sq) + 1
+			}
+			continue
+		}
 		v, ok := strings.CutPrefix(f, "roll:")
 		if !ok {
 			outF, outO = append(outF, f), append(outO, offsets[i])
@@ -111,6 +152,13 @@ func (b *Board) parseRoll(p *Position, fields []string, offsets []int) ([]string
 		seen = true
 		if v == "opening" {
 			p.Opening = true
+			continue
+		}
+		if b.diceCount == 1 {
+			if len(v) != 1 || v[0] < '1' || int(v[0]-'0') > b.diceSides {
+				return nil, nil, offsets[i] + len("roll:"), fmt.Sprintf("roll %q: want one die, 1 to %d", v, b.diceSides)
+			}
+			p.Dice = [2]uint8{v[0] - '0', 0}
 			continue
 		}
 		d1, d2, err := ParseRoll(v, b.diceSides)

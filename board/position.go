@@ -29,6 +29,12 @@ type Position struct {
 	// roll, which also decides who starts (see dice.go).
 	Dice    [2]uint8
 	Opening bool
+	// Extra marks an extra roll: the player to move rolls again after a play
+	// that earns it (Ludo's beginner level, after bringing a piece out).
+	// Pending is then the square (plus one; 0 for none) whose hits wait for
+	// the end of the extra roll's play.
+	Extra   bool
+	Pending uint8
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -74,6 +80,7 @@ func (p *Position) Recount(b *Board) {
 	}
 	p.Hash ^= deepHash(p.Deep)
 	p.Hash ^= diceKey(p.Dice, p.Opening)
+	p.Hash ^= extraKey(p.Extra, p.Pending)
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		if s == 0 {

@@ -50,6 +50,7 @@ type Board struct {
 	counts  []CountField // the count fields of position strings
 	// diceSides is the largest number on the game's dice, 0 without dice.
 	diceSides int
+	diceCount int // dice in a roll (1 or 2), for position strings
 }
 
 // NewBoard makes a Board for players whose piece letters are given by code

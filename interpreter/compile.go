@@ -57,8 +57,8 @@ func (g *Game) exprEnv() map[string]any {
 			env[n] = 0
 		}
 	}
-	for i, p := range g.Players {
-		env[p.Name] = i
+	for _, name := range g.declared {
+		env[name], _ = g.playerConst(name)
 	}
 	for i, k := range g.Kinds {
 		env[k] = i
@@ -535,10 +535,8 @@ func (g *Game) constInt(n ast.Node) (int, bool) {
 			return none, true
 		}
 		if _, isName := names[n.Value]; !isName {
-			for i, p := range g.Players {
-				if p.Name == n.Value {
-					return i, true
-				}
+			if v, ok := g.playerConst(n.Value); ok {
+				return v, true
 			}
 			for i, k := range g.Kinds {
 				if k == n.Value {
@@ -571,10 +569,13 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 		if !known || d.call == nil {
 			return nil, false
 		}
+		call := d.call
+		if a, isName := n.Arguments[0].(*ast.IdentifierNode); isName && a.Value == "opponents" {
+			return func(c *Ctx) int { return countOpponents(c, call) }, true
+		}
 		if f, ok := counterClosure(id.Value, n.Arguments[0]); ok {
 			return f, true
 		}
-		call := d.call
 		if k, isConst := g.constInt(n.Arguments[0]); isConst {
 			return func(c *Ctx) int { return call(c, k) }, true
 		}
@@ -588,7 +589,7 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 		if a, isName := n.Arguments[0].(*ast.IdentifierNode); isName && a.Value == "opponent" {
 			return func(c *Ctx) int { return call(c, c.opp) }, true
 		}
-		return func(c *Ctx) int { return call(c, arg(c)) }, true
+		return func(c *Ctx) int { return callPlayer(c, call, arg(c)) }, true
 	case *ast.UnaryNode:
 		x, ok := g.intClosure(n.Node)
 		if !ok {
@@ -710,11 +711,11 @@ func (c *Ctx) runVM(p *vm.Program, site *evalSite) any {
 		for n, d := range names {
 			if d.call != nil {
 				call := d.call
-				c.env[n] = func(p int) int { return call(c, p) }
+				c.env[n] = func(p int) int { return callPlayer(c, call, p) }
 			}
 		}
-		for i, p := range c.g.Players {
-			c.env[p.Name] = i
+		for _, name := range c.g.declared {
+			c.env[name], _ = c.g.playerConst(name)
 		}
 		for i, k := range c.g.Kinds {
 			c.env[k] = i

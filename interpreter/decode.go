@@ -21,6 +21,7 @@ type ruleFile struct {
 	Authors                   []string
 	Board                     boardSpec
 	Players                   []playerSpec
+	Seats                     []seatSpec // who plays when fewer play than are declared
 	Setup                     []setupSpec
 	SetupPosition             *yaml.Node
 	Moves                     []moveSpec
@@ -45,6 +46,8 @@ type ruleFile struct {
 	Dice                      *diceSpec // dice.go
 	Tracks                    []trackSpec
 	TrackStart                string
+	TrackBounce               bool   // tracks: past_end: bounce
+	TrackNumbers              string // tracks: numbers: to_go (default) or from_start
 	tracksNode                *yaml.Node
 	DiceMoves                 []diceMoveSpec
 	root                      *yaml.Node
@@ -102,6 +105,14 @@ type playerSpec struct {
 	Name, Code, Home string
 	node, codeNode   *yaml.Node
 	homeNode         *yaml.Node
+}
+
+// seatSpec is one entry of seats: the players who take part when Count
+// players play a game that declares more.
+type seatSpec struct {
+	Count   int // len(Players)
+	node    *yaml.Node
+	Players []*yaml.Node
 }
 
 type setupSpec struct {
@@ -375,6 +386,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
 		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
 		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},
+		{"seats", false, func(_, v *yaml.Node) { d.decodeSeats(v, rf) }},
 		{"setup", true, func(_, v *yaml.Node) { d.decodeSetup(v, rf) }},
 		{"moves", false, func(_, v *yaml.Node) { d.decodeMoves(v, rf) }},
 		{"bear_off", false, func(_, v *yaml.Node) { d.decodeBearOff(v, rf) }},
@@ -568,12 +580,37 @@ func (d *decoder) decodePlayers(n *yaml.Node, rf *ruleFile) {
 		d.mapping(v, fmt.Sprintf("player %q", k.Value), []field{
 			{"code", true, func(_, v *yaml.Node) { p.Code = d.str(v, "code"); p.codeNode = v }},
 			{"home", true, func(_, v *yaml.Node) {
-				p.Home = d.oneOf(v, "home", "bottom", "top")
+				p.Home = d.oneOf(v, "home", "bottom", "top", "left", "right")
 				p.homeNode = v
 			}},
 		})
 		rf.Players = append(rf.Players, p)
 	})
+}
+
+// decodeSeats reads `seats: [[red, yellow], [red, green, yellow]]`: for each
+// number of players smaller than all, who plays.
+func (d *decoder) decodeSeats(n *yaml.Node, rf *ruleFile) {
+	if n.Kind != yaml.SequenceNode {
+		d.errorf(n, "wrong-type", "for example `seats: [[red, yellow], [red, green, yellow]]`", "seats must be a list of lists of players")
+		return
+	}
+	for _, v := range n.Content {
+		s := seatSpec{node: v}
+		switch v.Kind {
+		case yaml.SequenceNode:
+			s.Players = v.Content
+		case yaml.ScalarNode:
+			for _, w := range strings.Fields(v.Value) {
+				s.Players = append(s.Players, &yaml.Node{Kind: yaml.ScalarNode, Value: w, Line: v.Line, Column: v.Column})
+			}
+		default:
+			d.errorf(v, "wrong-type", "for example `[red, yellow]`", "seats: each entry must be a list of players")
+			continue
+		}
+		s.Count = len(s.Players)
+		rf.Seats = append(rf.Seats, s)
+	}
 }
 
 var rowsRE = regexp.MustCompile(`^rows?\s+(\d+)(?:\s*-\s*(\d+))?$`)
@@ -795,6 +832,7 @@ func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
 		{"sides", false, func(_, v *yaml.Node) { ds.Sides = d.integer(v, "dice: sides", 2, 9) }},
 		{"doubles", false, func(_, v *yaml.Node) { ds.Doubles = d.integer(v, "dice: doubles", 2, board.MaxDiceMoves) }},
 		{"opening", false, func(_, v *yaml.Node) { ds.Opening = d.oneOf(v, "dice: opening", "one each", "none") == "one each" }},
+		{"hits", false, func(_, v *yaml.Node) { ds.HitsAtEnd = d.oneOf(v, "dice: hits", "landing", "end") == "end" }},
 		{"use", false, func(_, v *yaml.Node) {
 			for _, w := range d.words(v, "dice: use") {
 				switch w {
@@ -802,8 +840,10 @@ func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
 					ds.Most = true
 				case "larger":
 					ds.Larger = true
+				case "exact":
+					ds.Exact = true
 				default:
-					d.errorf(v, "bad-value", suggest(w, []string{"most", "larger"}), "dice: use: %q is not most (as many dice as can be played) or larger (with only one die playable, the larger)", w)
+					d.errorf(v, "bad-value", suggest(w, []string{"most", "larger", "exact"}), "dice: use: %q is not most (as many dice as can be played), larger (with only one die playable, the larger) or exact (a piece taken off with one die exactly may leave the rest unplayed)", w)
 				}
 			}
 		}},
@@ -815,6 +855,14 @@ func (d *decoder) decodeTracks(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "track for player", func(k, v *yaml.Node) {
 		if k.Value == "start" {
 			rf.TrackStart = d.str(v, "tracks: start")
+			return
+		}
+		if k.Value == "numbers" {
+			rf.TrackNumbers = d.oneOf(v, "tracks: numbers", "to_go", "from_start")
+			return
+		}
+		if k.Value == "past_end" {
+			rf.TrackBounce = d.oneOf(v, "tracks: past_end", "none", "bounce") == "bounce"
 			return
 		}
 		rf.Tracks = append(rf.Tracks, trackSpec{Player: k.Value, node: k, value: v, Path: d.words(v, "tracks: "+k.Value)})
@@ -835,10 +883,16 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 				if v.Kind == yaml.ScalarNode && v.Value == "die" {
 					return
 				}
+				if v.Kind == yaml.ScalarNode && v.Value == "sum" {
+					m.Sum = true
+					return
+				}
 				m.Count = d.integer(v, what+": steps", 1, 255)
 			}},
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
 			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
+			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
+			{"again", false, func(_, v *yaml.Node) { m.Again = d.boolean(v, what+": again") }},
 		})
 		rf.DiceMoves = append(rf.DiceMoves, m)
 	})

@@ -31,6 +31,13 @@ type diceSpec struct {
 	Opening bool // `opening: one each`: each player rolls one die, the higher starts with both
 	Most    bool // as many dice as can be played must be played
 	Larger  bool // when only one die of two can be played, the larger if it can
+	// Exact: under Most, a play that takes a piece off its track's end with
+	// one die exactly may leave the rest of the roll unplayed (Ludo's exact
+	// finish), when nothing can play it after.
+	Exact bool
+	// HitsAtEnd: hits are settled when the play ends, on the squares where
+	// a piece moved this play ended (Ludo), not as each die lands.
+	HitsAtEnd bool
 }
 
 // trackSpec is one player's path in `tracks:`.
@@ -46,16 +53,24 @@ type trackSpec struct {
 type diceMoveSpec struct {
 	Name      string
 	node      *yaml.Node
-	Count     int // 0: the die's number
+	Count     int  // 0: the die's number
+	Sum       bool // `steps: sum`: the whole roll's total, as one count
 	countNode *yaml.Node
 	When      *exprText
 	Hit       *exprText
+	Once      bool // a piece this rule moves is not moved again in the play
+	Again     bool // after a play that used this rule, the same player rolls again
 }
 
 // diceRules is the compiled dice configuration of a Game.
 type diceRules struct {
 	count, sides, doubles int
 	opening, most, larger bool
+	exact, hitsAtEnd      bool                             // see diceSpec
+	bounce                bool                             // a count past the track's end walks back from it
+	fromStart             bool                             // the notation numbers steps from the start square (0) up, not the points to go
+	once                  bool                             // some rule has once: true
+	hasSum                bool                             // some rule has steps: sum
 	start                 string                           // how the notation writes a track's first square
 	tracks                [board.MaxPlayers][]board.Square // each player's path, first square to last
 	stepOf                [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
@@ -65,6 +80,9 @@ type diceRules struct {
 type diceMoveRule struct {
 	name  string
 	count int // 0: the die
+	sum   bool
+	once  bool
+	again bool
 	cond  *compiled
 	pos   boolFn // terms of the whole position and the die: once per die tried
 	rest  boolFn // the others: once per piece
@@ -91,7 +109,8 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	if ds.Count == 0 || ds.Sides == 0 {
 		return
 	}
-	dr := &diceRules{count: ds.Count, sides: ds.Sides, doubles: ds.Doubles, opening: ds.Opening, most: ds.Most, larger: ds.Larger, start: rf.TrackStart}
+	dr := &diceRules{count: ds.Count, sides: ds.Sides, doubles: ds.Doubles, opening: ds.Opening, most: ds.Most, larger: ds.Larger,
+		exact: ds.Exact, hitsAtEnd: ds.HitsAtEnd, bounce: rf.TrackBounce, fromStart: rf.TrackNumbers == "from_start", start: rf.TrackStart}
 	if dr.start == "" {
 		dr.start = "start"
 	}
@@ -103,6 +122,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	}
 	b := g.Board
 	b.UseDice(ds.Sides)
+	b.UseDiceCount(ds.Count)
 	for pi := range g.Players {
 		dr.stepOf[pi] = make([]int16, b.NumSquares())
 		for i := range dr.stepOf[pi] {
@@ -112,6 +132,9 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	seen := make([]bool, len(g.Players))
 	for _, t := range rf.Tracks {
 		pi := g.playerIndex(t.Player)
+		if pi < 0 && g.absent(t.Player) {
+			continue
+		}
 		if pi < 0 {
 			d.errorf(t.node, "unknown-player", suggest(t.Player, g.playerNames()), "tracks: %q is not a player", t.Player)
 			continue
@@ -148,7 +171,15 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	}
 	for _, ms := range rf.DiceMoves {
 		what := fmt.Sprintf("dice move rule %q", ms.Name)
-		r := &diceMoveRule{name: ms.Name, count: ms.Count}
+		r := &diceMoveRule{name: ms.Name, count: ms.Count, sum: ms.Sum, once: ms.Once, again: ms.Again}
+		if ms.Again && !ds.HitsAtEnd {
+			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
+		}
+		dr.once = dr.once || ms.Once
+		dr.hasSum = dr.hasSum || ms.Sum
+		if ms.Sum && ds.Count != 2 {
+			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum needs two dice", what)
+		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
@@ -238,6 +269,8 @@ func init() {
 	diceNames := map[string]nameDef{
 		"die": {doc: "the number of the die being played", level: lvPosition, scopes: inDice,
 			value: func(c *Ctx) int { return c.dice.die }},
+		"extra_roll": {doc: "whether the roll being played is an extra roll, earned by a rule with `again: true`", level: lvPosition, scopes: inDice,
+			flag: func(c *Ctx) bool { return c.pos != nil && c.pos.Extra }},
 		"dice_left": {doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", level: lvPosition, scopes: inDice,
 			value: func(c *Ctx) int { return c.dice.left }},
 		"step": {doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", level: lvSource, scopes: inDice,
@@ -288,6 +321,8 @@ func (dr *diceRules) trackPoint(finish, s int) string {
 		return dr.start
 	case s >= finish:
 		return "off"
+	case dr.fromStart:
+		return fmt.Sprint(s - 1)
 	}
 	return fmt.Sprint(finish - s)
 }
@@ -309,6 +344,12 @@ func (dr *diceRules) parseTrackPoint(finish int, t string) (int, bool) {
 			return 0, false
 		}
 		n = n*10 + int(ch-'0')
+	}
+	if dr.fromStart {
+		if n > finish-2 {
+			return 0, false
+		}
+		return n + 1, true
 	}
 	if n < 1 || n >= finish {
 		return 0, false

@@ -69,7 +69,7 @@ func (g *Game) formatPlay(m board.Move) string {
 	for i := 0; i < k; i++ {
 		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
 		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
-		if m.Removed&(1<<i) != 0 {
+		if m.Removed&(1<<i) != 0 && !dr.rules[m.Rule].again { // an extra roll's hit waits
 			hitAt |= 1 << to
 		}
 	}
@@ -104,15 +104,7 @@ func (g *Game) formatPlay(m board.Move) string {
 			}
 		}
 	}
-	name := func(pt int) string {
-		switch {
-		case pt == 0:
-			return "off"
-		case pt == finish:
-			return dr.start
-		}
-		return strconv.Itoa(pt)
-	}
+	name := func(pt int) string { return dr.trackPoint(finish, finish-pt) }
 	var sb strings.Builder
 	var starred uint64
 	for i := range ps {
@@ -135,6 +127,13 @@ func (g *Game) formatPlay(m board.Move) string {
 		}
 		if pa.n > 1 {
 			sb.WriteString("(" + strconv.Itoa(pa.n) + ")")
+		}
+	}
+	if m.Removed&pendingBit != 0 {
+		// The square the extra roll's play settles, as `0*`: a piece of the
+		// mover's is still there.
+		if s := dr.stepOf[me][m.Via[len(m.Via)-1]]; s >= 0 {
+			sb.WriteString(" " + dr.trackPoint(finish, int(s)) + "*")
 		}
 	}
 	return sb.String()
@@ -161,6 +160,9 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 				return nil, fmt.Errorf("move %q: %q: the count in brackets must be 1 to %d", t, tok, board.MaxDiceMoves)
 			}
 			count, tok = n, tok[:i]
+		}
+		if !strings.Contains(tok, "/") && strings.HasSuffix(tok, "*") {
+			continue // a square settled after an extra roll (`0*`): a note, not a move
 		}
 		parts := strings.Split(tok, "/")
 		if len(parts) < 2 {
@@ -259,18 +261,18 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 	// point of another player's, and compare the position reached.
 	q := *p
 	for _, st := range steps {
-		if st.from >= finish || st.to <= st.from {
+		if st.from >= finish || (st.to <= st.from && !dr.bounce) {
 			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.trackPoint(finish, st.from), dr.trackPoint(finish, st.to))
 		}
 		from := dr.tracks[me][st.from]
-		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
+		if s := q.Cells[from]; s == 0 || ownPieces(g.Board, s, me) == 0 {
 			return board.Move{}, fmt.Errorf("move %q is not legal here: no checker of %s's on %s", t, g.Players[me].Name, dr.trackPoint(finish, st.from))
 		}
 		to := noSquare
 		if st.to < finish {
 			to = dr.tracks[me][st.to]
 		}
-		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me
+		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me && !dr.hitsAtEnd
 		g.applyDieStep(&q, me, from, to, hit)
 	}
 	for _, m := range legal {
@@ -278,7 +280,11 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 			continue
 		}
 		r := *p
-		g.applyDice(&r, m)
+		unsettled := m
+		if dr.hitsAtEnd {
+			unsettled.Removed = 0 // compared before the hits settled at the end
+		}
+		g.applyDice(&r, unsettled)
 		r.SetDice(0, 0, false)
 		r.SetToMove(me)
 		if r.Cells == q.Cells {

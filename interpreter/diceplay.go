@@ -12,16 +12,18 @@ type dieStep struct {
 	from, to board.Square // to is NoSquare: off the track's end
 	hit      bool
 	rule     uint8
-	die      uint8
+	die      uint8 // the count moved (the sum, for a `steps: sum` rule)
+	dice     uint8 // the dice it used: 2 for a sum, else 1
 }
 
 // playLeaf is a play found by the search: its move, the hash of the position
 // it leads to, the dice it used, and the die when it used one.
 type playLeaf struct {
-	m    board.Move
-	hash uint64
-	used uint8
-	die  uint8
+	m     board.Move
+	hash  uint64
+	used  uint8
+	die   uint8
+	exact bool // a piece went off its track's end by one die (dice: use: exact)
 }
 
 // diceWork is a context's scratch space for the search of plays, grown once
@@ -37,6 +39,19 @@ type diceWork struct {
 	stamp []uint32
 	gen   uint32
 	count int // keys in the set this generation
+	// fin counts, per square, the mover's pieces a `once` rule moved there
+	// this play (they move no more); finKey hashes it, so that positions
+	// reached with different pieces finished are told apart.
+	fin    [board.MaxSquares]uint8
+	finKey uint64
+	// buried are squares where the mover has a piece under others' (hits:
+	// end), found once per generation and kept up to date by the search.
+	buried board.SquareSet
+	orig   *board.Position // the position the play starts from
+	// scratch for settling hits at the end of a play
+	mine    [board.MaxSquares]int8
+	arrived [board.MaxSquares]int8
+	settled board.Position
 }
 
 // visit adds key to the set and reports whether it is new.
@@ -223,6 +238,10 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 	w.leaves = w.leaves[:0]
 	w.cur = *p
 	w.cur.SetDice(0, 0, false)
+	w.orig = p
+	if dr.hitsAtEnd {
+		w.buried = g.buriedSquares(p, c.me)
+	}
 	g.searchPlays(c, w, 0, rem, n)
 	c.pos = p
 	c.from, c.to, c.src, c.dst = noSquare, noSquare, 0, 0
@@ -246,7 +265,7 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 	w.reset() // now the set of positions reached by the plays kept
 	for i := range w.leaves {
 		l := &w.leaves[i]
-		if dr.most && int(l.used) < most {
+		if dr.most && int(l.used) < most && !(dr.exact && l.exact) {
 			continue
 		}
 		if onlyLarger && l.die != d1 {
@@ -264,9 +283,6 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 // w.steps[:depth], recording each play that cannot go on (see generateDice).
 func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMoves]uint8, n int) {
 	dr := g.dice
-	b := g.Board
-	pos := &w.cur
-	me := c.me
 	moved := false
 	var tried uint16
 	for di := 0; di < n; di++ {
@@ -278,106 +294,301 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 		var next [board.MaxDiceMoves]uint8
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
-		left := n - 1
-		remKey := remainingKey(next, left)
-		c.pos = pos
-		c.dice.die, c.dice.left = int(die), left
-		var posOK uint32
-		for ri, r := range dr.rules {
-			if r.pos == nil || r.pos(c) {
-				posOK |= 1 << ri
-			}
+		if g.tryDie(c, w, depth, next, n-1, int(die), 1, false) {
+			moved = true
 		}
-		if posOK == 0 {
-			continue
-		}
-		finish := len(dr.tracks[me])
-		track := dr.tracks[me]
-		stepOf := dr.stepOf[me]
-		tops := pos.Tops[me]
-		for wi, word := range tops {
-			for word != 0 {
-				sq := board.Square(wi*64 + bitsTrailing(word))
-				word &= word - 1
-				s := int(stepOf[sq])
-				if s < 0 {
-					continue
-				}
-				for ri, r := range dr.rules {
-					if posOK&(1<<ri) == 0 {
-						continue
-					}
-					count := r.count
-					if count == 0 {
-						count = int(die)
-					}
-					ts := s + count
-					to, dst := noSquare, board.Stack(0)
-					if ts < finish {
-						to = track[ts]
-						dst = pos.Cells[to]
-					}
-					c.pos = pos
-					c.dice.die, c.dice.left = int(die), left
-					c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
-					c.dice.step, c.dice.toStep = s, ts
-					if r.rest != nil && !r.rest(c) {
-						continue
-					}
-					hit := r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
-					moved = true
-					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: die}
-					if left == 0 {
-						// The last die: the play is whole, and only the hash
-						// of where it leads is needed, to list it once.
-						if h := g.hashAfterDieStep(pos, me, sq, to, hit); w.visit(h ^ remKey) {
-							g.recordPlayHash(w, depth+1, me, h)
-						}
-						break
-					}
-					var undo stepUndo
-					g.applyDieStepUndo(pos, me, sq, to, hit, &undo)
-					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: die}
-					if w.visit(pos.Hash ^ remKey) {
-						if left == 0 {
-							g.recordPlay(w, depth+1, me)
-						} else {
-							g.searchPlays(c, w, depth+1, next, left)
-						}
-					}
-					undo.restore(pos)
-					break // one move per piece and die: the first rule's
-				}
-			}
+	}
+	if n == 2 && dr.hasSum {
+		// The whole roll as one count, for the rules that take its sum.
+		if g.tryDie(c, w, depth, rem, 0, int(rem[0])+int(rem[1]), 2, true) {
+			moved = true
 		}
 	}
 	if !moved {
-		g.recordPlay(w, depth, me)
+		g.recordPlay(w, depth, c.me)
 	}
 }
 
-// recordPlay keeps the play of w.steps[:k], which leads to w.cur.
+// tryDie plays a count (a die, or with sum the roll's total, using dice of
+// the roll) with every piece and the first rule that allows it, searching
+// on from each position reached; it reports whether any piece could move.
+func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	dr := g.dice
+	b := g.Board
+	pos := &w.cur
+	me := c.me
+	remKey := remainingKey(next, left)
+	c.pos = pos
+	c.dice.die, c.dice.left = die, left
+	var posOK uint32
+	for ri, r := range dr.rules {
+		if r.sum == sum && (r.pos == nil || r.pos(c)) {
+			posOK |= 1 << ri
+		}
+	}
+	if posOK == 0 {
+		return false
+	}
+	moved := false
+	finish := len(dr.tracks[me])
+	track := dr.tracks[me]
+	stepOf := dr.stepOf[me]
+	tops := pos.Tops[me]
+	if dr.hitsAtEnd {
+		// Pieces share squares: the mover's pieces under others' move too.
+		for i := range tops {
+			tops[i] |= w.buried[i]
+		}
+	}
+	for wi, word := range tops {
+		for word != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(word))
+			word &= word - 1
+			s := int(stepOf[sq])
+			if s < 0 {
+				continue
+			}
+			if dr.hitsAtEnd && b.TopOwner(pos.Cells[sq]) != me && ownPieces(b, pos.Cells[sq], me) == 0 {
+				continue // a square in buried the mover has left
+			}
+			if dr.once && w.fin[sq] > 0 && ownPieces(b, pos.Cells[sq], me) <= int(w.fin[sq]) {
+				continue // every piece of the mover here has moved for good
+			}
+			for ri, r := range dr.rules {
+				if posOK&(1<<ri) == 0 {
+					continue
+				}
+				count := r.count
+				if count == 0 {
+					count = die
+				}
+				ts := s + count
+				if ts > finish && dr.bounce {
+					ts = 2*finish - ts // walked to the end and back
+				}
+				to, dst := noSquare, board.Stack(0)
+				if ts < finish {
+					to = track[ts]
+					dst = pos.Cells[to]
+				}
+				c.pos = pos
+				c.dice.die, c.dice.left = die, left
+				c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
+				c.dice.step, c.dice.toStep = s, ts
+				if r.rest != nil && !r.rest(c) {
+					continue
+				}
+				var hit bool
+				if dr.hitsAtEnd {
+					hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
+				} else {
+					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
+				}
+				moved = true
+				if left == 0 && !dr.hitsAtEnd && !dr.once {
+					// The last die: the play is whole, and only the hash of
+					// where it leads is needed, to list it once.
+					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+					if h := g.hashAfterDieStep(pos, me, sq, to, hit); w.visit(h ^ remKey) {
+						g.recordPlayHash(w, depth+1, me, h)
+					}
+					break
+				}
+				var undo stepUndo
+				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, &undo)
+				buried := w.buried
+				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+					w.buried.Add(to) // landed under others' pieces
+				}
+				key := pos.Hash ^ remKey
+				if r.once && to != noSquare {
+					w.fin[to]++
+					w.finKey += finMix(to)
+				}
+				if dr.once {
+					key ^= w.finKey
+				}
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+				if w.visit(key) {
+					if left == 0 {
+						g.recordPlay(w, depth+1, me)
+					} else {
+						g.searchPlays(c, w, depth+1, next, left)
+					}
+				}
+				if r.once && to != noSquare {
+					w.fin[to]--
+					w.finKey -= finMix(to)
+				}
+				undo.restore(pos)
+				w.buried = buried
+				c.pos = pos
+				break // one move per piece and die: the first rule's
+			}
+		}
+	}
+	return moved
+}
+
+// finMix is a square's share of diceWork.finKey.
+func finMix(sq board.Square) uint64 { return mix64(uint64(sq) + 0x6a09e667f3bcc909) }
+
+func mix64(z uint64) uint64 {
+	z ^= z >> 30
+	z *= 0xbf58476d1ce4e5b9
+	z ^= z >> 27
+	z *= 0x94d049bb133111eb
+	return z ^ z>>31
+}
+
+// ownPieces counts player's pieces in stack s.
+func ownPieces(b *board.Board, s board.Stack, player int) int {
+	var counts [board.MaxPlayers]int16
+	b.Count(s, &counts)
+	return int(counts[player])
+}
+
+// hasOpposing reports whether stack s holds a piece of a player other than me.
+func hasOpposing(b *board.Board, s board.Stack, me int) bool {
+	var counts [board.MaxPlayers]int16
+	b.Count(s, &counts)
+	for p, n := range counts {
+		if p != me && n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// recordPlay keeps the play of w.steps[:k], which leads to w.cur. With hits
+// settled at the end of the play, the landings of pieces that stayed where
+// they landed hit now, and the play's position is the one after them.
 func (g *Game) recordPlay(w *diceWork, k int, me int) { g.recordPlayHash(w, k, me, w.cur.Hash) }
 
-// recordPlayHash keeps the play of w.steps[:k], which leads to a position
-// with the given hash.
+// recordPlayHash is recordPlay for a play that leads to a position with the
+// given hash (w.cur is that position only where hits are settled at the end).
 func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 	m := board.Move{Kind: board.Play, From: noSquare, To: noSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
 	}
+	used, exact := 0, false
 	for i := 0; i < k; i++ {
 		st := &w.steps[i]
 		m.Via[2*i], m.Via[2*i+1] = st.from, st.to
-		if st.hit {
+		if st.hit && !g.dice.hitsAtEnd {
 			m.Removed |= 1 << i
 		}
+		used += int(st.dice)
+		if st.to == noSquare && st.dice == 1 {
+			exact = true
+		}
 	}
-	l := playLeaf{m: m, hash: hash, used: uint8(k)}
+	again := -1 // the step of a rule with again: true
+	for i := 0; i < k; i++ {
+		if g.dice.rules[w.steps[i].rule].again {
+			again = i
+		}
+	}
+	switch {
+	case again >= 0:
+		// The same player rolls again; the landing that would hit waits
+		// for the end of the extra roll's play (bit i: at step i's landing).
+		m.Rule = w.steps[again].rule
+		if w.steps[again].hit {
+			m.Removed = 1 << again
+		}
+		hash ^= 0x5be0_cd19_137e_2179 + uint64(m.Removed)
+	case g.dice.hitsAtEnd:
+		final := g.finalHits(w, k, me)
+		// After an extra roll, the square the earlier play left pending is
+		// settled too, if a piece of the mover's still stands there.
+		pend := board.NoSquare
+		if w.orig.Extra && w.orig.Pending > 0 {
+			sq := board.Square(w.orig.Pending - 1)
+			if c := w.cur.Cells[sq]; ownPieces(g.Board, c, me) > 0 && hasOpposing(g.Board, c, me) {
+				pend = sq
+				final |= pendingBit
+			}
+		}
+		if final != 0 {
+			m.Removed = final
+			q := &w.settled
+			*q = w.cur
+			for i := 0; i < k; i++ {
+				if i < 7 && final&(1<<i) != 0 {
+					g.sendHome(q, me, w.steps[i].to, nil)
+				}
+			}
+			if pend != board.NoSquare {
+				g.sendHome(q, me, pend, nil)
+				m.Via[len(m.Via)-1] = pend // for the notation (`0*`)
+			}
+			hash = q.Hash
+		}
+	}
+	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact}
 	if k == 1 {
 		l.die = w.steps[0].die
 	}
 	w.leaves = append(w.leaves, l)
+}
+
+// pendingBit in a Play's Removed says that the play settles the square an
+// earlier play of the turn left pending (Position.Pending), which the last
+// of Via then names. Plays of games with extra rolls have at most four die
+// moves, so bit 7 and the end of Via are free.
+const pendingBit = 1 << 7
+
+// finalHits says which of the play's landings hit when the play ends: those
+// that found opposing pieces, whose piece did not move on. Pieces of one
+// player on a square are alike: a move from a square where pieces landed
+// takes one that was there before when there is one.
+func (g *Game) finalHits(w *diceWork, k int, me int) uint8 {
+	var any bool
+	for i := 0; i < k; i++ {
+		any = any || w.steps[i].hit
+	}
+	if !any {
+		return 0
+	}
+	b := g.Board
+	for i := 0; i < k; i++ { // the squares the play touches, counted before it
+		st := &w.steps[i]
+		w.mine[st.from] = int8(ownPieces(b, w.orig.Cells[st.from], me))
+		w.arrived[st.from] = 0
+		if st.to != noSquare {
+			w.mine[st.to] = int8(ownPieces(b, w.orig.Cells[st.to], me))
+			w.arrived[st.to] = 0
+		}
+	}
+	var stayed uint8 // bit i: step i's piece is still where it landed
+	for i := 0; i < k; i++ {
+		st := &w.steps[i]
+		if w.mine[st.from] <= w.arrived[st.from] {
+			// Only pieces that landed here this play are left: the latest moves on.
+			for j := i - 1; j >= 0; j-- {
+				if stayed&(1<<j) != 0 && w.steps[j].to == st.from {
+					stayed &^= 1 << j
+					break
+				}
+			}
+			w.arrived[st.from]--
+		}
+		w.mine[st.from]--
+		if st.to != noSquare {
+			w.mine[st.to]++
+			w.arrived[st.to]++
+			stayed |= 1 << i
+		}
+	}
+	var out uint8
+	for i := 0; i < k; i++ {
+		if stayed&(1<<i) != 0 && w.steps[i].hit {
+			out |= 1 << i
+		}
+	}
+	return out
 }
 
 // applyDieStep moves the top piece of from to to (NoSquare: off the track's
@@ -419,35 +630,73 @@ func (u *stepUndo) restore(p *board.Position) {
 func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
 	b := g.Board
 	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
-	rest, piece := b.Lift(p.Cells[from], 1)
+	rest, piece := takeOwn(b, p.Cells[from], me)
 	u.set(b, p, from, rest)
 	if to == noSquare {
 		p.OnBoard[me]--
 		p.Off[me]++
 		return
 	}
-	dst := p.Cells[to]
-	if hit && dst != 0 {
-		var kept board.Stack
-		var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
-		for i := dst.Height(); i >= 1; i-- {   // bottom to top
-			code := b.Piece(dst, i)
-			owner := b.Owner(code)
-			if owner == me {
-				kept = b.Push(kept, b.Single(code))
-				continue
-			}
-			sent[owner] = b.Push(sent[owner], b.Single(code))
-		}
-		for owner, s := range sent {
-			if s != 0 {
-				home := g.dice.tracks[owner][0]
-				u.set(b, p, home, b.Push(p.Cells[home], s))
-			}
-		}
-		dst = kept
+	if hit && p.Cells[to] != 0 {
+		g.sendHome(p, me, to, u)
 	}
-	u.set(b, p, to, b.Push(dst, piece))
+	if g.dice.hitsAtEnd {
+		// Pieces of several players share the square: kept in the order of
+		// their owners, so that a square holds one stack whatever the order
+		// they came in (it is the same position).
+		u.set(b, p, to, insertByOwner(b, p.Cells[to], piece))
+		return
+	}
+	u.set(b, p, to, b.Push(p.Cells[to], piece))
+}
+
+// insertByOwner puts the one-piece stack piece into s among the pieces of
+// owners up to its own, s being ordered by owner from the bottom.
+func insertByOwner(b *board.Board, s, piece board.Stack) board.Stack {
+	owner := b.TopOwner(piece)
+	if s == 0 || b.TopOwner(s) <= owner {
+		return b.Push(s, piece)
+	}
+	h := s.Height()
+	k := 0 // the pieces of later owners, on top
+	for k < h && b.Owner(b.Piece(s, k+1)) > owner {
+		k++
+	}
+	under, over := b.Lift(s, k)
+	return b.Push(b.Push(under, piece), over)
+}
+
+// sendHome sends the pieces of players other than me on square to back to
+// the first squares of their own tracks, recording the change in u when it
+// is not nil.
+func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
+	b := g.Board
+	set := func(sq board.Square, s board.Stack) {
+		if u != nil {
+			u.set(b, p, sq, s)
+		} else {
+			p.Set(b, sq, s)
+		}
+	}
+	dst := p.Cells[to]
+	var kept board.Stack
+	var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
+	for i := dst.Height(); i >= 1; i-- {   // bottom to top
+		code := b.Piece(dst, i)
+		owner := b.Owner(code)
+		if owner == me {
+			kept = b.Push(kept, b.Single(code))
+			continue
+		}
+		sent[owner] = b.Push(sent[owner], b.Single(code))
+	}
+	for owner, s := range sent {
+		if s != 0 {
+			home := g.dice.tracks[owner][0]
+			set(home, b.Push(p.Cells[home], s))
+		}
+	}
+	set(to, kept)
 }
 
 // applyDice plays a Roll or a Play at p in place.
@@ -461,9 +710,28 @@ func (g *Game) applyDice(p *board.Position, m board.Move) {
 		return
 	case board.Play:
 		me := int(p.ToMove)
-		for i := 0; i < int(m.Jumps); i++ {
+		if m.Jumps > 0 && g.dice.rules[m.Rule].again {
+			// The same player rolls again; the hit waits (see recordPlay).
+			var pending uint8
+			for i := 0; i < int(m.Jumps); i++ {
+				g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], false)
+				if m.Removed&(1<<i) != 0 {
+					pending = uint8(m.Via[2*i+1]) + 1
+				}
+			}
+			p.SetDice(0, 0, false)
+			p.SetExtra(true, pending)
+			return
+		}
+		for i := 0; i < int(m.Jumps) && i < 7; i++ {
 			g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
 		}
+		if m.Removed&pendingBit != 0 && p.Pending > 0 {
+			g.sendHome(p, me, board.Square(p.Pending-1), nil)
+		}
+	}
+	if p.Extra {
+		p.SetExtra(false, 0)
 	}
 	p.SetDice(0, 0, false)
 	p.SetToMove(g.next(int(p.ToMove)))
@@ -480,6 +748,48 @@ func (g *Game) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) boa
 		}
 		return g.RollMove(p, d1, d2)
 	}
+}
+
+// takeOwn lifts the highest of player's pieces out of stack s: the top one
+// unless others' pieces lie on it (a square they share, in Ludo).
+func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack) {
+	if b.TopOwner(s) == player {
+		return b.Lift(s, 1)
+	}
+	h := s.Height()
+	for i := 1; i <= h; i++ { // from the top
+		code := b.Piece(s, i)
+		if b.Owner(code) != player {
+			continue
+		}
+		under, over := b.Lift(s, i-1) // the pieces on top of it, lifted off
+		below, _ := b.Lift(under, 1)  // and it
+		return b.Push(below, over), b.Single(code)
+	}
+	return s, 0
+}
+
+// buriedSquares are the squares of me's track where me has a piece under
+// other players' pieces (a shared square, with hits: end).
+func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
+	var out board.SquareSet
+	b := g.Board
+	stepOf := g.dice.stepOf[me]
+	for o := range g.Players {
+		if o == me {
+			continue
+		}
+		for wi, word := range p.Tops[o] {
+			for word != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(word))
+				word &= word - 1
+				if stepOf[sq] >= 0 && p.Cells[sq].Height() > 1 && ownPieces(b, p.Cells[sq], me) > 0 {
+					out.Add(sq)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // hashAfterDieStep is the hash of the position after applyDieStep, without

@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"math"
 	"sort"
 
 	"github.com/stackrules/stackrules/board"
@@ -91,6 +92,31 @@ type nameDef struct {
 // none is the value of an owner where there is no piece.
 const none = -1
 
+// allOpponents is the value of `opponents`, which a count (checkers(p)...)
+// sums over every player but me; the checker allows the name nowhere else.
+// No literal can be it (its negation is out of range), so no player number
+// written in a rule file is mistaken for it.
+const allOpponents = math.MinInt64
+
+// countOpponents adds up a count over every player in play but c.me.
+func countOpponents(c *Ctx, call func(c *Ctx, p int) int) int {
+	n := 0
+	for q := range c.g.Players {
+		if q != c.me {
+			n += call(c, q)
+		}
+	}
+	return n
+}
+
+// callPlayer is a count of player p, or of every opponent.
+func callPlayer(c *Ctx, call func(c *Ctx, p int) int, p int) int {
+	if p == allOpponents {
+		return countOpponents(c, call)
+	}
+	return call(c, p)
+}
+
 func ownerOrNone(b *board.Board, code int) int {
 	if code < 0 {
 		return none
@@ -105,6 +131,14 @@ var names = map[string]nameDef{
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.me }},
 	"opponent": {doc: "the player after `me` in turn order",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.opp }},
+	"next": {doc: "the player after `me` in turn order (with two players, `opponent`)",
+		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.next(c.me) }},
+	"previous": {doc: "the player before `me` in turn order (with two players, `opponent`)",
+		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.prev(c.me) }},
+	"opponents": {doc: "every player but `me`, only as what a count adds up: `checkers(opponents)` is the pieces of all the others",
+		level: lvStatic, static: true, scopes: everywhere, value: func(*Ctx) int { return allOpponents }},
+	"players": {doc: "the number of players taking part",
+		level: lvConst, static: true, scopes: everywhere, value: func(c *Ctx) int { return len(c.g.Players) }},
 	"none": {doc: "the owner of a piece that is not there: `to_top == none` on an empty square",
 		level: lvConst, static: true, scopes: everywhere, value: func(*Ctx) int { return none }},
 	"height": {doc: "the number of pieces on the square moved from",
@@ -142,8 +176,8 @@ var names = map[string]nameDef{
 			}
 			return c.g.crowned(c.pos, p)
 		}},
-	"farthest": {doc: "the number of `me`'s farthest row, the opponent's home row",
-		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.Board.Height }},
+	"farthest": {doc: "the number of `me`'s farthest row: the row of the edge across from `me`'s home",
+		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.farthest[c.me] }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
 		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",

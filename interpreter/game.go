@@ -21,13 +21,17 @@ type Options struct {
 	// for each candidate move where all its names are known: no tables, no
 	// levels, no folded terms. The level optimisations are checked against it.
 	reference bool
+	// Players is how many of the players the rule file declares take part
+	// (0: all). The rule file's seats: says which; a game played by fewer
+	// is a game of that many players, indexed 0.. in turn order.
+	Players int
 }
 
 // Player is one side of a game.
 type Player struct {
 	Name string
 	Code byte   // the letter of the player's pieces
-	Home string // bottom or top: the edge whose row counts as row 1
+	Home string // bottom, top, left or right: the edge whose row counts as row 1
 }
 
 // DrawRule is the draw rule used in play (perft ignores it).
@@ -61,11 +65,15 @@ type Game struct {
 
 	opts         Options
 	src          *source    // the rule file's text, for diagnostics
+	data         []byte     // the rule file's bytes, to load it again for fewer players
 	root         *yaml.Node // the rule file as YAML
 	testsNode    *yaml.Node // the tests: section, if any
 	start        board.Position
 	initial      [board.MaxPlayers]int16
 	rows         [board.MaxPlayers][]int8
+	farthest     [board.MaxPlayers]int // each player's farthest row (the board's height, or width for a home at the side)
+	declared     []string              // every player the rule file declares, in turn order
+	counts       []int                 // how many may play (seats: and the declared number)
 	moveRules    []*moveRule
 	bearRules    []*bearOffRule
 	ends         []endRule

@@ -20,7 +20,17 @@ import (
 // access, pipes, predicates) have no meaning for stacks and are refused.
 func allowedNode(n ast.Node, parent ast.Node) (string, bool) {
 	switch n := n.(type) {
-	case *ast.IntegerNode, *ast.BoolNode, *ast.IdentifierNode, *ast.ConditionalNode:
+	case *ast.IdentifierNode:
+		if n.Value == "opponents" {
+			if call, ok := parent.(*ast.CallNode); ok {
+				if id, ok := call.Callee.(*ast.IdentifierNode); ok && id.Value != "piece" {
+					return "", true
+				}
+			}
+			return "`opponents` is only what a count adds up, as in `checkers(opponents)`; to ask whether an owner is an opponent write `to_top != me && to_top != none`", false
+		}
+		return "", true
+	case *ast.IntegerNode, *ast.BoolNode, *ast.ConditionalNode:
 		return "", true
 	case *ast.UnaryNode:
 		switch n.Operator {
@@ -176,8 +186,12 @@ func bigAbs(x *big.Int) *big.Int { return new(big.Int).Abs(x) }
 func (g *Game) nameBound(name string) interval {
 	pieces := int64(board.MaxSquares * 64)
 	switch name {
-	case "me", "opponent", "top", "bottom", "to_top", "piece":
+	case "me", "opponent", "next", "previous", "top", "bottom", "to_top", "piece":
 		return span(none, int64(board.MaxPlayers))
+	case "opponents":
+		return span(allOpponents, allOpponents)
+	case "players":
+		return span(2, int64(board.MaxPlayers))
 	case "none":
 		return span(none, none)
 	case "height", "lifted", "to_height":

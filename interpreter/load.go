@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"errors"
 	"fmt"
@@ -55,7 +56,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		return nil, d.diags
 	}
 	rf := d.decodeFile(&root)
-	g := &Game{src: d.src, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
+	g := &Game{src: d.src, data: data, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
 		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
 	if len(opts) > 0 {
@@ -73,6 +74,14 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	if g.NoMoves == "lose" && len(g.Players) > 2 {
+		at := rf.NoMovesNode
+		if at == nil {
+			at = rf.root
+		}
+		d.errorf(at, "players", "write `no_moves: pass` (the player passes) or `no_moves: draw`",
+			"no_moves: lose does not say who wins when %d play", len(g.Players))
+	}
 	for _, p := range g.Players {
 		g.words.noMove = append(g.words.noMove, p.Name+" has no legal move")
 	}
@@ -83,10 +92,35 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		g.start.SetDice(0, 0, true)
 	}
 	g.buildRules(d, rf)
+	if !d.diags.HasErrors() && g.opts.Players == 0 {
+		g.checkSeats(d, data)
+	}
 	if d.diags.HasErrors() {
 		return nil, d.diags
 	}
 	return g, d.diags
+}
+
+// checkSeats loads the rule file for each smaller number of players its
+// seats: allows, so that a mistake only they meet (an end that names no
+// winner, a setup position with a missing player's letter) is found when
+// the file is checked, not when someone asks for that many.
+func (g *Game) checkSeats(d *decoder, data []byte) {
+	for _, n := range g.counts {
+		if n == len(g.Players) {
+			continue
+		}
+		opts := g.opts
+		opts.Players = n
+		_, diags := Check(g.File, data, opts)
+		for _, dg := range diags {
+			if dg.Severity != Error {
+				continue
+			}
+			dg.Message = fmt.Sprintf("with %d players: %s", n, dg.Message)
+			d.diags = append(d.diags, dg)
+		}
+	}
 }
 
 func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
@@ -141,8 +175,11 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		d.errorf(rf.root, "players", "", "a game needs 2 to %d players; this one has %d", board.MaxPlayers, len(rf.Players))
 		return false
 	}
+	seated, ok := g.chooseSeats(d, rf)
+	if !ok {
+		return false
+	}
 	var letters []byte
-	ok := true
 	for i, p := range rf.Players {
 		if len(p.Code) != 1 || p.Code[0] < 'a' || p.Code[0] > 'z' {
 			n := p.codeNode
@@ -162,6 +199,10 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		if _, clash := names[p.Name]; clash {
 			d.errorf(p.node, "bad-value", "", "player name %q is also a name in expressions; choose another", p.Name)
 			ok = false
+		}
+		g.declared = append(g.declared, p.Name)
+		if !seated[i] {
+			continue
 		}
 		letters = append(letters, p.Code[0])
 		g.Players = append(g.Players, Player{Name: p.Name, Code: p.Code[0], Home: p.Home})
@@ -215,16 +256,196 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())
+		g.farthest[pi] = geo.Height
+		if p.Home == "left" || p.Home == "right" {
+			g.farthest[pi] = geo.Width
+		}
 		for sq := 0; sq < geo.NumSquares(); sq++ {
-			_, r := geo.Coord(board.Square(sq))
-			if p.Home == "top" {
+			f, r := geo.Coord(board.Square(sq))
+			switch p.Home {
+			case "top":
 				g.rows[pi][sq] = int8(geo.Height - r)
-			} else {
+			case "left":
+				g.rows[pi][sq] = int8(f + 1)
+			case "right":
+				g.rows[pi][sq] = int8(geo.Width - f)
+			default:
 				g.rows[pi][sq] = int8(r + 1)
 			}
 		}
 	}
 	return true
+}
+
+// chooseSeats says which declared players take part: all of them, or, when
+// the game is opened for fewer (Options.Players), those the rule file's
+// seats: lists for that many. It checks seats: whatever is asked for.
+func (g *Game) chooseSeats(d *decoder, rf *ruleFile) (seated []bool, ok bool) {
+	declared := map[string]int{}
+	for i, p := range rf.Players {
+		declared[p.Name] = i
+	}
+	names := make([]string, len(rf.Players))
+	for i, p := range rf.Players {
+		names[i] = p.Name
+	}
+	ok = true
+	lists := map[int][]bool{}
+	for _, s := range rf.Seats {
+		if s.Count < 2 || s.Count >= len(rf.Players) {
+			d.errorf(s.node, "out-of-range", "", "seats: an entry lists %d players; each lists who plays when 2 to %d play", s.Count, len(rf.Players)-1)
+			ok = false
+			continue
+		}
+		if lists[s.Count] != nil {
+			d.errorf(s.node, "duplicate-key", "", "seats: two entries list %d players", s.Count)
+			ok = false
+			continue
+		}
+		in := make([]bool, len(rf.Players))
+		for _, n := range s.Players {
+			i, known := declared[n.Value]
+			switch {
+			case !known:
+				d.errorf(n, "unknown-player", suggest(n.Value, names), "seats: the entry of %d players names %q, which is not a player", s.Count, n.Value)
+				ok = false
+			case in[i]:
+				d.errorf(n, "duplicate-key", "", "seats: the entry of %d players names %q twice", s.Count, n.Value)
+				ok = false
+			}
+			in[i] = known
+		}
+		lists[s.Count] = in
+	}
+	for n := 2; n <= len(rf.Players); n++ {
+		if _, listed := lists[n]; listed || n == len(rf.Players) {
+			g.counts = append(g.counts, n)
+		}
+	}
+	want := g.opts.Players
+	if want == 0 || want == len(rf.Players) {
+		all := make([]bool, len(rf.Players))
+		for i := range all {
+			all[i] = true
+		}
+		return all, ok
+	}
+	if !ok {
+		return nil, false
+	}
+	if lists[want] == nil {
+		if want >= 2 && want < len(rf.Players) {
+			d.errorf(rf.root, "players", "say who plays, e.g. `seats: [[red, yellow]]`",
+				"%s declares %d players, and its seats: does not say who plays when %d do", g.File, len(rf.Players), want)
+		} else {
+			d.errorf(rf.root, "players", "", "%s is played by %s players, not %d", g.File, countsText(g.counts), want)
+		}
+		return nil, false
+	}
+	return lists[want], true
+}
+
+// countsText writes 2, 3 or 4.
+func countsText(counts []int) string {
+	parts := make([]string, len(counts))
+	for i, n := range counts {
+		parts[i] = fmt.Sprint(n)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// WithPlayers is the game played by n of its players (the rule file's
+// seats: says which): the same rule file loaded again for n. It is g itself
+// when n is the number already taking part.
+func (g *Game) WithPlayers(n int) (*Game, error) {
+	if n == len(g.Players) {
+		return g, nil
+	}
+	opts := g.opts
+	opts.Players = n
+	return Load(g.File, g.data, opts)
+}
+
+// PlayerCounts lists how many players may play the game: the counts its
+// seats: gives and the number of players it declares.
+func (g *Game) PlayerCounts() []int { return g.counts }
+
+// Declared is the number of players the rule file declares; len(g.Players)
+// is the number taking part (fewer when opened with Options.Players).
+func (g *Game) Declared() int { return len(g.declared) }
+
+// absentPlayer is the value of the name of a declared player who is not
+// taking part: no piece, owner or player in play has it.
+func absentPlayer(declared int) int { return board.MaxPlayers + declared }
+
+// playerConst is the value of a player's name in expressions: its index
+// among the players in play, or an absent player's value.
+func (g *Game) playerConst(name string) (int, bool) {
+	for i, p := range g.Players {
+		if p.Name == name {
+			return i, true
+		}
+	}
+	for i, n := range g.declared {
+		if n == name {
+			return absentPlayer(i), true
+		}
+	}
+	return 0, false
+}
+
+// withoutAbsent is a setup position string without the pieces of the
+// declared players not taking part, so that one setup serves every number
+// of players (their letters mean nothing to the board of fewer).
+func (g *Game) withoutAbsent(rf *ruleFile, text string) string {
+	if len(g.declared) == len(g.Players) {
+		return text
+	}
+	var gone []byte
+	for _, p := range rf.Players {
+		if g.absent(p.Name) && len(p.Code) == 1 {
+			gone = append(gone, p.Code[0], p.Code[0]-'a'+'A')
+		}
+	}
+	turn, rest, ok := strings.Cut(strings.TrimSpace(text), " ")
+	if !ok {
+		return text
+	}
+	cells, counts, _ := strings.Cut(rest, " ")
+	var kept []string
+	for _, cell := range strings.Split(cells, ",") {
+		sq, stack, ok := strings.Cut(cell, ":")
+		if !ok {
+			kept = append(kept, cell)
+			continue
+		}
+		stack = strings.Map(func(r rune) rune {
+			if r < 128 && bytes.IndexByte(gone, byte(r)) >= 0 {
+				return -1
+			}
+			return r
+		}, stack)
+		if stack != "" {
+			kept = append(kept, sq+":"+stack)
+		}
+	}
+	out := turn + " " + strings.Join(kept, ",")
+	if len(kept) == 0 {
+		out = turn + " -"
+	}
+	if counts != "" {
+		out += " " + counts
+	}
+	return out
+}
+
+// absent reports whether name is a declared player not taking part.
+func (g *Game) absent(name string) bool {
+	v, ok := g.playerConst(name)
+	return ok && v >= board.MaxPlayers
 }
 
 func (g *Game) playerIndex(name string) int {
@@ -246,7 +467,7 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		tall := *b
 		tall.AllowTall()
 		var err error
-		p, err = tall.ParsePosition(n.Value)
+		p, err = tall.ParsePosition(g.withoutAbsent(rf, n.Value))
 		if err != nil {
 			d.errorf(n, "setup", "", "setup position: %v", err)
 			return
@@ -269,6 +490,9 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		}
 		for _, s := range rf.Setup {
 			pi := g.playerIndex(s.Player)
+			if pi < 0 && g.absent(s.Player) {
+				continue
+			}
 			if pi < 0 {
 				d.errorf(s.node, "unknown-player", suggest(s.Player, names), "setup names %q, which is not a player", s.Player)
 				continue
@@ -298,6 +522,9 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	}
 	for _, h := range rf.Hands {
 		pi := g.playerIndex(h.Player)
+		if pi < 0 && g.absent(h.Player) {
+			continue
+		}
 		if pi < 0 {
 			d.errorf(h.node, "unknown-player", "", "setup: hand names %q, which is not a player", h.Player)
 			continue
@@ -420,8 +647,13 @@ func directionNames() []string {
 
 // absolute turns a direction named from a player's side into a board step.
 func absolute(d board.Direction, home string) board.Direction {
-	if home == "top" {
+	switch home {
+	case "top":
 		return board.Direction{DF: -d.DF, DR: -d.DR}
+	case "left": // facing east: ahead is east, the right hand south
+		return board.Direction{DF: d.DR, DR: -d.DF}
+	case "right": // facing west: ahead is west, the right hand north
+		return board.Direction{DF: -d.DR, DR: d.DF}
 	}
 	return d
 }
@@ -510,6 +742,11 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		}
 		if test == nil {
 			test = func(*Ctx) bool { return true }
+		}
+		if e.Result == "loss" && len(g.Players) > 2 {
+			d.errorf(e.node, "players", "write the end as a win for the player who wins, or as a draw",
+				"end: a loss does not say who wins when %d play", len(g.Players))
+			continue
 		}
 		er := endRule{result: e.Result, reason: e.Reason, cond: c, test: test}
 		g.maxPoints = max(g.maxPoints, 1)

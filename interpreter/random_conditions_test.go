@@ -39,6 +39,7 @@ func newCondGen(rng *rand.Rand, sc scope, consts []string) *condGen {
 			cg.calls = append(cg.calls, n)
 		case d.flag != nil:
 			cg.flags = append(cg.flags, n)
+		case n == "opponents": // only a count's argument, not a number
 		default:
 			cg.ints = append(cg.ints, n)
 		}

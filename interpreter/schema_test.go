@@ -185,7 +185,7 @@ func TestSchemaKnowsEveryKey(t *testing.T) {
 		}
 	}
 	// Keys the decoder reads outside its field tables.
-	for _, k := range []string{"position", "win", "loss", "draw", "hand", "start"} {
+	for _, k := range []string{"position", "win", "loss", "draw", "hand", "start", "past_end", "numbers"} {
 		decoded[k] = true
 	}
 	for k := range inSchema {

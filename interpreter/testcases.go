@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/stackrules/stackrules/board"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -21,6 +22,8 @@ import (
 //	    result: blue wins            # then: NAME wins, win, loss, draw or ongoing
 //	  - position: r c3:rbr,f6:b
 //	    moves: 2c3-b4 2c3-d4 c3-b4 c3-d4   # exactly these moves are legal
+//	  - players: 2                   # the game played by 2 of its players (seats:)
+//	    moves: ...
 //
 // A list of moves is a YAML list or one string of moves separated by spaces.
 // `win` and `loss` are for the player who made the last move of `play`;
@@ -49,7 +52,11 @@ type TestCase struct {
 	Result                string
 	ResultNode, AfterNode *yaml.Node
 	After                 string
-	Broken                bool // the case is malformed: a diagnostic says how
+	// Players is how many of the rule file's players the test's game has,
+	// when fewer than it declares (0: all).
+	Players     int
+	PlayersNode *yaml.Node
+	Broken      bool // the case is malformed: a diagnostic says how
 }
 
 // TestCases decodes the rule file's tests: section; the diagnostics are the
@@ -79,6 +86,7 @@ func (g *Game) decodeTests(d *decoder) []*TestCase {
 		before := len(d.diags)
 		d.mapping(e, "a test", []field{
 			{"name", false, func(_, v *yaml.Node) { t.Name = d.str(v, "test name") }},
+			{"players", false, func(_, v *yaml.Node) { t.Players, t.PlayersNode = d.integer(v, "test players", 2, board.MaxPlayers), v }},
 			{"position", false, func(_, v *yaml.Node) { t.Position = d.str(v, "test position"); t.PositionNode = v }},
 			{"moves", false, func(_, v *yaml.Node) { t.Moves, t.HasMoves, t.MovesNode = d.moveList(v, "moves"), true, v }},
 			{"legal", false, func(_, v *yaml.Node) { t.Legal = d.moveList(v, "legal") }},

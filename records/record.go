@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -107,6 +108,9 @@ func New(g *interpreter.Game, h *interpreter.History, variant string, players []
 	r.SetTag("Game", g.Name)
 	r.SetTag("Variant", variant)
 	r.SetTag("Rules", g.RulesHash)
+	if len(g.Players) < g.Declared() {
+		r.SetTag("Players", strconv.Itoa(len(g.Players)))
+	}
 	for i := range g.Players {
 		who := "?"
 		if i < len(players) {
@@ -379,6 +383,9 @@ func short(h string) string {
 // Replay plays a record's moves from its start, checking each; on an illegal
 // move it returns the history up to it and a *ReplayError.
 func Replay(g *interpreter.Game, r *Record) (*interpreter.History, error) {
+	if n := recordPlayers(r, g); n != len(g.Players) {
+		return nil, fmt.Errorf("the record is of a game of %d players, not %d (see ForRecord)", n, len(g.Players))
+	}
 	start := g.Start()
 	if pos := r.Tag("Position"); pos != "" {
 		p, err := g.ParsePosition(pos)
@@ -419,4 +426,39 @@ func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
 		out[last].Comment += w.Comment
 	}
 	return out
+}
+
+// recordPlayers is the number of players of a record's game: its [Players]
+// tag, else every player g's rule file declares.
+func recordPlayers(r *Record, g *interpreter.Game) int {
+	if n, err := strconv.Atoi(strings.TrimSpace(r.Tag("Players"))); err == nil {
+		return n
+	}
+	return g.Declared()
+}
+
+// ForRecord is g played by as many players as the record's game was (its
+// [Players] tag, written when fewer played than the rule file declares).
+func ForRecord(g *interpreter.Game, r *Record) (*interpreter.Game, error) {
+	t := strings.TrimSpace(r.Tag("Players"))
+	if t == "" {
+		return g.WithPlayers(g.Declared())
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || !slices.Contains(g.PlayerCounts(), n) {
+		return nil, fmt.Errorf("[Players %q]: %s is played by %s players", t, g.Name, countsText(g.PlayerCounts()))
+	}
+	return g.WithPlayers(n)
+}
+
+// countsText writes 2, 3 or 4.
+func countsText(counts []int) string {
+	parts := make([]string, len(counts))
+	for i, n := range counts {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) == 1 {
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }

@@ -369,6 +369,9 @@ func FromRecord(r *records.Record, open func(variant string) (*interpreter.Game,
 		return nil, errors.New("the record has no [Variant] tag naming its game")
 	}
 	g, err := open(variant)
+	if err == nil {
+		g, err = records.ForRecord(g, r)
+	}
 	if err != nil {
 		return nil, err
 	}

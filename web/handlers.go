@@ -83,6 +83,15 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	g := e.game
+	if e.Lineups[len(req.Seats)] != nil {
+		// Fewer play than the rule file declares: the seats it pins.
+		fewer, err := g.WithPlayers(len(req.Seats))
+		if err != nil {
+			fail(w, http.StatusBadRequest, "%v", err)
+			return
+		}
+		g = fewer
+	}
 	if len(req.Seats) != len(g.Players) {
 		fail(w, http.StatusBadRequest, "%s has %d players; give %d seats, not %d", g.Name, len(g.Players), len(g.Players), len(req.Seats))
 		return

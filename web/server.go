@@ -71,7 +71,10 @@ type catalogEntry struct {
 	Name        string   `json:"name"`
 	Description string   `json:"description"`
 	Players     []string `json:"players"`
-	game        *interpreter.Game
+	// Lineups are the players who play when fewer play than the rule file
+	// declares, by their number (the rule file's seats:); nil when all must.
+	Lineups map[int][]string `json:"lineups,omitempty"`
+	game    *interpreter.Game
 }
 
 // New makes a Server, loading the offered games and, with a data folder,
@@ -103,6 +106,21 @@ func New(opts Options) (*Server, error) {
 		e := catalogEntry{Key: k, Name: g.Name, Description: g.Description, game: g}
 		for _, p := range g.Players {
 			e.Players = append(e.Players, p.Name)
+		}
+		for _, n := range g.PlayerCounts() {
+			if n == len(g.Players) {
+				continue
+			}
+			fewer, err := g.WithPlayers(n)
+			if err != nil {
+				return nil, fmt.Errorf("%s with %d players: %v", k, n, err)
+			}
+			if e.Lineups == nil {
+				e.Lineups = map[int][]string{}
+			}
+			for _, p := range fewer.Players {
+				e.Lineups[n] = append(e.Lineups[n], p.Name)
+			}
 		}
 		s.catalog = append(s.catalog, e)
 	}

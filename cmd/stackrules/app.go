@@ -182,7 +182,11 @@ func openGame(c *cli.Context, def string) (*interpreter.Game, error) {
 	default:
 		return nil, usagef("%s takes one GAME, not %d arguments", c.Command.Name, c.NArg())
 	}
-	return interpreter.Open(name)
+	g, err := interpreter.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	return withPlayers(c, g)
 }
 
 // position is the start position, or the one given by --position.

@@ -38,6 +38,7 @@ func benchCommand(s *streams) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON object per game"},
 			&cli.BoolFlag{Name: "vm", Usage: "evaluate expressions with expr's VM instead of compiled closures (the slow baseline)"},
 			&cli.IntFlag{Name: "max-plies", Value: 1000, Usage: "cut a random playout after `N` plies"},
+			playersFlag,
 		},
 		Action: func(c *cli.Context) error {
 			games := c.Args().Slice()
@@ -57,6 +58,9 @@ func benchCommand(s *streams) *cli.Command {
 			}
 			for _, name := range games {
 				g, err := interpreter.Open(name, interpreter.Options{VMOnly: c.Bool("vm")})
+				if err == nil {
+					g, err = withPlayers(c, g)
+				}
 				if err != nil {
 					return err
 				}

@@ -12,13 +12,16 @@ func explainCommand(s *streams) *cli.Command {
 		Name:      "explain",
 		Usage:     "say why a move is legal (the rule that makes it) or not (the condition that fails, with its values)",
 		ArgsUsage: "GAME MOVE",
-		Flags: []cli.Flag{positionFlag,
+		Flags: []cli.Flag{positionFlag, playersFlag,
 			&cli.BoolFlag{Name: "short", Usage: "say it on one line"}},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 2 {
 				return usagef("explain takes a GAME and a MOVE, like: explain liger --position \"r d4:r,c3:b\" d4-c3")
 			}
 			g, err := interpreter.Open(c.Args().Get(0))
+			if err == nil {
+				g, err = withPlayers(c, g)
+			}
 			if err != nil {
 				return err
 			}

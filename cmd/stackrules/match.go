@@ -66,6 +66,18 @@ type matchSummary struct {
 	APoints  int              `json:"a_points,omitempty"`
 	BPoints  int              `json:"b_points,omitempty"`
 	Openings []openingSummary `json:"openings,omitempty"`
+	// Seats are the results by seat, in turn order.
+	Seats []seatSummary `json:"seats"`
+}
+
+// seatSummary is how one seat (player) fared in a match: the games won from
+// it, whoever sat there, and A's games and wins in it.
+type seatSummary struct {
+	Player string `json:"player"`
+	Wins   int    `json:"wins"`
+	Draws  int    `json:"draws"`
+	AGames int    `json:"a_games"`
+	AWins  int    `json:"a_wins"`
 }
 
 func matchCommand(s *streams) *cli.Command {
@@ -84,6 +96,7 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON summary object"},
 			&cli.StringFlag{Name: "records", Usage: "write every game as a record file into `DIR`"},
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
+			playersFlag,
 			openingFlags[0], openingFlags[1],
 		},
 		Action: func(c *cli.Context) error {
@@ -127,6 +140,9 @@ func matchCommand(s *streams) *cli.Command {
 			progress := isTerminal(s.err) && !c.Bool("json")
 			fmt.Fprintln(s.err, "Ctrl-C stops the match; the games finished are summarised, the one interrupted is not counted.")
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
+			for _, p := range g.Players {
+				sum.Seats = append(sum.Seats, seatSummary{Player: p.Name})
+			}
 			start := time.Now()
 			seed := c.Uint64("seed")
 			report := newMatchProgress(s.err, n)
@@ -174,6 +190,18 @@ func matchCommand(s *streams) *cli.Command {
 				if adjudged {
 					sum.Adjudged++
 				}
+				sum.Seats[seatA].AGames++
+				switch {
+				case !o.Over || o.Winner < 0:
+					for k := range sum.Seats {
+						sum.Seats[k].Draws++
+					}
+				default:
+					sum.Seats[o.Winner].Wins++
+					if o.Winner == seatA {
+						sum.Seats[seatA].AWins++
+					}
+				}
 				suite.record(i, seatA, o)
 				sum.Games++
 				sum.Plies += h.Plies()
@@ -214,6 +242,7 @@ func matchCommand(s *streams) *cli.Command {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
 			fmt.Fprint(s.out, "\n"+summaryScoreText(sum))
+			printSeats(s, sum.Seats)
 			if g.MaxPoints() > 1 {
 				fmt.Fprintf(s.out, "points: A %d, B %d\n", sum.APoints, sum.BPoints)
 			}
@@ -265,7 +294,7 @@ func bestCommand(s *streams) *cli.Command {
 		Name:      "best",
 		Usage:     "search a position with MCTS and print the best move and the top moves",
 		ArgsUsage: "GAME",
-		Flags: []cli.Flag{positionFlag,
+		Flags: []cli.Flag{positionFlag, playersFlag,
 			&cli.DurationFlag{Name: "time", Usage: "search for `DURATION` (default 2s unless --iterations is given)"},
 			&cli.IntFlag{Name: "iterations", Usage: "search `N` iterations"},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "search threads"},

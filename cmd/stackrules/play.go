@@ -36,7 +36,8 @@ func playCommand(s *streams) *cli.Command {
 	}
 	flags = append(flags,
 		&cli.GenericFlag{Name: "side", Value: &sideFlags{}, Usage: "`NAME=SPEC`: who plays the player NAME, for any rule file (repeatable)"},
-		positionFlag,
+		&cli.GenericFlag{Name: "seat", Value: &sideFlags{}, Usage: "`NAME=SPEC`: the same as --side (--seat red=human --seat green=mcts:hard ...)"},
+		positionFlag, playersFlag,
 		&cli.StringFlag{Name: "resume", Usage: "continue the game recorded in `FILE` (and keep recording there)"},
 		&cli.StringFlag{Name: "record", Usage: "keep the record in `FILE` (default: stackrules-GAME-DATE-TIME.txt in the records folder; see stackrules games)"},
 		&cli.BoolFlag{Name: "force", Usage: "with --resume: continue even though the rule file changed since the record was made; with --record: replace FILE even when it is not a record of this game"},

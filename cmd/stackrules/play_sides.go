@@ -47,7 +47,7 @@ func builtinPlayerNames() []string {
 var flagName = regexp.MustCompile(`^[a-z][a-z0-9-]*$`)
 
 // reservedFlag are play's own flags, which no player name may shadow.
-var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "position": true, "p": true,
+var reservedFlag = map[string]bool{"first": true, "second": true, "side": true, "seat": true, "players": true, "position": true, "p": true,
 	"resume": true, "record": true, "force": true, "flip": true, "ascii": true, "no-color": true, "seed": true, "help": true, "h": true, "notation": true}
 
 // sideFlags is the value of --side, repeatable; a spec may hold commas.
@@ -129,8 +129,14 @@ func chooseSeats(c *cli.Context, g *interpreter.Game, base *records.Record) ([]s
 			return nil, err
 		}
 	}
-	if sf, ok := c.Generic("side").(*sideFlags); ok {
-		for _, item := range sf.items {
+	var sides []string
+	for _, f := range []string{"side", "seat"} {
+		if sf, ok := c.Generic(f).(*sideFlags); ok {
+			sides = append(sides, sf.items...)
+		}
+	}
+	{
+		for _, item := range sides {
 			name, spec, ok := strings.Cut(item, "=")
 			if !ok {
 				return nil, usagef("play: --side %q: want NAME=SPEC, like --side %s=human", item, players[0])

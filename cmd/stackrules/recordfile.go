@@ -156,7 +156,7 @@ func (ss *terminalGame) mayReplace(path string, force bool) error {
 // is: same game, same rules, same start, its moves a beginning of ours).
 func (ss *terminalGame) continues(rec *records.Record) string {
 	g := ss.g
-	if rec.Tag("Game") != g.Name || records.CheckRules(g, rec) != nil {
+	if rec.Tag("Game") != g.Name || records.CheckRules(g, rec) != nil || recordPlayersOf(rec, g) != len(g.Players) {
 		return "it is the record of another game"
 	}
 	h, err := records.Replay(g, rec)
@@ -336,6 +336,9 @@ func openRecord(c *cli.Context, path string, force bool) (*interpreter.Game, *in
 		g, err = interpreter.Open(variant)
 	} else {
 		g, err = openRecordGame(path, variant)
+	}
+	if err == nil {
+		g, err = records.ForRecord(g, rec)
 	}
 	if err != nil {
 		return nil, nil, nil, "", fmt.Errorf("%w (name the rule file: stackrules play --resume %s GAME)", err, path)

@@ -57,6 +57,9 @@ func replayCommand(s *streams) *cli.Command {
 			} else if g, err = openRecordGame(path, variant); err != nil {
 				return err
 			}
+			if g, err = records.ForRecord(g, rec); err != nil {
+				return fmt.Errorf("%s: %v", path, err)
+			}
 			if err := records.CheckRules(g, rec); err != nil {
 				if !c.Bool("force") {
 					return fmt.Errorf("%s: %v; use --force to check its moves anyway", path, err)

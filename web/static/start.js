@@ -26,9 +26,39 @@ function choose(g) {
   $("setup").hidden = false;
   $("setup-title").textContent = g.name;
   $("setup-desc").textContent = g.description || "";
+  const counts = Object.keys(g.lineups || {}).map(Number);
+  const how = $("how-many");
+  how.textContent = "";
+  how.hidden = counts.length === 0;
+  if (counts.length > 0) {
+    const label = document.createElement("label");
+    label.textContent = "players ";
+    const sel = document.createElement("select");
+    sel.id = "players";
+    for (const n of [...counts, g.players.length]) {
+      const o = document.createElement("option");
+      o.value = n; o.textContent = n;
+      sel.appendChild(o);
+    }
+    sel.value = g.players.length;
+    sel.addEventListener("change", () => seatsFor(lineup()));
+    label.appendChild(sel);
+    how.appendChild(label);
+  }
+  seatsFor(g.players);
+  $("setup").scrollIntoView({ block: "start" });
+}
+
+// lineup is the players of the chosen game for the number of players chosen.
+function lineup() {
+  const n = $("players") ? Number($("players").value) : chosen.players.length;
+  return (chosen.lineups && chosen.lineups[n]) || chosen.players;
+}
+
+function seatsFor(players) {
   const seats = $("seats");
   seats.textContent = "";
-  g.players.forEach((p, i) => {
+  players.forEach((p, i) => {
     const label = document.createElement("label");
     label.textContent = p + (i === 0 ? " (moves first) " : " ");
     const sel = document.createElement("select");
@@ -43,13 +73,12 @@ function choose(g) {
     label.appendChild(sel);
     seats.appendChild(label);
   });
-  $("setup").scrollIntoView({ block: "start" });
 }
 
 async function start(ev) {
   ev.preventDefault();
   showError("");
-  const seats = chosen.players.map((_, i) => $("seat-" + i).value);
+  const seats = lineup().map((_, i) => $("seat-" + i).value);
   const friend = $("friend").checked;
   if (friend && seats.filter((s) => s === "human").length < 2) {
     seats[seats.findIndex((s) => s !== "human")] = "human";

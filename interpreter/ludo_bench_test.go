@@ -1,0 +1,26 @@
+package interpreter_test
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// BenchmarkLudoGame plays random games of Ludo, as `stackrules bench ludo`
+// does: one op is one whole game of four players.
+func BenchmarkLudoGame(b *testing.B) {
+	g := ludoGame(b, "ludo", 4)
+	rng := rand.New(rand.NewPCG(1, 2))
+	buf := make([]board.Move, 0, 256)
+	start := g.Start()
+	plies := 0
+	b.ReportAllocs()
+	for i := 0; i < b.N; i++ {
+		p := start
+		var n int
+		n, buf = g.RandomPlayout(&p, rng, 1000, buf)
+		plies += n
+	}
+	b.ReportMetric(float64(plies)/float64(b.N), "plays/game")
+}
