@@ -14,10 +14,11 @@ import (
 // from its seed (Settle) or with a roll the caller was given (Roll: players
 // using real dice). One copy for the terminal player and the web board.
 
-// SetDiceSeed makes the dice the session rolls from now on follow seed
-// (tests and `play --seed` replay the same dice).
+// SetDiceSeed makes the dice the session rolls from now on follow seed and
+// the number of moves played (tests and `play --seed` replay the same dice;
+// a resumed game rolls other dice than its start did).
 func (s *Session) SetDiceSeed(seed uint64) {
-	s.dice = rand.New(rand.NewPCG(seed, 0x5eed_d1ce))
+	s.dice = rand.New(rand.NewPCG(seed, uint64(s.hist.Len())))
 }
 
 // AtChance reports whether the game waits for the dice to be rolled.
