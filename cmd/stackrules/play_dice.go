@@ -149,7 +149,7 @@ func (ss *terminalGame) undoStep() bool {
 
 // stepRefused matches an explanation that begins with the checker move the
 // rules refuse ("13/7 with the 6: ...", "8/2: no checker ...").
-var stepRefused = regexp.MustCompile(`^[^ :]+/[^ :]+[ :]`)
+var stepRefused = regexp.MustCompile(`^[^ :]+/[^ :]+( does not go forward|: no checker| with the)`)
 
 // hop is one die's move of one piece, as steps along the mover's track: 0
 // its first square (the bar, the base), the track's length off.
@@ -318,10 +318,15 @@ func expandHops(hs []hop, dice []int, off int) [][]hop {
 			rest := append(slices.Clone(left[:j]), left[j+1:]...)
 			to := at + d
 			switch {
-			case to == h.to || h.to == off && to > off:
-				walk(i+1, -1, rest, append(acc, hop{at, min(to, off)}))
+			case to == h.to || h.to == off && to > off || at == 0 && h.to < to:
+				// (from the first square a die may bring a piece only onto the
+				// track's start, as Ludo's 6 does; the rules check it below)
+				walk(i+1, -1, rest, append(acc, hop{at, min(to, h.to, off)}))
 			case to < h.to:
 				walk(i, to, rest, append(acc, hop{at, to}))
+			}
+			if at == 0 && to > 1 && h.to > 1 {
+				walk(i, 1, rest, append(acc, hop{0, 1})) // onto the start square, then on
 			}
 		}
 	}
