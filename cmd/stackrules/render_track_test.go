@@ -107,3 +107,28 @@ func TestDiceGridDrawing(t *testing.T) {
 		}
 	}
 }
+
+// Ludo's cross for four players fits 80 columns in every style, with each
+// player's base and the counts of its pieces.
+func TestLudoCrossDrawing(t *testing.T) {
+	g := mustGame(t, "ludo")
+	if trackBoardOf(g) != nil {
+		t.Fatal("Ludo's paths share a loop from different starts: not a track board")
+	}
+	p := g.Start()
+	labels := []string{"you", "mcts:medium", "mcts:hard", "random"}
+	for _, o := range []renderOpts{{ASCII: true}, {}, {Color: true}, {Color: true, Flip: true}} {
+		got := renderBoard(g, &p, boardView{Labels: labels}, o)
+		plain := regexp.MustCompile("\x1b\\[[0-9;]*m").ReplaceAllString(got, "")
+		for _, want := range []string{"r4", "g4", "y4", "b4", "green (mcts:medium)", "base 4, out 0, home 0"} {
+			if !strings.Contains(plain, want) {
+				t.Errorf("%+v: no %q in\n%s", o, want, plain)
+			}
+		}
+		for _, l := range strings.Split(got, "\n") {
+			if w := visibleWidth(l); w > 80 {
+				t.Errorf("%+v: a line %d columns wide: %q", o, w, l)
+			}
+		}
+	}
+}
