@@ -91,11 +91,12 @@ func renderDiceGrid(g *interpreter.Game, p *board.Position, v boardView, o rende
 	}
 	left = append(left, " "+frame(gl.bl+strings.Repeat(gl.h, W*diceCellWidth)+gl.br))
 
-	panel := diceGridPanel(g, p, v, o)
-	boardW := 0
+		boardW := 0
 	for _, l := range left {
 		boardW = max(boardW, visibleWidth(l))
 	}
+	panel := diceGridPanel(g, p, v, o)
+	panel = fitPanel(panel, o.Width, boardW+3)
 	var out strings.Builder
 	for i := 0; i < max(len(left), len(panel)); i++ {
 		l, r := "", ""
@@ -158,4 +159,24 @@ func diceGridPanel(g *interpreter.Game, p *board.Position, v boardView, o render
 		lines = append(lines, fmt.Sprintf("last: %s %s", v.LastNo, g.MoveString(*v.Last)))
 	}
 	return lines
+}
+
+// fitPanel keeps a panel beside a board boardW columns wide within the
+// width (80 when 0): a line too long for it ("red (mcts:hard,threads=2)")
+// puts what is in its last brackets on a line of its own.
+func fitPanel(lines []string, width, boardW int) []string {
+	if width <= 0 {
+		width = 80
+	}
+	avail := width - boardW
+	var out []string
+	for _, l := range lines {
+		i := strings.LastIndex(l, " (")
+		if visibleWidth(l) <= avail || i < 0 {
+			out = append(out, l)
+			continue
+		}
+		out = append(out, l[:i], "    "+l[i+1:])
+	}
+	return out
 }

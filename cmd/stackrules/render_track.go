@@ -166,11 +166,12 @@ func renderTrackBoard(g *interpreter.Game, tb *trackBoard, p *board.Position, v 
 	}
 	left = append(left, rule(gl.bl, "┴", gl.br), numbers(bottom))
 
-	panel := trackPanel(g, tb, p, v, o, me, piece)
-	boardW := 0
+		boardW := 0
 	for _, l := range left {
 		boardW = max(boardW, visibleWidth(l))
 	}
+	panel := trackPanel(g, tb, p, v, o, me, piece)
+	panel = fitPanel(panel, o.Width, boardW+3)
 	var out strings.Builder
 	for i := 0; i < max(len(left), len(panel)); i++ {
 		l, r := "", ""
