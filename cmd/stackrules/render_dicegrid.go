@@ -91,7 +91,7 @@ func renderDiceGrid(g *interpreter.Game, p *board.Position, v boardView, o rende
 	}
 	left = append(left, " "+frame(gl.bl+strings.Repeat(gl.h, W*diceCellWidth)+gl.br))
 
-		boardW := 0
+	boardW := 0
 	for _, l := range left {
 		boardW = max(boardW, visibleWidth(l))
 	}

@@ -166,7 +166,7 @@ func renderTrackBoard(g *interpreter.Game, tb *trackBoard, p *board.Position, v 
 	}
 	left = append(left, rule(gl.bl, "┴", gl.br), numbers(bottom))
 
-		boardW := 0
+	boardW := 0
 	for _, l := range left {
 		boardW = max(boardW, visibleWidth(l))
 	}
