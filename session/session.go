@@ -10,6 +10,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"time"
 
@@ -63,6 +64,10 @@ type Session struct {
 
 	base      *records.Record // the record continued (Resume), whose other tags and comments are kept
 	baseMoves []board.Move    // its moves, as replayed
+
+	// ManualDice: the caller gives every roll (Roll), Settle rolls none.
+	ManualDice bool
+	dice       *rand.Rand // the dice Settle rolls (SetDiceSeed), made on first use
 }
 
 type aiPlayer = ai.Player[interpreter.SearchPosition, board.Move]
@@ -218,10 +223,13 @@ func (s *Session) Undo() int {
 }
 
 // lastHumanPly is the index of the last move a person played, -1 when none.
+// A roll of the dice is nobody's choice: undo stops after it, so that a
+// play taken back is played again with the same dice.
 func (s *Session) lastHumanPly() int {
 	positions := s.hist.Positions()
+	moves := s.hist.Moves()
 	for i := s.hist.Len() - 1; i >= 0; i-- {
-		if s.Seats[positions[i].ToMove].Human {
+		if s.Seats[positions[i].ToMove].Human && moves[i].Kind != board.Roll {
 			return i
 		}
 	}
@@ -249,7 +257,7 @@ func (s *Session) Redo() []board.Move {
 		}
 		s.redo = s.redo[:len(s.redo)-1]
 		played = append(played, m)
-		if s.Seats[s.ToMove()].Human || s.Outcome().Over {
+		if s.Seats[s.ToMove()].Human && !s.AtChance() || s.Outcome().Over {
 			break
 		}
 	}

@@ -159,6 +159,11 @@ func (s *Server) kickAI(lg *liveGame) {
 }
 
 func (s *Server) kickAILocked(lg *liveGame) {
+	// A chance position (a dice game's roll) is nobody's choice: the session
+	// rolls the dice, and then a person or the AI plays them.
+	if !lg.thinking && len(lg.sess.Settle()) > 0 {
+		lg.changed(s)
+	}
 	if lg.thinking || !lg.sess.AIToMove() {
 		return
 	}

@@ -58,7 +58,9 @@ func helpText(ascii bool) string {
 	sb.WriteString("(bear off), c3xe5xg7 (a capture, every landing square), pass. Shorthand is\n")
 	sb.WriteString("fine when only one move matches: c3d4, c3-g7 for a capture. A square alone\n")
 	sb.WriteString("(c3) lists its moves; in a game with pieces in hand, an empty point (d2) places\n")
-	sb.WriteString("a piece there, or lists the placements that remove a piece. Commands:\n")
+	sb.WriteString("a piece there, or lists the placements that remove a piece. In a dice game,\n")
+	sb.WriteString("type the whole play (24/18 13/11) or a checker at a time (24/18, then 13/11;\n")
+	sb.WriteString("undo takes back the last); with --dice manual, type each roll (65). Commands:\n")
 	for _, c := range playCommandHelp {
 		fmt.Fprintf(&sb, "  %-14s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -45,7 +44,8 @@ func playCommand(s *streams) *cli.Command {
 		&cli.BoolFlag{Name: "flip", Usage: "draw the board from the other side (default: from the human's side)"},
 		&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only (no Unicode box drawing)"},
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
-		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players (default: from the clock)"},
+		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players and the dice (default: from the clock)"},
+		&cli.StringFlag{Name: "dice", Value: "auto", Usage: "in a game with dice: `auto` (the program rolls them) or manual (type each roll, for real dice)"},
 		notationFlag,
 	)
 	return &cli.Command{
@@ -126,6 +126,14 @@ func runPlay(c *cli.Context, s *streams) error {
 	if err != nil {
 		return err
 	}
+	switch c.String("dice") {
+	case "auto":
+	case "manual":
+		sess.ManualDice = true
+	default:
+		return usagef("play: --dice is auto or manual, not %q", c.String("dice"))
+	}
+	sess.SetDiceSeed(seed)
 	interactive := inputIsTerminal(s.in)
 	ss := &terminalGame{
 		s: s, sess: sess, g: g, h: sess.History(), base: base,
@@ -213,7 +221,7 @@ type terminalGame struct {
 	saveFailed     bool   // the last save failed (warned once)
 	written        bool   // a record has been written by this session
 	rs             *recordState
-	dice           *rand.Rand // rolls a dice game's dice, made on first use from seed
+	turn           diceTurn // a dice game's play typed so far, one checker at a time
 }
 
 // errLeave ends the session after the record is saved (or reported).
@@ -267,6 +275,9 @@ func (ss *terminalGame) outcome() interpreter.Outcome {
 
 // moveNumber is how ply i (from 0) is numbered in a record: "3." or "3...".
 func (ss *terminalGame) moveNumber(i int) string {
+	if ss.g.HasDice() {
+		return ss.turnNumber(i)
+	}
 	n := len(ss.g.Players)
 	if i%n == 0 {
 		return fmt.Sprintf("%d.", i/n+1)
@@ -296,8 +307,10 @@ func (ss *terminalGame) run() error {
 		}
 		pos := ss.h.Position()
 		var err error
-		if ss.g.IsChance(&pos) {
-			if err := ss.roll(&pos); err != nil {
+		if ss.sess.AtChance() {
+			if err := ss.rollDice(); errors.Is(err, errLeave) {
+				return nil
+			} else if err != nil {
 				return err
 			}
 			continue
@@ -498,7 +511,13 @@ func (ss *terminalGame) handle(line string, pos *board.Position, legal []board.M
 		}
 	}()
 	if name, arg, ok := splitCommand(line); ok {
+		if name == "undo" && arg == "" && ss.undoStep() {
+			return false, nil
+		}
 		return ss.command(name, arg, pos, legal)
+	}
+	if ss.g.HasDice() {
+		return ss.handleDicePlay(line, pos, legal), nil
 	}
 	res := resolveMove(ss.g, pos, legal, line)
 	switch {
@@ -752,22 +771,5 @@ func (ss *terminalGame) hint(pos *board.Position) error {
 		}
 	}
 	ss.out("%s\n", line)
-	return nil
-}
-
-// roll rolls the dice at chance node pos and says what was rolled.
-func (ss *terminalGame) roll(pos *board.Position) error {
-	if ss.dice == nil {
-		ss.dice = rand.New(rand.NewPCG(ss.seed, uint64(ss.h.Len())))
-	}
-	m := ss.g.RandomRoll(pos, ss.dice)
-	if err := ss.sess.PlayMove(m); err != nil {
-		return err
-	}
-	if pos.Opening {
-		ss.out("Opening roll %s: %s starts.\n", ss.g.MoveString(m), ss.g.Players[ss.h.Position().ToMove].Name)
-	} else {
-		ss.out("%s rolls %s.\n", ss.g.Players[pos.ToMove].Name, ss.g.MoveString(m))
-	}
 	return nil
 }

@@ -147,6 +147,12 @@ func cellText(b *board.Board, s board.Stack) string {
 
 // renderBoard draws p with its side panel. The result ends with a newline.
 func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOpts) string {
+	if tb := trackBoardOf(g); tb != nil {
+		return renderTrackBoard(g, tb, p, v, o)
+	}
+	if g.HasDice() {
+		return renderDiceGrid(g, p, v, o)
+	}
 	width := o.Width
 	if width <= 0 {
 		width = 80
