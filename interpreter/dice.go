@@ -88,6 +88,9 @@ type diceMoveRule struct {
 	rest  boolFn // the others: once per piece
 	hit   boolFn // nil: never hits
 	hitC  *compiled
+	// spec is rest's terms specialised per die (see dicespec.go); nil when
+	// they are tested as rest.
+	spec []specTerm
 }
 
 // HasDice reports whether the game rolls dice.
@@ -182,12 +185,17 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
+			var rest []condition
 			for _, t := range r.cond.terms {
 				if t.level <= lvPosition {
 					r.pos = and(r.pos, t.test)
 				} else {
 					r.rest = and(r.rest, t.test)
+					rest = append(rest, t)
 				}
+			}
+			if !r.cond.vm && len(rest) > 0 {
+				r.spec = g.specialiseTerms(rest)
 			}
 		}
 		if ms.Hit != nil {
