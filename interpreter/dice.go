@@ -71,6 +71,7 @@ type diceRules struct {
 	fromStart             bool                             // the notation numbers steps from the start square (0) up, not the points to go
 	once                  bool                             // some rule has once: true
 	hasSum                bool                             // some rule has steps: sum
+	anyAgain              bool                             // some rule has again: true
 	start                 string                           // how the notation writes a track's first square
 	tracks                [board.MaxPlayers][]board.Square // each player's path, first square to last
 	stepOf                [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
@@ -179,6 +180,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
 		}
 		dr.once = dr.once || ms.Once
+		dr.anyAgain = dr.anyAgain || ms.Again
 		dr.hasSum = dr.hasSum || ms.Sum
 		if ms.Sum && ds.Count != 2 {
 			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum needs two dice", what)

@@ -512,7 +512,7 @@ func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 		}
 	}
 	again := -1 // the step of a rule with again: true
-	for i := 0; i < k; i++ {
+	for i := 0; i < k && g.dice.anyAgain; i++ {
 		if g.dice.rules[w.steps[i].rule].again {
 			again = i
 		}
