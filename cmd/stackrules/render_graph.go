@@ -38,11 +38,15 @@ func renderGraphBoard(g *interpreter.Game, p *board.Position, v boardView, o ren
 	b := g.Board
 	W, H := b.Width, b.Height
 	gl := o.glyphs()
+	step := graphColStep
+	if graphMargin+(W-1)*step+6 > 80 {
+		step = graphColStep - 1 // a wide board (Ludo's 15 files) still fits in 80 columns
+	}
 	col := func(f int) int {
 		if o.Flip {
 			f = W - 1 - f
 		}
-		return graphMargin + f*graphColStep
+		return graphMargin + f*step
 	}
 	row := func(r int) int {
 		if !o.Flip {
@@ -50,7 +54,7 @@ func renderGraphBoard(g *interpreter.Game, p *board.Position, v boardView, o ren
 		}
 		return r * graphRowStep
 	}
-	width := graphMargin + (W-1)*graphColStep + 2
+	width := graphMargin + (W-1)*step + 2
 	canvas := make(graphCanvas, (H-1)*graphRowStep+1)
 	for y := range canvas {
 		canvas[y] = make([]string, width)
