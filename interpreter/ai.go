@@ -295,3 +295,33 @@ func (g *Game) mobility(p *board.Position, player int) int {
 	g.release(c)
 	return n
 }
+
+// distance sums, over the squares topped by player's pieces, the king steps
+// to the nearest square topped by another player's: the `evaluate` name for
+// how close a side has come. Quadratic in the pieces on the board, which is
+// cheap in the endings it is meant for.
+func (g *Game) distance(p *board.Position, player int) int {
+	b := g.Board
+	total := 0
+	for s := 0; s < b.NumSquares(); s++ {
+		if p.Cells[s] == 0 || b.TopOwner(p.Cells[s]) != player {
+			continue
+		}
+		f, r := b.Coord(board.Square(s))
+		nearest := -1
+		for t := 0; t < b.NumSquares(); t++ {
+			if p.Cells[t] == 0 {
+				continue
+			}
+			if o := b.TopOwner(p.Cells[t]); o == player || o == none {
+				continue
+			}
+			tf, tr := b.Coord(board.Square(t))
+			if d := max(f-tf, tf-f, r-tr, tr-r); nearest < 0 || d < nearest {
+				nearest = d
+			}
+		}
+		total += max(nearest, 0)
+	}
+	return total
+}

@@ -272,3 +272,42 @@ func TestEvaluateMobility(t *testing.T) {
 		}
 	}
 }
+
+// distance(p) in `evaluate` sums the king steps from each of p's pieces to
+// the nearest enemy piece: how close the stronger side has come to a lone
+// king. Stacks count by their top piece; no enemy on the board is 0.
+func TestEvaluateDistance(t *testing.T) {
+	src, ok := variants.Source("english-checkers")
+	if !ok {
+		t.Fatal("no english-checkers")
+	}
+	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: distance(me)")
+	text = regexp.MustCompile(`(?m)^  scale: .*$`).ReplaceAllString(text, "  scale: 1")
+	g, err := interpreter.Load("distance.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg := g.AI().(ai.Evaluator[interpreter.SearchPosition])
+	for _, c := range []struct {
+		pos          string
+		black, white int
+	}{
+		{"b c1:B,d6:B,h2:W", 5 + 4, 4}, // c1-h2: 5 files; d6-h2: 4 either way; h2's nearest is d6
+		{"w a1:B,b2:B,h8:W", 7 + 6, 6}, // along the long diagonal
+		{"b a1:B,c3:W,g7:W", 2, 2 + 6}, // each white piece to the one black king
+		{"b d4:B,e5:W,a7:B", 1 + 4, 1}, // each black piece to its nearest white one
+	} {
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values := make([]float64, 2)
+		if !sg.Evaluate(&interpreter.SearchPosition{Position: p}, values) {
+			t.Fatal("no evaluate")
+		}
+		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
+		if math.Abs(values[0]-want) > 1e-9 {
+			t.Errorf("%s: black's value %v, want %v (distance %d against %d)", c.pos, values[0], want, c.black, c.white)
+		}
+	}
+}

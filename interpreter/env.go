@@ -205,6 +205,13 @@ var names = map[string]nameDef{
 			}
 			return c.g.mobility(c.pos, p)
 		}},
+	"distance": {doc: "distance(p): the sum, over the squares with p's piece on top, of the king steps (the larger of the file and rank differences) to the nearest square topped by another player's piece; 0 when there is none; for `evaluate`: how close p has come, e.g. to a lone king",
+		level: lvPosition, scopes: inEval, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.distance(c.pos, p)
+		}},
 	"progress": {doc: "progress(p): the sum of the rows of p's pieces on the board, each counted from p's home row (1); computed when asked, meant for `evaluate`",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

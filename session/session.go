@@ -267,7 +267,23 @@ func (s *Session) Resign(player int) error {
 	if player < 0 || player >= len(s.Game.Players) {
 		return fmt.Errorf("no player %d", player)
 	}
+	if err := s.CanResign(); err != nil {
+		return err
+	}
 	s.resigned = player
+	return nil
+}
+
+// ErrResignMany refuses a resignation in a game of more than two players:
+// the rules say who wins when one player is left, not when one of three or
+// four gives up, and a game is never ended with no winner by one seat.
+var ErrResignMany = errors.New("resigning ends a game of two players")
+
+// CanResign says whether a player may resign this game (nil) or why not.
+func (s *Session) CanResign() error {
+	if n := len(s.Game.Players); n > 2 {
+		return fmt.Errorf("%w; this one has %d, so play on, or quit (the game is saved and can be resumed)", ErrResignMany, n)
+	}
 	return nil
 }
 

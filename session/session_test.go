@@ -130,3 +130,37 @@ func TestARuntimeErrorInTheRulesStopsTheGame(t *testing.T) {
 		t.Fatal("a move was played in a stopped game")
 	}
 }
+
+// With three or four players a resignation does not say who wins, so it is
+// refused (the game stays on and can be saved); with two the other wins.
+func TestResignNeedsTwoPlayers(t *testing.T) {
+	g := open(t, "ludo")
+	four, err := g.WithPlayers(4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := New(four, "ludo", seats(t, "human", "human", "human", "human"), four.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Resign(0); !errors.Is(err, ErrResignMany) {
+		t.Fatalf("Resign in a game of four = %v, want ErrResignMany", err)
+	}
+	if o := s.Outcome(); o.Over {
+		t.Fatalf("the refused resignation ended the game: %+v", o)
+	}
+	two, err := g.WithPlayers(2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err = New(two, "ludo", seats(t, "human", "human"), two.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Resign(0); err != nil {
+		t.Fatal(err)
+	}
+	if o := s.Outcome(); !o.Over || o.Winner != 1 {
+		t.Fatalf("after the first of two resigned: %+v, want the other to win", o)
+	}
+}

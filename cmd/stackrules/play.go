@@ -567,6 +567,10 @@ func (ss *terminalGame) command(name, arg string, pos *board.Position, legal []b
 			ss.explicitRecord = true
 		}
 	case "resign":
+		if err := ss.sess.CanResign(); err != nil {
+			ss.out("%v.\n", err)
+			return false, nil
+		}
 		yes, left := ss.confirmResign(pos)
 		if left {
 			return true, ss.leave("")
