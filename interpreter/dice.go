@@ -71,6 +71,7 @@ type diceRules struct {
 	fromStart             bool                             // the notation numbers steps from the start square (0) up, not the points to go
 	once                  bool                             // some rule has once: true
 	hasSum                bool                             // some rule has steps: sum
+	anyAgain              bool                             // some rule has again: true
 	start                 string                           // how the notation writes a track's first square
 	tracks                [board.MaxPlayers][]board.Square // each player's path, first square to last
 	stepOf                [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
@@ -88,6 +89,9 @@ type diceMoveRule struct {
 	rest  boolFn // the others: once per piece
 	hit   boolFn // nil: never hits
 	hitC  *compiled
+	// spec is rest's terms specialised per die (see dicespec.go); nil when
+	// they are tested as rest.
+	spec []specTerm
 }
 
 // HasDice reports whether the game rolls dice.
@@ -176,18 +180,24 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
 		}
 		dr.once = dr.once || ms.Once
+		dr.anyAgain = dr.anyAgain || ms.Again
 		dr.hasSum = dr.hasSum || ms.Sum
 		if ms.Sum && ds.Count != 2 {
 			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum needs two dice", what)
 		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
+			var rest []condition
 			for _, t := range r.cond.terms {
 				if t.level <= lvPosition {
 					r.pos = and(r.pos, t.test)
 				} else {
 					r.rest = and(r.rest, t.test)
+					rest = append(rest, t)
 				}
+			}
+			if !r.cond.vm && len(rest) > 0 {
+				r.spec = g.specialiseTerms(rest)
 			}
 		}
 		if ms.Hit != nil {

@@ -321,10 +321,33 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	c.pos = pos
 	c.dice.die, c.dice.left = die, left
 	var posOK uint32
+	// The piece-level tests of the first rules, specialised to this die
+	// and position (see dicespec.go).
+	var tests [maxSpecRules][maxSpecTerms]boolFn
+	var nTests [maxSpecRules]uint8
+rules:
 	for ri, r := range dr.rules {
-		if r.sum == sum && (r.pos == nil || r.pos(c)) {
-			posOK |= 1 << ri
+		if r.sum != sum || r.pos != nil && !r.pos(c) {
+			continue
 		}
+		if ri < maxSpecRules && r.spec != nil {
+			for _, st := range r.spec {
+				mask := 0
+				for i, f := range st.facts {
+					if f(c) {
+						mask |= 1 << i
+					}
+				}
+				if st.never&(1<<mask) != 0 {
+					continue rules // false for every piece
+				}
+				if fn := st.variants[mask]; fn != nil {
+					tests[ri][nTests[ri]] = fn
+					nTests[ri]++
+				}
+			}
+		}
+		posOK |= 1 << ri
 	}
 	if posOK == 0 {
 		return false
@@ -375,7 +398,11 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 				c.dice.die, c.dice.left = die, left
 				c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
 				c.dice.step, c.dice.toStep = s, ts
-				if r.rest != nil && !r.rest(c) {
+				if ri < maxSpecRules && r.spec != nil {
+					if !allHold(tests[ri][:nTests[ri]], c) {
+						continue
+					}
+				} else if r.rest != nil && !r.rest(c) {
 					continue
 				}
 				var hit bool
@@ -485,7 +512,7 @@ func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 		}
 	}
 	again := -1 // the step of a rule with again: true
-	for i := 0; i < k; i++ {
+	for i := 0; i < k && g.dice.anyAgain; i++ {
 		if g.dice.rules[w.steps[i].rule].again {
 			again = i
 		}
