@@ -191,6 +191,7 @@ type quietRule struct {
 type endRule struct {
 	result string // win, loss or draw for the player who just moved
 	reason string // in plain words
+	label  string // result and condition, the Outcome's Reason: made once, not per finished game
 	cond   *compiled
 	test   boolFn
 	points *compiled // what a win or loss is worth; nil: 1
@@ -678,7 +679,7 @@ func (g *Game) result(c *Ctx) Outcome {
 	c.me, c.opp = mover, g.next(mover)
 	if i := g.endTest(c); i >= 0 {
 		e := g.ends[i]
-		o := Outcome{Over: true, Reason: e.result + ": " + e.cond.src.Text, Why: e.reason}
+		o := Outcome{Over: true, Reason: e.label, Why: e.reason}
 		switch e.result {
 		case "win":
 			o.Winner = mover

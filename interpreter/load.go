@@ -748,7 +748,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 				"end: a loss does not say who wins when %d play", len(g.Players))
 			continue
 		}
-		er := endRule{result: e.Result, reason: e.Reason, cond: c, test: test}
+		er := endRule{result: e.Result, reason: e.Reason, label: e.Result + ": " + c.src.Text, cond: c, test: test}
 		g.maxPoints = max(g.maxPoints, 1)
 		if e.Points != nil {
 			er.points = g.compileExpr(d, e.Points, "end: points", inEnd, false)
