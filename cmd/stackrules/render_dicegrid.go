@@ -95,20 +95,7 @@ func renderDiceGrid(g *interpreter.Game, p *board.Position, v boardView, o rende
 	for _, l := range left {
 		boardW = max(boardW, visibleWidth(l))
 	}
-	panel := diceGridPanel(g, p, v, o)
-	panel = fitPanel(panel, o.Width, boardW+3)
-	var out strings.Builder
-	for i := 0; i < max(len(left), len(panel)); i++ {
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(panel) {
-			r = panel[i]
-		}
-		out.WriteString(strings.TrimRight(padRight(l, boardW)+"   "+r, " ") + "\n")
-	}
-	return out.String()
+	return besidePanel(left, diceGridPanel(g, p, v, o), boardW, o.Width)
 }
 
 // diceGridPanel: for each player its pieces in base (the track's first
@@ -159,6 +146,24 @@ func diceGridPanel(g *interpreter.Game, p *board.Position, v boardView, o render
 		lines = append(lines, fmt.Sprintf("last: %s %s", v.LastNo, g.MoveString(*v.Last)))
 	}
 	return lines
+}
+
+// besidePanel writes the board's lines with the panel's to their right,
+// three spaces apart, the panel fitted to the width left (both dice boards).
+func besidePanel(left, panel []string, boardW, width int) string {
+	panel = fitPanel(panel, width, boardW+3)
+	var out strings.Builder
+	for i := 0; i < max(len(left), len(panel)); i++ {
+		l, r := "", ""
+		if i < len(left) {
+			l = left[i]
+		}
+		if i < len(panel) {
+			r = panel[i]
+		}
+		out.WriteString(strings.TrimRight(padRight(l, boardW)+"   "+r, " ") + "\n")
+	}
+	return out.String()
 }
 
 // fitPanel keeps a panel beside a board boardW columns wide within the

@@ -170,20 +170,7 @@ func renderTrackBoard(g *interpreter.Game, tb *trackBoard, p *board.Position, v 
 	for _, l := range left {
 		boardW = max(boardW, visibleWidth(l))
 	}
-	panel := trackPanel(g, tb, p, v, o, me, piece)
-	panel = fitPanel(panel, o.Width, boardW+3)
-	var out strings.Builder
-	for i := 0; i < max(len(left), len(panel)); i++ {
-		l, r := "", ""
-		if i < len(left) {
-			l = left[i]
-		}
-		if i < len(panel) {
-			r = panel[i]
-		}
-		out.WriteString(strings.TrimRight(padRight(l, boardW)+"   "+r, " ") + "\n")
-	}
-	return out.String()
+	return besidePanel(left, trackPanel(g, tb, p, v, o, me, piece), boardW, o.Width)
 }
 
 // trackPanel is the text beside a track board: the opponent, the dice and
