@@ -111,8 +111,9 @@ type Config struct {
 	// EndgamePositions caps the positions of an endgame analysis (see
 	// endgame.go): where every position reachable from the root is fewer,
 	// the search solves them all exactly first. 0: DefaultEndgamePositions,
-	// and at most 4 per iteration of an iteration budget; negative: never.
-	// An analysis takes at most a quarter of a time budget.
+	// and at most 2 per iteration of an iteration budget; negative: never.
+	// An analysis takes at most a quarter of a time budget (and the time it
+	// takes counts against it).
 	EndgamePositions int
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought).
@@ -657,7 +658,9 @@ func (s *MCTS[P, M]) run(ctx context.Context, start time.Time) {
 		return
 	}
 	if s.cfg.Time > 0 {
-		timer := time.AfterFunc(s.cfg.Time, func() { s.stop.Store(true) })
+		// counted from the start of Search: an endgame analysis before
+		// the iterations takes its time from the same budget
+		timer := time.AfterFunc(s.cfg.Time-time.Since(start), func() { s.stop.Store(true) })
 		defer timer.Stop()
 	}
 	stopCtx := context.AfterFunc(ctx, func() { s.stop.Store(true) })
