@@ -308,10 +308,16 @@ func (g *Game) legalPlaysHint(legal []board.Move) string {
 }
 
 // explainDicePlay says why a dice game's move text is not legal at p: the
-// die move that no rule allows (and the condition that stops it), or, when
-// every move written can be played, the rule on using the roll that it
-// breaks, with a play that keeps it.
-func (g *Game) explainDicePlay(p *board.Position, text string) string {
+// die move that no rule allows (and the condition that stops it, in the
+// rule file's words when it has some; checks has each rule's failing terms
+// with their values), or, when every move written can be played, the rule
+// on using the roll that it breaks, with a play that keeps it.
+func (g *Game) explainDicePlay(p *board.Position, text string) (problem string, checks []RuleCheck) {
+	problem = g.explainDiceSteps(p, text, &checks)
+	return problem, checks
+}
+
+func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCheck) string {
 	if !p.Rolled() {
 		return "the dice are rolled next: write the roll, like 65"
 	}
@@ -391,7 +397,7 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 			c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
 			c.dice = diceCtx{die: d, left: len(rem) - 1, step: cur, toStep: ts}
 			moved := false
-			var fails []string
+			var fails []RuleCheck
 			for _, r := range dr.rules {
 				if r.cond == nil || allTerms(r.cond, c) {
 					hit := r.hit != nil && dst != 0 && g.Board.TopOwner(dst) != me && r.hit(c)
@@ -399,15 +405,25 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 					moved = true
 					break
 				}
-				for _, t := range r.cond.terms {
-					if !t.test(c) {
-						fails = append(fails, fmt.Sprintf("rule %q: %s is false", r.name, t.text))
-						break
-					}
-				}
+				fails = append(fails, g.checkTerms(c, r.cond, r.name, "dice move rule"))
 			}
 			if !moved {
-				why = fmt.Sprintf("%s with the %d: %s", written, d, strings.Join(fails, "; "))
+				// Without words, the first term that fails, as written.
+				plain := func(rc RuleCheck) string {
+					for _, r := range dr.rules {
+						if r.name != rc.Rule {
+							continue
+						}
+						for _, t := range r.cond.terms {
+							if !t.test(c) {
+								return fmt.Sprintf("rule %q: %s is false", r.name, t.text)
+							}
+						}
+					}
+					return fmt.Sprintf("rule %q: %s", rc.Rule, rc.Reason)
+				}
+				why = fmt.Sprintf("%s with the %d: %s", written, d, sayChecks(fails, plain))
+				*checks = fails
 				break
 			}
 			rem = append(rem[:best], rem[best+1:]...)
