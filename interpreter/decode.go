@@ -707,7 +707,7 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 				m.Flying = d.distance(v, what)
 			}},
 		})
-		d.attachReasons(m.When, reasons, what)
+		d.attachReasons(v, m.When, reasons, what)
 		if m.Leaping && m.LiftAll {
 			d.errorf(m.distanceNode, "bad-value", "write `lift: any` (or a range) with `distance: lifted`", "%s: `distance: lifted` goes as far as the pieces lifted, but `lift: all` writes moves without the count", what)
 		}
@@ -772,7 +772,7 @@ func (d *decoder) decodePlace(n *yaml.Node, rf *ruleFile) {
 			{"when", false, func(_, v *yaml.Node) { p.When = d.expression(v, what+": when") }},
 			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 		})
-		d.attachReasons(p.When, reasons, what)
+		d.attachReasons(v, p.When, reasons, what)
 		rf.Place = append(rf.Place, p)
 	})
 }
@@ -802,7 +802,7 @@ func (d *decoder) decodeBearOff(n *yaml.Node, rf *ruleFile) {
 			{"when", true, func(_, v *yaml.Node) { b.When = d.expression(v, what+": when") }},
 			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 		})
-		d.attachReasons(b.When, reasons, what)
+		d.attachReasons(v, b.When, reasons, what)
 		rf.BearOff = append(rf.BearOff, b)
 	})
 }
@@ -907,7 +907,7 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
 			{"again", false, func(_, v *yaml.Node) { m.Again = d.boolean(v, what+": again") }},
 		})
-		d.attachReasons(m.When, reasons, what)
+		d.attachReasons(v, m.When, reasons, what)
 		rf.DiceMoves = append(rf.DiceMoves, m)
 	})
 }

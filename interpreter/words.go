@@ -251,11 +251,13 @@ func (d *decoder) decodeTermReasons(k, v *yaml.Node, what string) *termReasons {
 	return r
 }
 
-// attachReasons gives a rule's condition its reasons, once the rule's keys
-// are read (reasons may come before when).
-func (d *decoder) attachReasons(when *exprText, r *termReasons, what string) {
+// attachReasons gives a rule's condition its reasons, once the keys of the
+// rule's mapping are read (reasons may come before when).
+func (d *decoder) attachReasons(rule *yaml.Node, when *exprText, r *termReasons, what string) {
 	switch {
 	case r == nil:
+	case when == nil && hasKey(rule, "when"):
+		// The when is wrong, and reported.
 	case when == nil:
 		d.errorf(r.key, "missing-key", "add the `when:` the reasons are about, or leave reasons out", "%s: reasons say in words the `&&` terms of when, and the rule has no when", what)
 	default:
@@ -288,4 +290,13 @@ func plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+func hasKey(m *yaml.Node, key string) bool {
+	for i := 0; m.Kind == yaml.MappingNode && i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }
