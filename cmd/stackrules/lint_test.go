@@ -122,7 +122,7 @@ func TestTestCommand(t *testing.T) {
 
 func TestExplainCommand(t *testing.T) {
 	code, out, _ := runCLI(t, "explain", "liger", "--position", "r d4:r,a1:r,c3:b,e3:b", "d4-c3")
-	want := "d4-c3: not legal\n  move rule \"backward\": showing(me) < showing(opponent) is false (2 < 2)\n"
+	want := "d4-c3: not legal\n  move rule \"backward\": you move backward only while you have fewer checkers showing than your opponent\n    showing(me) < showing(opponent) is false (2 < 2)\n"
 	if code != 0 || out != want {
 		t.Errorf("exit %d\n%s\nwant\n%s", code, out, want)
 	}
