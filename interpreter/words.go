@@ -280,9 +280,11 @@ func (g *Game) checkReasons(d *decoder, src *exprText, what string, terms []ast.
 	for i, t := range terms {
 		list = append(list, fmt.Sprintf("%d. %s", i+1, src.slice(t)))
 	}
-	d.errorf(r.key, "reasons", "the terms, in order: "+strings.Join(list, "; "),
+	from := nodePos(r.key)
+	to := srcPos{Line: from.Line, Col: from.Col + len(r.key.Value)}
+	d.diags = append(d.diags, diagSpan(d.src.Name, from, to, Error, "reasons", "the terms, in order: "+strings.Join(list, "; "),
 		"%s: reasons has %d %s, but when has %d `&&` %s: give one reason per term, in order",
-		what, len(r.words), plural(len(r.words), "entry", "entries"), len(terms), plural(len(terms), "term", "terms"))
+		what, len(r.words), plural(len(r.words), "entry", "entries"), len(terms), plural(len(terms), "term", "terms")))
 }
 
 func plural(n int, one, many string) string {
