@@ -788,6 +788,9 @@ func nodeSpan(n ast.Node) (from, to int) {
 		if _, isCall := x.(*ast.BuiltinNode); isCall {
 			to++
 		}
+		if _, isList := x.(*ast.ArrayNode); isList {
+			to++ // the `]`
+		}
 		return false
 	})
 	if from < 0 {

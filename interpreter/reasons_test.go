@@ -46,6 +46,9 @@ func TestReasonsCountIsALoadError(t *testing.T) {
 			": error: move rule \"forward\": reasons has 2 entries, but when has 1 `&&` term: give one reason per term, in order (the terms, in order: 1. lifted == 1 || bottom == opponent)"},
 		{"two reasons for three terms", back, "", 2,
 			": error: move rule \"backward\": reasons has 2 entries, but when has 3 `&&` terms: give one reason per term, in order (the terms, in order: 1. height == 1; 2. to_top == opponent; 3. showing(me) < showing(opponent))"},
+		// a list's closing bracket is part of the term (it was cut off)
+		{"one reason for two terms", "when: lifted == 1 || bottom == opponent", "when: height in [1, 2] && lifted == 1", 1,
+			": error: move rule \"forward\": reasons has 1 entry, but when has 2 `&&` terms: give one reason per term, in order (the terms, in order: 1. height in [1, 2]; 2. lifted == 1)"},
 		{"reasons without when", "    when: lifted == 1 || bottom == opponent\n", "", 1,
 			": error: move rule \"forward\": reasons say in words the `&&` terms of when, and the rule has no when"},
 		{"reasons not a list", fwd, "    reasons: {a: b}\n", 1,
