@@ -38,6 +38,7 @@ type RuleCheck struct {
 	// Words is the rule file's reasons for the terms that failed, joined
 	// with "; " ("" when the file gives none): what a player reads.
 	Words string
+	words []string // the same, one by one
 	// Aside: the rule is for another kind of piece (its `kind` term fails),
 	// or every term that fails has an empty reason (it only says which
 	// pieces or places the rule is for); a player is told about it only when
@@ -110,12 +111,14 @@ func sayChecks(checks []RuleCheck, plain func(RuleCheck) string) string {
 		if c.Aside && !allAside {
 			continue
 		}
-		part := plain(c)
-		if c.Words != "" {
-			part = c.Words
+		say := c.words
+		if len(say) == 0 {
+			say = []string{plain(c)}
 		}
-		if !slices.Contains(parts, part) {
-			parts = append(parts, part)
+		for _, part := range say {
+			if !slices.Contains(parts, part) {
+				parts = append(parts, part)
+			}
 		}
 	}
 	return strings.Join(parts, "; ")
@@ -458,6 +461,9 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 		}
 		return
 	}
+	// A rule that moves anywhere is aside (see RuleCheck) for a move that
+	// a rule moving in directions could make: the player is told about that.
+	directed := slices.ContainsFunc(candidates, func(r *moveRule) bool { return !r.anywhere })
 	c := g.ctx(p, me)
 	defer g.release(c)
 	c.from, c.src, c.to, c.dst, c.lifted = m.From, p.Cells[m.From], m.To, p.Cells[m.To], k
@@ -479,8 +485,9 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			continue
 		}
 		if kb := uint8(1) << uint(max(b.TopKind(p.Cells[m.From]), 0)); r.kinds != 0 && r.kinds&kb == 0 && len(g.Kinds) > 0 {
+			words := g.kindWords(r.cond)
 			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Aside: true,
-				Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])]), Words: g.kindWords(r.cond)})
+				Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])]), Words: strings.Join(words, "; "), words: words})
 			continue
 		}
 		if r.leaping && dist != k {
@@ -502,15 +509,16 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 				}
 			}
 		}
+		rc.Aside = rc.Aside || (r.anywhere && directed)
 		e.Checks = append(e.Checks, rc)
 	}
 }
 
-// kindWords is the rule file's reason for the `kind` terms of a condition
-// (the pieces its rule moves), "" when it has none.
-func (g *Game) kindWords(cp *compiled) string {
+// kindWords are the rule file's reasons for the `kind` terms of a
+// condition (the pieces its rule moves).
+func (g *Game) kindWords(cp *compiled) []string {
 	if cp == nil {
-		return ""
+		return nil
 	}
 	var words []string
 	for i := range cp.terms {
@@ -520,7 +528,7 @@ func (g *Game) kindWords(cp *compiled) string {
 			}
 		}
 	}
-	return strings.Join(words, "; ")
+	return words
 }
 
 func liftReason(r *moveRule, k, h int) string {
@@ -613,7 +621,7 @@ func (g *Game) checkTerms(c *Ctx, cp *compiled, rule, kind string) RuleCheck {
 		}
 	}
 	rc.Reason = strings.Join(reasons, "; ")
-	rc.Words = strings.Join(words, "; ")
+	rc.Words, rc.words = strings.Join(words, "; "), words
 	rc.Aside = silent > 0 && len(words) == 0 && failed == 0
 	return rc
 }

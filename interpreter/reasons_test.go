@@ -80,21 +80,20 @@ func TestReasonsCountIsALoadError(t *testing.T) {
 	}
 }
 
-// An empty reason (~) is a term with nothing to tell; a one-term condition
-// may give its reason as one text; the count is checked for every kind of
-// rule with conditions explain reports on.
+// A placement rule's reasons: a one-term condition may give its reason as
+// one text, and the count is checked as for every kind of rule with
+// conditions explain reports on.
 func TestReasonsForEveryKindOfRule(t *testing.T) {
 	base, err := os.ReadFile("../variants/nine-mens-morris.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := string(base)
-	const place = "    when: to_height == 0"
+	const place = "    when: to_height == 0\n    reasons: a piece is placed only on an empty point\n"
 	if !strings.Contains(src, place) {
 		t.Fatalf("nine-mens-morris.yaml no longer contains %q", place)
 	}
-	good := strings.Replace(src, place, place+"\n    reasons: a piece is placed only on an empty point", 1)
-	g, err := interpreter.Load("good.yaml", []byte(good))
+	g, err := interpreter.Load("good.yaml", base)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +108,7 @@ func TestReasonsForEveryKindOfRule(t *testing.T) {
 	if got, want := e.String(), "placement rule \"place\": a piece is placed only on an empty point\n    to_height == 0 is false (1 == 0)"; !strings.Contains(got, want) {
 		t.Errorf("String: %q, want it to contain %q", got, want)
 	}
-	bad := strings.Replace(src, place, place+"\n    reasons: [~, an empty point]", 1)
+	bad := strings.Replace(src, place, "    when: to_height == 0\n    reasons: [~, an empty point]\n", 1)
 	if _, err := interpreter.Load("bad.yaml", []byte(bad)); err == nil || !strings.Contains(err.Error(), "placement rule \"place\": reasons has 2 entries, but when has 1 `&&` term") {
 		t.Errorf("placement rule with two reasons for one term: %v", err)
 	}
@@ -157,6 +156,13 @@ func TestReasonsInBuiltInRefusals(t *testing.T) {
 		{"english-checkers", "b c3:b,h8:w", "c3-b2", "c3-b2 is not legal: a man moves only forward; only a king moves backward"},
 		{"english-checkers", "b c3:B,d4:w,e5:w", "c3-d4", "c3-d4 is not legal: a piece moves only onto an empty square"},
 		{"liger", "r d4:br,c3:b,e3:b,h6:b", "d4-c3", "d4-c3 is not legal: only a singleton moves backward, never a stack or the top of one"},
+		// the words of two rules that fail on the same term, once
+		{"nine-mens-morris", "r a1:r,d1:r hand:r5,b5", "a1-g7", "a1-g7 is not legal: pieces move only once all of yours are placed; a piece moves to a point that is not next to it only when you have three pieces left"},
+		// a rule that moves anywhere is not mentioned for a step the sliding rule could make
+		{"nine-mens-morris", "r a1:r,d1:r hand:r5,b5", "a1-a4", "a1-a4 is not legal: pieces move only once all of yours are placed"},
+		{"nine-mens-morris", "r a1:r,d1:r,g1:r,a4:r,a7:b,d7:b,g7:b hand:r0,b0", "a1-g4", "a1-g4 is not legal: a piece moves to a point that is not next to it only when you have three pieces left"},
+		{"nine-mens-morris", "r a1:r,d1:r,g1:r,a4:r,a7:b,d7:b,g7:b hand:r0,b0", "a1-d1", "a1-d1 is not legal: a piece moves only to an empty point"},
+		{"six-mens-morris", "r a1:r,e5:b hand:r5,b5", "a1-a3", "a1-a3 is not legal: pieces move only once all of yours are placed"},
 	}
 	for _, c := range cases {
 		g := open(t, c.game)
