@@ -346,3 +346,25 @@ func (g *Game) distance(p *board.Position, player int) int {
 	}
 	return total
 }
+
+// buried counts player's pieces with another player's piece above them.
+func (g *Game) buried(p *board.Position, player int) int {
+	b := g.Board
+	n := 0
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		h := p.Cells[sq].Height()
+		if h < 2 {
+			continue
+		}
+		covered := false
+		for i := 1; i <= h; i++ { // from the top down
+			switch o := ownerOrNone(b, b.PieceAt(p, board.Square(sq), i)); {
+			case o != player:
+				covered = true
+			case covered:
+				n++
+			}
+		}
+	}
+	return n
+}
