@@ -212,7 +212,11 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 	}
 	want, err := parseExpectedResult(g, t.Result, mover)
 	if err != nil {
-		d.errorf(t.ResultNode, "bad-test", `write "NAME wins", "win", "loss", "draw", "ongoing" or places, "NAME 1st, NAME 2nd, ..."`, "test %q: result %v", t.Name, err)
+		hint := `write "NAME wins", "win", "loss", "draw" or "ongoing"`
+		if g.Ranked() {
+			hint = `write "ongoing", "draw", or the places, "NAME 1st, NAME 2nd, ..." ("NAME wins" with two players)`
+		}
+		d.errorf(t.ResultNode, "bad-test", hint, "test %q: result %v", t.Name, err)
 		return
 	}
 	o := h.Outcome()

@@ -98,7 +98,7 @@ func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
 		}
 		choices := []string{"win", "loss", "draw", "place", "reason", "points"}
 		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" && k.Value != "place" {
-			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss, draw or place", k.Value)
+			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw, or place in a game played for places", k.Value)
 			return
 		}
 		if spec != nil {
@@ -112,7 +112,7 @@ func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
 		spec = &endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)}
 	}
 	if spec == nil {
-		d.errorf(e, "missing-key", "", "an end condition needs a win, loss, draw or place key, not only a reason")
+		d.errorf(e, "missing-key", "", "an end condition needs a win, loss or draw key (or place), not only a reason")
 		return
 	}
 	spec.Reason = reason
