@@ -246,7 +246,18 @@ func Parse(rd io.Reader) (*Record, error) {
 	text := strings.TrimPrefix(string(data), utf8BOM)
 	r := &Record{}
 	inMoves, ended := false, false
-	number := 0 // the move number just read, for the next move
+	// The move numbers as written, each kept for the move after it when it
+	// counts on from the last ("12..." before a second player's move, or a
+	// number written again, is no new number).
+	number, lastNumber := 0, 0
+	keepNumber := func(tok string) {
+		if strings.HasSuffix(tok, "...") {
+			return
+		}
+		if k, err := strconv.Atoi(strings.TrimSuffix(tok, ".")); err == nil && k > lastNumber {
+			number, lastNumber = k, k
+		}
+	}
 	var (
 		comment     strings.Builder // the comment being read, braces included
 		depth       int             // braces open
@@ -276,12 +287,12 @@ func Parse(rd io.Reader) (*Record, error) {
 			return fmt.Errorf("line %d: %q after the result", n, tok)
 		}
 		if moveNumberRE.MatchString(tok) {
-			number, _ = strconv.Atoi(strings.TrimRight(tok, "."))
+			keepNumber(tok)
 			return nil
 		}
 		// "12.c3-d4" is a number glued to a move (or "12.*" to the result).
 		if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
-			number, _ = strconv.Atoi(strings.TrimRight(tok[:i+1], "."))
+			keepNumber(tok[:i+1])
 			tok = tok[i+1:]
 		}
 		switch {
