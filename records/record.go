@@ -52,9 +52,9 @@ type RecordMove struct {
 	Line    int
 	Comment string // the comments after the move, braces included
 	// Number is the move number written before the move ("12."), 0 for
-	// none. New numbers the rounds of a game of more than two players;
-	// Parse keeps the numbers as written. A record whose moves have none
-	// is numbered a pair of moves at a time.
+	// none: New numbers the moves as MoveNumber says; Parse keeps the
+	// numbers as written. A record whose moves have none is numbered a pair
+	// of moves at a time.
 	Number int
 }
 
@@ -150,30 +150,38 @@ func New(g *interpreter.Game, h *interpreter.History, variant string, players []
 	for _, m := range h.Moves() {
 		r.Moves = append(r.Moves, RecordMove{Text: g.MoveString(m)})
 	}
-	if len(g.Players) > 2 {
-		numberRounds(r.Moves, h.Positions())
+	start, moves := h.Start(), h.Moves()
+	for i := range r.Moves {
+		if n, first := MoveNumber(g, &start, moves, i); first {
+			r.Moves[i].Number = n
+		}
 	}
 	return r
 }
 
-// numberRounds numbers the moves of a game of more than two players by
-// rounds, as a reader counts them: a number before the first move and
-// wherever the turn comes round again to a player earlier in the turn order.
-// A player's whole turn (a roll and its play, an extra roll) stays under one
-// number, and players who have left the turn order take no room. (Counting
-// a fixed number of moves per number put two Ludo turns, roll and play each,
-// under one number and ran the rounds together.) before[i] is the position
-// before move i.
-func numberRounds(moves []RecordMove, before []board.Position) {
-	n, last := 0, -1
-	for i := range moves {
-		mover := int(before[i].ToMove)
-		if i == 0 || mover < last {
-			n++
-			moves[i].Number = n
-		}
-		last = mover
+// MoveNumber is the number move i of a game from start is written under,
+// and whether it is the first move under it. In a game with dice each turn
+// has its number, as the terminal shows it: a number at every roll (and at
+// the first move of a game begun with the dice rolled), so a turn's roll and
+// play stay together whatever the number of players. Otherwise a number
+// covers a round of moves, one per player. (Counting a pair of moves per
+// number in dice games of 3 or 4 players put two turns under one number.)
+func MoveNumber(g *interpreter.Game, start *board.Position, moves []board.Move, i int) (int, bool) {
+	if !g.HasDice() {
+		n := len(g.Players)
+		return i/n + 1, i%n == 0
 	}
+	turns := 0
+	if start.Rolled() {
+		turns = 1
+	}
+	for _, m := range moves[:min(i+1, len(moves))] {
+		if m.Kind == board.Roll {
+			turns++
+		}
+	}
+	first := i < len(moves) && moves[i].Kind == board.Roll || i == 0 && start.Rolled()
+	return max(turns, 1), first
 }
 
 // String writes the record: tags, a blank line, numbered moves wrapped at
