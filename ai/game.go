@@ -115,6 +115,17 @@ type Repetition[P any] interface {
 	Reversible(p *P) int
 }
 
+// Horizon is optional, and needed by a game with a draw rule that counts
+// plies (so many plies without a capture is a draw): the endgame analysis
+// (see Config.EndgamePositions) leaves such counters out of a position and
+// uses a proven line only where it fits in the plies left.
+type Horizon[P any] interface {
+	// PliesLeft is the number of plies that may still be played from p,
+	// none of them making progress, before such a rule draws the game; a
+	// win on the last of them still counts. Negative: no such rule.
+	PliesLeft(p *P) int
+}
+
 // HistoryUser is optional for a Player: SetHistory gives it the
 // RepetitionKeys of the positions before the next one it is asked to move in,
 // oldest first (those since the last irreversible move are enough), so that

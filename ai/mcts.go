@@ -108,6 +108,12 @@ type Config struct {
 	// NoRepetition ignores the game's Repetition rule in the tree (for
 	// comparisons with the search before it knew of it).
 	NoRepetition bool
+	// EndgamePositions caps the positions of an endgame analysis (see
+	// endgame.go): where every position reachable from the root is fewer,
+	// the search solves them all exactly first. 0: DefaultEndgamePositions,
+	// and at most 4 per iteration of an iteration budget; negative: never.
+	// An analysis takes at most a quarter of a time budget.
+	EndgamePositions int
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought).
 	KeepSearching bool
@@ -349,6 +355,10 @@ type MCTS[P any, M comparable] struct {
 	rootHash uint64
 	hasRoot  bool
 	progress func(Progress[M])
+	endgame  *endgame // the last endgame analysis, nil before any
+
+	endgameQueue []P // its breadth-first frontier, kept for the next analysis
+	endgameMoves []M
 
 	// Repetition draws (nil rep: none): the game's positions before the
 	// root as given by SetHistory, and those plus the root's key for the
@@ -594,8 +604,11 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	}
 	if s.trees[0].root.nkids == 1 {
 		s.checkForced() // no search: a forced move needs no thought
-	} else if s.cfg.KeepSearching || s.rootProof() == Unknown {
-		s.run(ctx, start)
+	} else {
+		s.solveEndgame(ctx)
+		if s.cfg.KeepSearching || s.rootProof() == Unknown {
+			s.run(ctx, start)
+		}
 	}
 	s.fillResult(&res)
 	res.Elapsed = time.Since(start)
