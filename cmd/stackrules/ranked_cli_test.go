@@ -62,6 +62,16 @@ func TestPlayPlaces(t *testing.T) {
 	if !strings.Contains(out.String(), "Game over: red 1st, ") || !strings.Contains(out.String(), " 4th: brought all four pieces home. Result 1st-") {
 		t.Fatalf("no places at the end:\n%s", out.String())
 	}
+	// The board's panel shows each place by the player's name, and the
+	// places at the end wrapped beside the board within 80 columns.
+	if !strings.Contains(out.String(), " r red 1st (you)") {
+		t.Errorf("no place by red's name:\n%s", out.String())
+	}
+	for _, line := range strings.Split(out.String(), "\n") {
+		if len([]rune(line)) > 80 && !strings.HasPrefix(line, "Game over: ") {
+			t.Errorf("line wider than 80 columns: %q", line)
+		}
+	}
 	data, _ := os.ReadFile(rec)
 	if !strings.Contains(string(data), `[Result "1st-`) {
 		t.Fatalf("record:\n%s", data)
