@@ -214,3 +214,19 @@ func TestRankedApplyAllocatesNothing(t *testing.T) {
 		t.Errorf("%v allocations per move", allocs)
 	}
 }
+
+// A place condition that fails at run time neither panics in Apply nor
+// places anyone; the error is kept for the search to report.
+func TestRankedRuntimeError(t *testing.T) {
+	src := strings.NewReplacer("SEATS", "", "COND", "true", "- win: to_row_reached(me)", "- place: 12 % (progress(me) - progress(me)) == 1").Replace(threeWay)
+	g, err := interpreter.Load("race.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	m := g.LegalMoves(&p, nil)[0]
+	g.Apply(&p, m)
+	if p.Placed() != 0 || g.SearchErr() == nil {
+		t.Errorf("placed %d, error %v; want none placed and the error kept", p.Placed(), g.SearchErr())
+	}
+}
