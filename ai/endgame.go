@@ -73,8 +73,8 @@ func (s *MCTS[P, M]) endgameBudget() (int, time.Duration) {
 	if n == 0 {
 		n = DefaultEndgamePositions
 		if s.cfg.Iterations > 0 {
-			// about the work the search itself would do
-			n = min(n, 4*s.cfg.Iterations)
+			// less work than the search itself would do
+			n = min(n, 2*s.cfg.Iterations)
 		}
 	}
 	d := time.Duration(0)

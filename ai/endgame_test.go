@@ -297,7 +297,7 @@ func TestEndgameAnalysisSeesTheHistory(t *testing.T) {
 		limit:  3,
 	}
 	p := graphPos{}
-	s := NewMCTS[graphPos, uint8](g, Config{Iterations: 1, Seed: 1})
+	s := NewMCTS[graphPos, uint8](g, Config{Iterations: 1, Seed: 1, EndgamePositions: 100})
 	if r := s.Search(context.Background(), &p); r.Proof != Win || r.Move != 1 || r.Plies != 2 {
 		t.Fatalf("fresh: %+v, want the win 0-1-3 in 2 plies", r)
 	}

@@ -18,10 +18,13 @@
 // any number of players back up one return per player (max^n: every player
 // chooses for itself).
 //
-// Files: game.go (this interface), mcts.go (the search), players.go (Player
-// and its constructors), spec.go (player specs such as "mcts:hard"),
-// match.go (running a series of games), stats.go (score, confidence interval
-// and Elo of a match).
+// Files: game.go (this interface), mcts.go (the search: tree, selection,
+// playouts, backup, threads), chance.go (chance nodes), solver.go (proofs),
+// endgame.go (exact analysis of small endgames before searching), reuse.go
+// (keeping the tree between searches), result.go (what a search reports),
+// players.go (Player and its constructors), spec.go (player specs such as
+// "mcts:hard"), match.go (running a series of games), stats.go (score,
+// confidence interval and Elo of a match).
 package ai
 
 import "errors"
