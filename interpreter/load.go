@@ -1066,6 +1066,9 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Hand[i]))
 		}
 	}
+	if msg := g.checkPlaces(&p); msg != "" {
+		return board.Position{}, &board.PositionError{Text: text, Offset: strings.Index(text, "place:"), Msg: msg}
+	}
 	return p, nil
 }
 

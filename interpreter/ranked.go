@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -162,4 +163,31 @@ func (g *Game) endRules() []endRule {
 		return g.rankRules
 	}
 	return g.ends
+}
+
+// checkPlaces says what is wrong with the places of a position read from
+// text: each place from 1st on given once, in order, the player to move
+// still playing; "" when nothing is.
+func (g *Game) checkPlaces(p *board.Position) string {
+	n, placed := len(g.Players), p.Placed()
+	if placed == 0 {
+		return ""
+	}
+	seen := [board.MaxPlayers + 1]bool{}
+	for i := 0; i < n; i++ {
+		k := int(p.Place[i])
+		switch {
+		case k == 0:
+		case k > n || seen[k]:
+			return fmt.Sprintf("place: %s's place %d: the places go from 1 to %d, each given once", g.Players[i].Name, k, n)
+		case k > placed:
+			return fmt.Sprintf("place: %s's place %d skips a place (the places taken run from 1 up)", g.Players[i].Name, k)
+		default:
+			seen[k] = true
+		}
+	}
+	if placed < n-1 && p.Place[p.ToMove] != 0 {
+		return fmt.Sprintf("place: %s is to move but has a place (a player with one is out of the turn order)", g.Players[p.ToMove].Name)
+	}
+	return ""
 }

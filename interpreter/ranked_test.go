@@ -230,3 +230,18 @@ func TestRankedRuntimeError(t *testing.T) {
 		t.Errorf("placed %d, error %v; want none placed and the error kept", p.Placed(), g.SearchErr())
 	}
 }
+
+// Places that cannot happen are refused, saying why.
+func TestRankedBadPlaces(t *testing.T) {
+	g := rankedLudo(t, 4)
+	for _, c := range []struct{ pos, want string }{
+		{"g m12:gggg place:r1,g0,y1,b0", "each given once"},
+		{"g m12:gggg place:r2,g0,y0,b0", "skips a place"},
+		{"r m12:gggg place:r1,g0,y0,b0", "red is to move but has a place"},
+		{"g m12:gggg place:r7,g0,y0,b0", "the places go from 1 to 4"},
+	} {
+		if _, err := g.ParsePosition(c.pos); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", c.pos, err, c.want)
+		}
+	}
+}
