@@ -48,6 +48,10 @@ type diceWork struct {
 	// end), found once per generation and kept up to date by the search.
 	buried board.SquareSet
 	orig   *board.Position // the position the play starts from
+	// per depth of the search: the specialised tests of the rules (see
+	// tryDie) and the undo record of the die move made there
+	tests [board.MaxDiceMoves][maxSpecRules][maxSpecTerms]boolFn
+	undo  [board.MaxDiceMoves]stepUndo
 	// scratch for settling hits at the end of a play
 	mine    [board.MaxSquares]int8
 	arrived [board.MaxSquares]int8
@@ -320,11 +324,14 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	remKey := remainingKey(next, left)
 	c.pos = pos
 	c.dice.die, c.dice.left = die, left
-	var posOK uint32
-	// The piece-level tests of the first rules, specialised to this die
-	// and position (see dicespec.go).
-	var tests [maxSpecRules][maxSpecTerms]boolFn
+	// The rules whose position terms hold for this die, in order, with
+	// their piece-level tests specialised to this die and position (see
+	// dicespec.go). Kept per depth in w: the search below reuses c and
+	// would otherwise need them zeroed on the stack at every call.
+	tests := &w.tests[depth]
 	var nTests [maxSpecRules]uint8
+	var active [32]uint8
+	nActive := 0
 rules:
 	for ri, r := range dr.rules {
 		if r.sum != sum || r.pos != nil && !r.pos(c) {
@@ -347,9 +354,10 @@ rules:
 				}
 			}
 		}
-		posOK |= 1 << ri
+		active[nActive] = uint8(ri)
+		nActive++
 	}
-	if posOK == 0 {
+	if nActive == 0 {
 		return false
 	}
 	moved := false
@@ -363,6 +371,18 @@ rules:
 			tops[i] |= w.buried[i]
 		}
 	}
+	// Where a hit is settled at the end of the play, a last die that hits
+	// nothing, after dice that hit nothing, ends a play whose position is
+	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
+	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
+	if lastFast && dr.hitsAtEnd {
+		for i := 0; i < depth; i++ {
+			if w.steps[i].hit {
+				lastFast = false
+				break
+			}
+		}
+	}
 	for wi, word := range tops {
 		for word != 0 {
 			sq := board.Square(wi*64 + bitsTrailing(word))
@@ -371,16 +391,16 @@ rules:
 			if s < 0 {
 				continue
 			}
-			if dr.hitsAtEnd && b.TopOwner(pos.Cells[sq]) != me && ownPieces(b, pos.Cells[sq], me) == 0 {
+			src := pos.Cells[sq]
+			if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
 				continue // a square in buried the mover has left
 			}
-			if dr.once && w.fin[sq] > 0 && ownPieces(b, pos.Cells[sq], me) <= int(w.fin[sq]) {
+			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
 				continue // every piece of the mover here has moved for good
 			}
-			for ri, r := range dr.rules {
-				if posOK&(1<<ri) == 0 {
-					continue
-				}
+			for _, ri8 := range active[:nActive] {
+				ri := int(ri8)
+				r := dr.rules[ri]
 				count := r.count
 				if count == 0 {
 					count = die
@@ -394,9 +414,7 @@ rules:
 					to = track[ts]
 					dst = pos.Cells[to]
 				}
-				c.pos = pos
-				c.dice.die, c.dice.left = die, left
-				c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
+				c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
 				c.dice.step, c.dice.toStep = s, ts
 				if ri < maxSpecRules && r.spec != nil {
 					if !allHold(tests[ri][:nTests[ri]], c) {
@@ -412,17 +430,26 @@ rules:
 					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
 				}
 				moved = true
-				if left == 0 && !dr.hitsAtEnd && !dr.once {
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+				if lastFast && !(dr.hitsAtEnd && hit) {
 					// The last die: the play is whole, and only the hash of
 					// where it leads is needed, to list it once.
-					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-					if h := g.hashAfterDieStep(pos, me, sq, to, hit); w.visit(h ^ remKey) {
+					h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+					key := h ^ remKey
+					if dr.once {
+						fk := w.finKey
+						if r.once && to != noSquare {
+							fk += finMix(to)
+						}
+						key ^= fk
+					}
+					if w.visit(key) {
 						g.recordPlayHash(w, depth+1, me, h)
 					}
 					break
 				}
-				var undo stepUndo
-				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, &undo)
+				undo := &w.undo[depth]
+				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
 				buried := w.buried
 				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
 					w.buried.Add(to) // landed under others' pieces
@@ -435,12 +462,13 @@ rules:
 				if dr.once {
 					key ^= w.finKey
 				}
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
 				if w.visit(key) {
 					if left == 0 {
 						g.recordPlay(w, depth+1, me)
 					} else {
 						g.searchPlays(c, w, depth+1, next, left)
+						c.pos = pos
+						c.dice.die, c.dice.left = die, left
 					}
 				}
 				if r.once && to != noSquare {
@@ -449,7 +477,6 @@ rules:
 				}
 				undo.restore(pos)
 				w.buried = buried
-				c.pos = pos
 				break // one move per piece and die: the first rule's
 			}
 		}
@@ -656,6 +683,7 @@ func (u *stepUndo) restore(p *board.Position) {
 
 func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
 	b := g.Board
+	u.n = 0
 	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
 	rest, piece := takeOwn(b, p.Cells[from], me)
 	u.set(b, p, from, rest)
@@ -824,7 +852,7 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
 	b := g.Board
 	old := p.Cells[from]
-	rest, piece := b.Lift(old, 1)
+	rest, piece := takeOwn(b, old, me)
 	h := board.HashAfterSet(p.Hash, from, old, rest)
 	if to == noSquare {
 		return h
@@ -835,7 +863,7 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 		}
 		return p.Cells[sq]
 	}
-	dst := p.Cells[to]
+	dst := cell(to) // to is from where a count walks to the end and back
 	if hit && dst != 0 {
 		var kept board.Stack
 		var sent [board.MaxPlayers]board.Stack
@@ -859,6 +887,9 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 			}
 		}
 		return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
+	}
+	if g.dice.hitsAtEnd {
+		return board.HashAfterSet(h, to, dst, insertByOwner(b, dst, piece))
 	}
 	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
 }
