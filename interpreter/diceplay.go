@@ -332,36 +332,46 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	var nTests [maxSpecRules]uint8
 	var active [32]uint8
 	nActive := 0
-rules:
-	for ri, r := range dr.rules {
-		if r.sum != sum || r.pos != nil && !r.pos(c) {
-			continue
+	// With a step table (dicetable.go), the row of this die says which rule
+	// moves a piece from each step.
+	var row []uint8
+	if t := dr.tab; t != nil && die <= t.maxDie {
+		ri := t.row(me, sum, pos.Extra, left, die)
+		if !t.any[ri] {
+			return false
 		}
-		if ri < maxSpecRules && r.spec != nil {
-			for _, st := range r.spec {
-				mask := 0
-				for i, f := range st.facts {
-					if f(c) {
-						mask |= 1 << i
+		row = t.entries[ri*t.steps : (ri+1)*t.steps]
+	} else {
+	rules:
+		for ri, r := range dr.rules {
+			if r.sum != sum || r.pos != nil && !r.pos(c) {
+				continue
+			}
+			if ri < maxSpecRules && r.spec != nil {
+				for _, st := range r.spec {
+					mask := 0
+					for i, f := range st.facts {
+						if f(c) {
+							mask |= 1 << i
+						}
+					}
+					if st.never&(1<<mask) != 0 {
+						continue rules // false for every piece
+					}
+					if fn := st.variants[mask]; fn != nil {
+						tests[ri][nTests[ri]] = fn
+						nTests[ri]++
 					}
 				}
-				if st.never&(1<<mask) != 0 {
-					continue rules // false for every piece
-				}
-				if fn := st.variants[mask]; fn != nil {
-					tests[ri][nTests[ri]] = fn
-					nTests[ri]++
-				}
 			}
+			active[nActive] = uint8(ri)
+			nActive++
 		}
-		active[nActive] = uint8(ri)
-		nActive++
-	}
-	if nActive == 0 {
-		return false
+		if nActive == 0 {
+			return false
+		}
 	}
 	moved := false
-	finish := len(dr.tracks[me])
 	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
 	tops := pos.Tops[me]
@@ -398,90 +408,147 @@ rules:
 			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
 				continue // every piece of the mover here has moved for good
 			}
-			for _, ri8 := range active[:nActive] {
-				ri := int(ri8)
-				r := dr.rules[ri]
-				count := r.count
-				if count == 0 {
-					count = die
-				}
-				ts := s + count
-				if ts > finish && dr.bounce {
-					ts = 2*finish - ts // walked to the end and back
-				}
-				to, dst := noSquare, board.Stack(0)
-				if ts < finish {
-					to = track[ts]
-					dst = pos.Cells[to]
-				}
-				c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
-				c.dice.step, c.dice.toStep = s, ts
-				if ri < maxSpecRules && r.spec != nil {
-					if !allHold(tests[ri][:nTests[ri]], c) {
-						continue
-					}
-				} else if r.rest != nil && !r.rest(c) {
+			ri, count, ts, to, dst, hit := -1, 0, 0, noSquare, board.Stack(0), false
+			if row != nil {
+				e := row[s]
+				if e == 0 {
 					continue
 				}
-				var hit bool
-				if dr.hitsAtEnd {
-					hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
-				} else {
-					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
+				ri = int(e&^tabHit) - 1
+				count, ts, to, dst = g.dieTarget(pos, dr.rules[ri], track, s, die)
+				if e&tabHit != 0 && dst != 0 {
+					if dr.hitsAtEnd {
+						hit = hasOpposing(b, dst, me)
+					} else {
+						hit = b.TopOwner(dst) != me
+					}
 				}
-				moved = true
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-				if lastFast && !(dr.hitsAtEnd && hit) {
-					// The last die: the play is whole, and only the hash of
-					// where it leads is needed, to list it once.
-					h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
-					key := h ^ remKey
-					if dr.once {
-						fk := w.finKey
-						if r.once && to != noSquare {
-							fk += finMix(to)
+			} else {
+				for _, ri8 := range active[:nActive] {
+					r := dr.rules[ri8]
+					count, ts, to, dst = g.dieTarget(pos, r, track, s, die)
+					c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
+					c.dice.step, c.dice.toStep = s, ts
+					if int(ri8) < maxSpecRules && r.spec != nil {
+						if !allHold(tests[ri8][:nTests[ri8]], c) {
+							continue
 						}
-						key ^= fk
+					} else if r.rest != nil && !r.rest(c) {
+						continue
 					}
-					if w.visit(key) {
-						g.recordPlayHash(w, depth+1, me, h)
+					if dr.hitsAtEnd {
+						hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
+					} else {
+						hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
 					}
-					break
+					ri = int(ri8)
+					break // one move per piece and die: the first rule's
 				}
-				undo := &w.undo[depth]
-				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
-				buried := w.buried
-				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
-					w.buried.Add(to) // landed under others' pieces
+				if ri < 0 {
+					continue
 				}
-				key := pos.Hash ^ remKey
-				if r.once && to != noSquare {
-					w.fin[to]++
-					w.finKey += finMix(to)
-				}
+			}
+			r := dr.rules[ri]
+			moved = true
+			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+			if lastFast && !(dr.hitsAtEnd && hit) {
+				// The last die: the play is whole, and only the hash of
+				// where it leads is needed, to list it once.
+				h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+				key := h ^ remKey
 				if dr.once {
-					key ^= w.finKey
+					fk := w.finKey
+					if r.once && to != noSquare {
+						fk += finMix(to)
+					}
+					key ^= fk
 				}
 				if w.visit(key) {
-					if left == 0 {
-						g.recordPlay(w, depth+1, me)
-					} else {
-						g.searchPlays(c, w, depth+1, next, left)
-						c.pos = pos
-						c.dice.die, c.dice.left = die, left
-					}
+					g.recordPlayHash(w, depth+1, me, h)
 				}
-				if r.once && to != noSquare {
-					w.fin[to]--
-					w.finKey -= finMix(to)
-				}
-				undo.restore(pos)
-				w.buried = buried
-				break // one move per piece and die: the first rule's
+				continue
 			}
+			undo := &w.undo[depth]
+			rear := c.dice.rear
+			g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
+			g.rearAfterStep(c, undo.hash, sq, s, to, ts, hit && !dr.hitsAtEnd)
+			buried := w.buried
+			if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+				w.buried.Add(to) // landed under others' pieces
+			}
+			key := pos.Hash ^ remKey
+			if r.once && to != noSquare {
+				w.fin[to]++
+				w.finKey += finMix(to)
+			}
+			if dr.once {
+				key ^= w.finKey
+			}
+			if w.visit(key) {
+				if left == 0 {
+					g.recordPlay(w, depth+1, me)
+				} else {
+					g.searchPlays(c, w, depth+1, next, left)
+					c.pos = pos
+					c.dice.die, c.dice.left = die, left
+				}
+			}
+			if r.once && to != noSquare {
+				w.fin[to]--
+				w.finKey -= finMix(to)
+			}
+			undo.restore(pos)
+			c.dice.rear = rear
+			w.buried = buried
 		}
 	}
 	return moved
+}
+
+// rearAfterStep brings c's rearmost cache from the position with hash
+// before to the one the mover's piece has just reached by moving from sq (at
+// step s) to to (at step ts), without rescanning the track unless the piece
+// was the last on the rearmost step (see rearmost).
+func (g *Game) rearAfterStep(c *Ctx, before uint64, sq board.Square, s int, to board.Square, ts int, sent bool) {
+	rc := &c.dice.rear
+	me := c.me
+	if rc.pos != c.pos || rc.hash != before || rc.have&(1<<me) == 0 {
+		return
+	}
+	pos := c.pos
+	r := int(rc.rear[me])
+	if s == r && ownPieces(g.Board, pos.Cells[sq], me) == 0 {
+		r = g.rearmostFrom(pos, me, s)
+	}
+	if to != noSquare && ts < r {
+		r = ts
+	}
+	rc.hash = pos.Hash
+	rc.rear[me] = int16(r)
+	if sent {
+		rc.have = 1 << me // others' pieces went back: theirs are unknown
+	}
+}
+
+// dieTarget is where rule r moves a piece of the mover at step s of its
+// track by die: the count moved, the step reached (past the end without a
+// bounce), the square (noSquare: off the end) and what stands there.
+func (g *Game) dieTarget(pos *board.Position, r *diceMoveRule, track []board.Square, s, die int) (count, ts int, to board.Square, dst board.Stack) {
+	count = r.count
+	if count == 0 {
+		count = die
+	}
+	finish := len(track)
+	ts = s + count
+	if ts > finish && g.dice.bounce {
+		ts = 2*finish - ts // walked to the end and back
+	}
+	to = noSquare
+	if ts < finish {
+		to = track[ts]
+		dst = pos.Cells[to]
+	}
+	return count, ts, to, dst
 }
 
 // finMix is a square's share of diceWork.finKey.
@@ -852,44 +919,57 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
 	b := g.Board
 	old := p.Cells[from]
-	rest, piece := takeOwn(b, old, me)
+	var rest, piece board.Stack
+	if !g.dice.hitsAtEnd || b.TopOwner(old) == me {
+		rest, piece = b.Lift(old, 1) // the mover's pieces are on top
+	} else {
+		rest, piece = takeOwn(b, old, me)
+	}
 	h := board.HashAfterSet(p.Hash, from, old, rest)
 	if to == noSquare {
 		return h
 	}
-	cell := func(sq board.Square) board.Stack { // as the move leaves it so far
-		if sq == from {
-			return rest
-		}
-		return p.Cells[sq]
+	dst := p.Cells[to]
+	if to == from { // a count walked to the end and back
+		dst = rest
 	}
-	dst := cell(to) // to is from where a count walks to the end and back
-	if hit && dst != 0 {
-		var kept board.Stack
-		var sent [board.MaxPlayers]board.Stack
-		for i := dst.Height(); i >= 1; i-- {
-			code := b.Piece(dst, i)
-			owner := b.Owner(code)
-			if owner == me {
-				kept = b.Push(kept, b.Single(code))
-				continue
-			}
-			sent[owner] = b.Push(sent[owner], b.Single(code))
-		}
-		for owner, s := range sent {
-			if s != 0 {
-				home := g.dice.tracks[owner][0]
-				before := cell(home)
-				h = board.HashAfterSet(h, home, before, b.Push(before, s))
-				if home == from {
-					rest = b.Push(before, s)
-				}
-			}
-		}
-		return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
-	}
-	if g.dice.hitsAtEnd {
+	switch {
+	case hit && dst != 0:
+		return g.hashAfterHit(p, me, h, from, rest, to, dst, piece)
+	case g.dice.hitsAtEnd:
 		return board.HashAfterSet(h, to, dst, insertByOwner(b, dst, piece))
 	}
 	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
+}
+
+// hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
+// and sending the other players' pieces there home: h is the hash with the
+// square it left, from, holding rest.
+func (g *Game) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
+	b := g.Board
+	var kept board.Stack
+	var sent [board.MaxPlayers]board.Stack
+	for i := dst.Height(); i >= 1; i-- {
+		code := b.Piece(dst, i)
+		owner := b.Owner(code)
+		if owner == me {
+			kept = b.Push(kept, b.Single(code))
+			continue
+		}
+		sent[owner] = b.Push(sent[owner], b.Single(code))
+	}
+	for owner, s := range sent {
+		if s != 0 {
+			home := g.dice.tracks[owner][0]
+			before := p.Cells[home]
+			if home == from {
+				before = rest
+			}
+			h = board.HashAfterSet(h, home, before, b.Push(before, s))
+			if home == from {
+				rest = b.Push(before, s)
+			}
+		}
+	}
+	return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
 }
