@@ -77,6 +77,10 @@ type diceRules struct {
 	stepOf                [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
 	rules                 []*diceMoveRule
 	tab                   *stepTable // nil unless the rules' conditions allow one (dicetable.go)
+	// commuting: two dice played by different pieces lead to the same
+	// position in either order, so the search need not play the second die
+	// first where another piece then takes the first (see below).
+	commuting bool
 }
 
 type diceMoveRule struct {

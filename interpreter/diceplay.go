@@ -48,6 +48,9 @@ type diceWork struct {
 	// end), found once per generation and kept up to date by the search.
 	buried board.SquareSet
 	orig   *board.Position // the position the play starts from
+	// mirror: tryDie is playing the second die of two different ones first
+	// (see diceRules.commuting).
+	mirror bool
 	// per depth of the search: the specialised tests of the rules (see
 	// tryDie) and the undo record of the die move made there
 	tests [board.MaxDiceMoves][maxSpecRules][maxSpecTerms]boolFn
@@ -298,9 +301,12 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 		var next [board.MaxDiceMoves]uint8
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
+		// The second die of two different ones, first: see commuting.
+		w.mirror = dr.commuting && depth == 0 && n == 2 && di == 1
 		if g.tryDie(c, w, depth, next, n-1, int(die), 1, false) {
 			moved = true
 		}
+		w.mirror = false
 	}
 	if n == 2 && dr.hasSum {
 		// The whole roll as one count, for the rules that take its sum.
@@ -384,6 +390,27 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	// Where a hit is settled at the end of the play, a last die that hits
 	// nothing, after dice that hit nothing, ends a play whose position is
 	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
+	// Playing the second die first (w.mirror), a piece that moves for good
+	// leaves only plays already found the other way round, when another
+	// piece can take the first die (see diceRules.commuting): follow holds
+	// the squares whose pieces can, and the number of them.
+	var follow board.SquareSet
+	nFollow := 0
+	if w.mirror && row != nil {
+		t := dr.tab
+		ri := t.row(me, false, pos.Extra, 0, int(next[0]))
+		other := t.entries[ri*t.steps : (ri+1)*t.steps]
+		for wi, word := range tops {
+			for word != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(word))
+				word &= word - 1
+				if st := stepOf[sq]; st >= 0 && other[st] != 0 && ownPieces(b, pos.Cells[sq], me) > 0 {
+					follow.Add(sq)
+					nFollow++
+				}
+			}
+		}
+	}
 	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
 	if lastFast && dr.hitsAtEnd {
 		for i := 0; i < depth; i++ {
@@ -450,6 +477,9 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 			}
 			r := dr.rules[ri]
 			moved = true
+			if nFollow > 0 && r.once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
+				continue // another piece follows with the first die: found already
+			}
 			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
 			if lastFast && !(dr.hitsAtEnd && hit) {
 				// The last die: the play is whole, and only the hash of

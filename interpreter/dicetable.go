@@ -145,6 +145,20 @@ func (g *Game) buildStepTable(dr *diceRules) {
 		}
 	}
 	dr.tab = t
+	// Which piece may move by a die follows from its step (the table), and
+	// with hits settled at the end of the play no die move changes what
+	// another finds: only the mover's pieces move until then, and the
+	// squares pieces share are kept in one order whatever the order they
+	// came in. Moving piece X by the second die and then another piece Y by
+	// the first therefore reaches the position, and the hits, of Y by the
+	// first die then X by the second: unless a condition reads dice_left
+	// (which differs between the two orders) or a rule rolls again (the
+	// play's hits then wait on which step earned the roll). The search
+	// finds Y-then-X first, so it skips X-then-Y where X moves for good
+	// (once) and some other piece can follow with the first die; the same
+	// piece moving twice, and a second die with nothing to follow, it still
+	// plays.
+	dr.commuting = t.nLeft == 1 && dr.hitsAtEnd && !dr.anyAgain
 }
 
 // tableEntry is the step table's entry for a piece at step s moved by die
