@@ -955,7 +955,7 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 	} else {
 		rest, piece = takeOwn(b, old, me)
 	}
-	h := board.HashAfterSet(p.Hash, from, old, rest)
+	h := p.Hash ^ board.CellHash(from, old) ^ board.CellHash(from, rest)
 	if to == noSquare {
 		return h
 	}
@@ -967,9 +967,9 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 	case hit && dst != 0:
 		return g.hashAfterHit(p, me, h, from, rest, to, dst, piece)
 	case g.dice.hitsAtEnd:
-		return board.HashAfterSet(h, to, dst, insertByOwner(b, dst, piece))
+		return h ^ board.CellHash(to, dst) ^ board.CellHash(to, insertByOwner(b, dst, piece))
 	}
-	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
+	return h ^ board.CellHash(to, dst) ^ board.CellHash(to, b.Push(dst, piece))
 }
 
 // hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
