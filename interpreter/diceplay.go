@@ -926,6 +926,19 @@ func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack
 func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 	var out board.SquareSet
 	b := g.Board
+	// Mostly every piece of me's is in a stack me tops: then none is buried,
+	// and the others' stacks need no look.
+	mine := 0
+	for wi, word := range p.Tops[me] {
+		for word != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(word))
+			word &= word - 1
+			mine += ownPieces(b, p.Cells[sq], me)
+		}
+	}
+	if mine == int(p.OnBoard[me]) {
+		return out
+	}
 	stepOf := g.dice.stepOf[me]
 	for o := range g.Players {
 		if o == me {
@@ -935,7 +948,7 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 			for word != 0 {
 				sq := board.Square(wi*64 + bitsTrailing(word))
 				word &= word - 1
-				if stepOf[sq] >= 0 && p.Cells[sq].Height() > 1 && ownPieces(b, p.Cells[sq], me) > 0 {
+				if p.Cells[sq].Height() > 1 && stepOf[sq] >= 0 && ownPieces(b, p.Cells[sq], me) > 0 {
 					out.Add(sq)
 				}
 			}
