@@ -18,10 +18,13 @@
 // any number of players back up one return per player (max^n: every player
 // chooses for itself).
 //
-// Files: game.go (this interface), mcts.go (the search), players.go (Player
-// and its constructors), spec.go (player specs such as "mcts:hard"),
-// match.go (running a series of games), stats.go (score, confidence interval
-// and Elo of a match).
+// Files: game.go (this interface), mcts.go (the search: tree, selection,
+// playouts, backup, threads), chance.go (chance nodes), solver.go (proofs),
+// endgame.go (exact analysis of small endgames before searching), reuse.go
+// (keeping the tree between searches), result.go (what a search reports),
+// players.go (Player and its constructors), spec.go (player specs such as
+// "mcts:hard"), match.go (running a series of games), stats.go (score,
+// confidence interval and Elo of a match).
 package ai
 
 import "errors"
@@ -113,6 +116,17 @@ type Repetition[P any] interface {
 	// Reversible is the number of plies before p since the last irreversible
 	// move (a capture, a bear-off): no position further back can equal p.
 	Reversible(p *P) int
+}
+
+// Horizon is optional, and needed by a game with a draw rule that counts
+// plies (so many plies without a capture is a draw): the endgame analysis
+// (see Config.EndgamePositions) leaves such counters out of a position and
+// uses a proven line only where it fits in the plies left.
+type Horizon[P any] interface {
+	// PliesLeft is the number of plies that may still be played from p,
+	// none of them making progress, before such a rule draws the game; a
+	// win on the last of them still counts. Negative: no such rule.
+	PliesLeft(p *P) int
 }
 
 // HistoryUser is optional for a Player: SetHistory gives it the

@@ -1,12 +1,10 @@
 package ai
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -108,6 +106,13 @@ type Config struct {
 	// NoRepetition ignores the game's Repetition rule in the tree (for
 	// comparisons with the search before it knew of it).
 	NoRepetition bool
+	// EndgamePositions caps the positions of an endgame analysis (see
+	// endgame.go): where every position reachable from the root is fewer,
+	// the search solves them all exactly first. 0: DefaultEndgamePositions,
+	// and at most 2 per iteration of an iteration budget; negative: never.
+	// An analysis takes at most a quarter of a time budget (and the time it
+	// takes counts against it).
+	EndgamePositions int
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought).
 	KeepSearching bool
@@ -349,6 +354,10 @@ type MCTS[P any, M comparable] struct {
 	rootHash uint64
 	hasRoot  bool
 	progress func(Progress[M])
+	endgame  *endgame // the last endgame analysis, nil before any
+
+	endgameQueue []P // its breadth-first frontier, kept for the next analysis
+	endgameMoves []M
 
 	// Repetition draws (nil rep: none): the game's positions before the
 	// root as given by SetHistory, and those plus the root's key for the
@@ -441,126 +450,6 @@ func (s *MCTS[P, M]) SetHistory(keys []uint64) {
 	s.history = append(s.history[:0], keys...)
 }
 
-// Reset forgets the tree.
-func (s *MCTS[P, M]) Reset() {
-	s.hasRoot = false
-	for _, t := range s.trees {
-		t.root = nil
-		t.nodes.Store(0)
-	}
-}
-
-// Advance moves the root to the child reached by m, keeping its subtree, after
-// m is played at the last searched position. Search finds the subtree by hash
-// anyway; Advance frees the siblings' memory early and works when the move
-// reaches a position the hash search would not look at. When m leads to a
-// roll the new root is that chance node, and the next Search (after the
-// roll) finds its child by hash.
-func (s *MCTS[P, M]) Advance(m M) {
-	if !s.hasRoot {
-		return
-	}
-	if s.chance != nil && s.chance.IsChance(&s.rootPos) {
-		s.Reset() // no move is played at a roll
-		return
-	}
-	for _, t := range s.trees {
-		var found *node[M]
-		if t.root != nil {
-			kids := t.root.children()
-			for i := range kids {
-				if kids[i].move == m {
-					found = &kids[i]
-					break
-				}
-			}
-		}
-		t.setRoot(found)
-	}
-	s.g.Apply(&s.rootPos, m)
-	s.rootHash = s.g.Hash(&s.rootPos)
-}
-
-// setRoot makes a copy of n the root (so the old siblings can be freed), or a
-// fresh root when n is nil. No search is running.
-func (t *tree[M]) setRoot(n *node[M]) {
-	r := new(node[M])
-	if n != nil {
-		r.kids.Store(n.kids.Load())
-		r.value.Store(n.value.Load())
-		r.visits.Store(n.visits.Load())
-		r.state.Store(n.state.Load() &^ stExpanding)
-		r.nkids, r.move = n.nkids, n.move
-	} else {
-		r.state.Store(newState(-1))
-	}
-	t.root = r
-	t.nodes.Store(int64(countNodes(r)))
-}
-
-func countNodes[M comparable](n *node[M]) int {
-	c := 1
-	kids := n.children()
-	for i := range kids {
-		c += countNodes(&kids[i])
-	}
-	return c
-}
-
-// attach points every tree at position p, reusing a subtree when p is the
-// previous root or a position a few plies below it.
-func (s *MCTS[P, M]) attach(p *P) {
-	h := s.g.Hash(p)
-	if s.hasRoot && h == s.rootHash && s.trees[0].root.state.Load()&stChance == 0 {
-		s.rootPos = *p
-		return
-	}
-	for _, t := range s.trees {
-		var found *node[M]
-		if s.hasRoot && t.root != nil {
-			budget := reuseMaxApply
-			found = s.findHash(t.root, &s.rootPos, h, reuseDepth, &budget)
-		}
-		t.setRoot(found)
-	}
-	s.rootPos = *p
-	s.rootHash = h
-	s.hasRoot = true
-}
-
-// findHash looks for the node of hash h up to depth plies below n (whose
-// position is pos). Rolls do not count as plies, so the position after the
-// opponent's move and the next roll is found as well as the one after a move.
-func (s *MCTS[P, M]) findHash(n *node[M], pos *P, h uint64, depth int, budget *int) *node[M] {
-	kids := n.children()
-	chance := n.state.Load()&stChance != 0
-	below := depth - 1
-	if chance {
-		below = depth
-	}
-	for i := range kids {
-		if *budget <= 0 {
-			return nil
-		}
-		*budget--
-		q := *pos
-		if chance {
-			s.chance.Resolve(&q, i)
-		} else {
-			s.g.Apply(&q, kids[i].move)
-		}
-		if s.g.Hash(&q) == h {
-			return &kids[i]
-		}
-		if below > 0 && kids[i].kids.Load() != nil {
-			if f := s.findHash(&kids[i], &q, h, below, budget); f != nil {
-				return f
-			}
-		}
-	}
-	return nil
-}
-
 // Search thinks about position p until the budget (Config.Iterations,
 // Config.Time) runs out, ctx is done ("move now"), or the root is proven, and
 // returns the move to play with the statistics behind it. p is not modified.
@@ -594,8 +483,11 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	}
 	if s.trees[0].root.nkids == 1 {
 		s.checkForced() // no search: a forced move needs no thought
-	} else if s.cfg.KeepSearching || s.rootProof() == Unknown {
-		s.run(ctx, start)
+	} else {
+		s.solveEndgame(ctx)
+		if s.cfg.KeepSearching || s.rootProof() == Unknown {
+			s.run(ctx, start)
+		}
 	}
 	s.fillResult(&res)
 	res.Elapsed = time.Since(start)
@@ -644,7 +536,9 @@ func (s *MCTS[P, M]) run(ctx context.Context, start time.Time) {
 		return
 	}
 	if s.cfg.Time > 0 {
-		timer := time.AfterFunc(s.cfg.Time, func() { s.stop.Store(true) })
+		// counted from the start of Search: an endgame analysis before
+		// the iterations takes its time from the same budget
+		timer := time.AfterFunc(s.cfg.Time-time.Since(start), func() { s.stop.Store(true) })
 		defer timer.Stop()
 	}
 	stopCtx := context.AfterFunc(ctx, func() { s.stop.Store(true) })
@@ -859,60 +753,6 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 	return true
 }
 
-// expandChance gives chance node n one child per outcome, in the order of
-// Outcomes (the index is the outcome), each with n's mover.
-func (w *worker[P, M]) expandChance(n *node[M]) bool {
-	w.weights = w.chance.Outcomes(&w.pos, w.weights[:0])
-	k := len(w.weights)
-	if k == 0 {
-		n.state.Or(stTerminal) // a roll with no outcomes: inconsistent, scored by result()
-		return false
-	}
-	st := newState(n.mover())
-	kids := make([]node[M], k)
-	for i := range kids {
-		kids[i].state.Store(st)
-	}
-	n.nkids = int32(k)
-	n.state.Or(stChance) // before publishing: whoever sees the children sees the flag
-	n.kids.Store(&kids[0])
-	w.t.nodes.Add(int64(k))
-	return true
-}
-
-// selectOutcome picks the outcome of chance node n (at w.pos) whose visits
-// lag furthest behind its share of the weights: the outcome i with the
-// largest weight_i/total·(N+1) - visits_i, N the children's visits. The
-// counts then follow the probabilities exactly up to one visit, at any N
-// (sampling would only converge to them), so the node's mean return is the
-// expectation over the rolls with less noise, no outcome is starved, and
-// in-flight visits of other threads spread them over different rolls.
-func (w *worker[P, M]) selectOutcome(n *node[M]) int {
-	w.weights = w.chance.Outcomes(&w.pos, w.weights[:0])
-	kids := n.children()
-	total, visits := 0.0, int32(0)
-	for i := range kids {
-		if i < len(w.weights) {
-			total += max(w.weights[i], 0)
-		}
-		visits += kids[i].visits.Load()
-	}
-	best, bestLag := 0, math.Inf(-1)
-	if total <= 0 {
-		return w.rng.IntN(len(kids))
-	}
-	scale := float64(visits+1) / total
-	for i := range kids {
-		if i >= len(w.weights) || w.weights[i] <= 0 {
-			continue
-		}
-		if lag := w.weights[i]*scale - float64(kids[i].visits.Load()); lag > bestLag {
-			best, bestLag = i, lag
-		}
-	}
-	return best
-}
-
 // selectChild picks by UCT, taking a proven win at once, skipping proven
 // losses and trying unvisited children first.
 func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
@@ -1030,323 +870,4 @@ func (w *worker[P, M]) backprop() {
 			n.value.Add(fixed(r))
 		}
 	}
-}
-
-// terminalProof is the proof for the mover into a finished position, and
-// its winner: only decisive outcomes (one player 1, all others 0) prove
-// anything.
-func terminalProof(r []float64, mover int) (uint32, int) {
-	winner := -1
-	for i, v := range r {
-		switch {
-		case v == 1 && winner < 0:
-			winner = i
-		case v != 0:
-			return proofUnknown, -1
-		}
-	}
-	if winner < 0 {
-		return proofUnknown, -1
-	}
-	if winner == mover {
-		return proofWin, winner
-	}
-	return proofLoss, winner
-}
-
-// propagate pushes a new proof at the leaf up the path as far as it decides
-// the parents, and stops the search when it decides the root.
-func (w *worker[P, M]) propagate() {
-	path := w.path
-	for i := len(path) - 2; i >= 1; i-- {
-		if !w.prove(path[i]) {
-			return
-		}
-	}
-	if !w.s.cfg.KeepSearching && rootProofOf(w.t.root) != Unknown {
-		w.s.stop.Store(true)
-	}
-}
-
-// prove sets n's proof from its children's; it reports whether it changed.
-// Proofs say who wins where one player wins every line (the mover of a won
-// node; for a lost node, when known, the winner). The player q choosing at n
-// wins there if some child wins for q, and loses if every child loses for q;
-// then the player who wins every child, if there is one, wins n too (q
-// cannot help it). For n's mover that is the result when q moved into n too;
-// otherwise q's win, or the one winner of every child, decides it, and when
-// every child is won by players known not to be n's mover, n's mover loses
-// without a known winner (q is free to choose among them). With two players
-// the loser's opponent is always the winner, so that is the usual solver.
-//
-// A chance node's children are for its own mover: it is won when every
-// outcome is, lost when every outcome is (its winner known when it is the
-// same in every outcome), and its depth is the longest outcome's (the roll
-// is not a ply). One outcome unproven or proven the other way leaves it
-// unproven.
-func (w *worker[P, M]) prove(n *node[M]) bool {
-	st := n.state.Load()
-	if st&stProofMask != proofUnknown {
-		return false
-	}
-	kids := n.children()
-	mover := int(st>>stMoverShift&0xff) - 1
-	if st&stChance != 0 {
-		k0 := kids[0].state.Load()
-		p, win, depth := k0&stProofMask, winner(k0), 0
-		for i := range kids {
-			ks := kids[i].state.Load()
-			if ks&stProofMask != p {
-				return false
-			}
-			if winner(ks) != win {
-				win = -1
-			}
-			depth = max(depth, int(ks>>stDepthShift))
-		}
-		return p != proofUnknown && n.setProof(p, depth, win)
-	}
-	q := kids[0].mover()
-	anyWin, allLoss := false, true
-	fastestWin, longestLoss := maxProofDepth, 0
-	// the one winner of every lost child (-1: none yet, -2: not one), and
-	// whether some child's winner may be n's mover
-	common, moverMayWin := -1, false
-	for i := range kids {
-		ks := kids[i].state.Load()
-		switch ks & stProofMask {
-		case proofWin:
-			anyWin = true
-			fastestWin = min(fastestWin, int(ks>>stDepthShift))
-		case proofLoss:
-			longestLoss = max(longestLoss, int(ks>>stDepthShift))
-			win := winner(ks)
-			if win < 0 || win == mover {
-				moverMayWin = true
-			}
-			switch {
-			case win < 0:
-				common = -2
-			case common == -1:
-				common = win
-			case common != win:
-				common = -2
-			}
-		default:
-			allLoss = false
-		}
-	}
-	p, win, depth := proofUnknown, -1, 0
-	switch {
-	case anyWin:
-		win, depth = q, 1+fastestWin
-	case allLoss && common >= 0:
-		win, depth = common, 1+longestLoss
-	case allLoss && (mover == q || !moverMayWin):
-		p, depth = proofLoss, 1+longestLoss // lost for the mover, winner not known
-	}
-	switch {
-	case win < 0:
-	case win == mover:
-		p = proofWin
-	default:
-		p = proofLoss
-	}
-	return p != proofUnknown && n.setProof(p, depth, win)
-}
-
-// rootProofOf is the root's status for the player to move there.
-func rootProofOf[M comparable](root *node[M]) Proof {
-	kids := root.children()
-	if len(kids) == 0 {
-		return Unknown
-	}
-	allLoss := true
-	for i := range kids {
-		switch kids[i].proof() {
-		case proofWin:
-			return Win
-		case proofLoss:
-		default:
-			allLoss = false
-		}
-	}
-	if allLoss {
-		return Loss
-	}
-	return Unknown
-}
-
-func (s *MCTS[P, M]) rootProof() Proof {
-	p := Unknown
-	for _, t := range s.trees {
-		switch rootProofOf(t.root) {
-		case Win:
-			return Win
-		case Loss:
-			p = Loss
-		}
-	}
-	return p
-}
-
-// rootStats merges the root children of all trees, in the first tree's child
-// order. It may run during a search (progress): every read is atomic.
-func (s *MCTS[P, M]) rootStats() []MoveStats[M] {
-	var out []MoveStats[M]
-	var sums []int64
-	var index map[M]int
-	if len(s.trees) > 1 {
-		index = make(map[M]int)
-	}
-	for ti, t := range s.trees {
-		if ti > 0 && index == nil {
-			break
-		}
-		kids := t.root.children()
-		for i := range kids {
-			k := &kids[i]
-			j := i
-			if index != nil {
-				var ok bool
-				if j, ok = index[k.move]; !ok {
-					j = len(out)
-					index[k.move] = j
-				}
-			}
-			if j == len(out) {
-				out = append(out, MoveStats[M]{Move: k.move})
-				sums = append(sums, 0)
-			}
-			out[j].Visits += int(k.visits.Load())
-			sums[j] += k.value.Load()
-			if p := k.proof(); p != proofUnknown {
-				out[j].Proof = Proof(p)
-				out[j].Plies = 1 + k.proofDepth()
-			}
-		}
-	}
-	for j := range out {
-		out[j].Value = 0.5
-		if out[j].Visits > 0 {
-			out[j].Value = float64(sums[j]) / valueOneFloat / float64(out[j].Visits)
-		}
-	}
-	return out
-}
-
-// bestIndex chooses the move to play: the fastest proven win (then the most
-// visited), else the most visited move not proven lost (ties: higher value),
-// else the proven loss that resists longest (then the most visited).
-func bestIndex[M comparable](st []MoveStats[M]) int {
-	better := func(a, b MoveStats[M]) bool {
-		if a.Plies != b.Plies {
-			if a.Proof == Win {
-				return a.Plies < b.Plies
-			}
-			return a.Plies > b.Plies
-		}
-		if a.Visits != b.Visits {
-			return a.Visits > b.Visits
-		}
-		return a.Value > b.Value
-	}
-	for _, want := range []func(Proof) bool{
-		func(p Proof) bool { return p == Win },
-		func(p Proof) bool { return p != Loss },
-		func(Proof) bool { return true },
-	} {
-		best := -1
-		for i, x := range st {
-			if want(x.Proof) && (best < 0 || better(x, st[best])) {
-				best = i
-			}
-		}
-		if best >= 0 {
-			return best
-		}
-	}
-	return -1
-}
-
-func (s *MCTS[P, M]) reportProgress(start time.Time) {
-	st := s.rootStats()
-	b := bestIndex(st)
-	if b < 0 {
-		return
-	}
-	iters := 0
-	for _, w := range s.workers {
-		iters += int(w.done.Load())
-	}
-	s.progress(Progress[M]{
-		Iterations: iters,
-		Elapsed:    time.Since(start),
-		Best:       st[b].Move,
-		Visits:     st[b].Visits,
-		Value:      st[b].Value,
-		Proof:      st[b].Proof,
-	})
-}
-
-func (s *MCTS[P, M]) fillResult(res *Result[M]) {
-	st := s.rootStats()
-	b := bestIndex(st)
-	best := st[b]
-	res.Move = best.Move
-	res.Legal = len(st)
-	res.Value = best.Value
-	res.Proof = Unknown
-	switch {
-	case best.Proof == Win:
-		res.Proof, res.Value, res.Plies = Win, 1, best.Plies
-	case best.Proof == Loss: // every move is lost, or bestIndex would avoid it
-		res.Proof, res.Value, res.Plies = Loss, 0, best.Plies
-	}
-	for _, w := range s.workers {
-		res.Iterations += w.iterations
-	}
-	for _, t := range s.trees {
-		res.Visits += int(t.root.visits.Load())
-	}
-	res.Nodes = s.nodeCount()
-	slices.SortStableFunc(st, func(a, b MoveStats[M]) int { return cmp.Compare(b.Visits, a.Visits) })
-	res.Moves = st
-	res.PV = s.pv(best.Move)
-}
-
-// pv follows the most visited replies from the tree with the most visits on
-// the chosen move.
-func (s *MCTS[P, M]) pv(m M) []M {
-	var from *node[M]
-	for _, t := range s.trees {
-		kids := t.root.children()
-		for i := range kids {
-			if kids[i].move == m && (from == nil || kids[i].visits.Load() > from.visits.Load()) {
-				from = &kids[i]
-			}
-		}
-	}
-	pv := []M{m}
-	// the line stops at a roll: what follows depends on it
-	for n := from; n != nil && len(pv) < maxPV && n.state.Load()&stChance == 0; {
-		var next *node[M]
-		kids := n.children()
-		for i := range kids {
-			k := &kids[i]
-			if k.proof() == proofWin {
-				next = k
-				break
-			}
-			if v := k.visits.Load(); v > 0 && (next == nil || v > next.visits.Load()) {
-				next = k
-			}
-		}
-		if next == nil {
-			break
-		}
-		pv = append(pv, next.move)
-		n = next
-	}
-	return pv
 }

@@ -44,8 +44,12 @@ type Spec struct {
 	PlayoutCap  int     // 0: DefaultPlayoutCap
 	Discount    float64 // 0: DefaultDiscount; 1: none
 	// Classic turns off what the search learned for converting won games
-	// (repetition draws in the tree, the discount), to measure them.
+	// (repetition draws in the tree, the discount, the endgame analysis),
+	// to measure them.
 	Classic bool
+	// Endgame is Config.EndgamePositions as given (0: the default; -1:
+	// none, from endgame=0).
+	Endgame int
 	Seed    uint64
 	HasSeed bool // Seed was given and overrides NewPlayer's seed
 }
@@ -118,7 +122,8 @@ var specKeys = []struct{ key, help string }{
 	{"c", fmt.Sprintf("UCT exploration constant (default %g)", DefaultExploration)},
 	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
 	{"discount", fmt.Sprintf("per-ply discount of outcomes, 1 for none (default %g)", DefaultDiscount)},
-	{"classic", "1: no repetition draws in the tree and no discount (to compare)"},
+	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis (to compare)"},
+	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 for none (default %d, at most 2 per iteration)", DefaultEndgamePositions)},
 }
 
 // SpecHelp is the help text for player specs, listing the levels.
@@ -286,6 +291,15 @@ func ParseSpec(s string) (Spec, error) {
 				return fail("discount=%s: want a number > 0 and <= 1 (e.g. 0.995)", val)
 			}
 			sp.Discount = f
+		case "endgame":
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 {
+				return fail("endgame=%s: want a whole number >= 0 (0: no endgame analysis)", val)
+			}
+			sp.Endgame = n
+			if n == 0 {
+				sp.Endgame = -1
+			}
 		case "classic":
 			switch val {
 			case "0":
@@ -356,6 +370,9 @@ func (sp Spec) String() string {
 	if sp.Classic {
 		parts = append(parts, "classic=1")
 	}
+	if sp.Endgame != 0 {
+		parts = append(parts, fmt.Sprintf("endgame=%d", max(sp.Endgame, 0)))
+	}
 	if sp.HasSeed {
 		parts = append(parts, fmt.Sprintf("seed=%d", sp.Seed))
 	}
@@ -380,9 +397,11 @@ func (sp Spec) Config(seed uint64) Config {
 		PlayoutCap:  sp.PlayoutCap,
 		Discount:    sp.Discount,
 		Seed:        seed,
+
+		EndgamePositions: sp.Endgame,
 	}
 	if sp.Classic {
-		cfg.Discount, cfg.NoRepetition = 1, true
+		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions = 1, true, -1
 	}
 	return cfg
 }

@@ -29,6 +29,8 @@ func TestParseSpec(t *testing.T) {
 		{"mcts:easy,time=1s", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Time: time.Second, Threads: 1}, ""},
 		{"mcts:iterations=100,c=0.5,playout=50", Spec{Kind: KindMCTS, Iterations: 100, Threads: 1, Exploration: 0.5, PlayoutCap: 50}, ""},
 		{"mcts:time=1m30s", Spec{Kind: KindMCTS, Time: 90 * time.Second, Threads: 1}, "mcts:time=1m30s"},
+		{"mcts:medium,endgame=5000", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, Endgame: 5000}, ""},
+		{"mcts:easy,endgame=0", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Endgame: -1}, ""},
 	} {
 		got, err := ParseSpec(c.in)
 		if err != nil {
@@ -72,8 +74,9 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, classic)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, classic, endgame)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
+		{"mcts:medium,endgame=-1", "endgame=-1: want a whole number >= 0"},
 		{"mcts:threads=2", "no budget: give iterations=N or time=D"},
 		{"mcts:time=1s,time=2s", `option "time" given twice`},
 		{"mcts:time=1s,,threads=2", "empty option (stray comma?)"},
@@ -119,7 +122,13 @@ func TestSpecConfig(t *testing.T) {
 		t.Errorf("Config = %+v, want %+v", cfg, want)
 	}
 	sp, _ = ParseSpec("mcts:easy")
-	if cfg := sp.Config(99); cfg.Seed != 99 || cfg.Iterations != 300 {
+	if cfg := sp.Config(99); cfg.Seed != 99 || cfg.Iterations != 300 || cfg.EndgamePositions != 0 {
 		t.Errorf("easy Config = %+v", cfg)
+	}
+	for spec, want := range map[string]int{"mcts:endgame=0,iterations=9": -1, "mcts:endgame=70,iterations=9": 70, "mcts:iterations=9,classic=1": -1} {
+		sp, err := ParseSpec(spec)
+		if cfg := sp.Config(1); err != nil || cfg.EndgamePositions != want {
+			t.Errorf("%s: EndgamePositions %d (%v), want %d", spec, cfg.EndgamePositions, err, want)
+		}
 	}
 }

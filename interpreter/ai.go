@@ -106,6 +106,27 @@ func (a *SearchGame) RepetitionKey(p *SearchPosition) uint64 { return p.Hash }
 // promotion) changes the pieces for good, as History counts repetitions.
 func (a *SearchGame) Reversible(p *SearchPosition) int { return int(p.Quiet) }
 
+// PliesLeft is the number of quiet plies the draw rules that count them
+// still allow from p (ai.Horizon), the shortest of them where several do
+// (a rule that holds only under a condition counts as if it held); -1 when
+// the rule file has none.
+func (a *SearchGame) PliesLeft(p *SearchPosition) int {
+	g := a.g
+	left := -1
+	if g.Draw.QuietPlies > 0 {
+		left = g.Draw.QuietPlies - int(p.Quiet)
+	}
+	for _, q := range g.quietRules {
+		if l := q.plies - int(p.Quiet); left < 0 || l < left {
+			left = l
+		}
+	}
+	if left < 0 && (g.Draw.QuietPlies > 0 || len(g.quietRules) > 0) {
+		left = 0
+	}
+	return left
+}
+
 // quietDraw reports whether the quiet count has reached a draw.
 func (a *SearchGame) quietDraw(p *SearchPosition) bool {
 	g := a.g

@@ -461,6 +461,10 @@ func TestBackgammonExplain(t *testing.T) {
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "24/18", "no checker of white's on 24"},
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb", "13/7", "the dice are rolled next"},
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/2", "13/2: legal"},
+		// the dice left after the first checker's move
+		{"w a1:bbbbb,e1:www,h1:wwwww,m1:bb,a2:wwwww,e2:bbb,h2:bbbbb,m2:ww roll:65", "24/18 13/7", "13/7: that is 6 points, and the dice left (5) do not make it"},
+		{"w a1:bbbbb,e1:www,h1:wwwww,m1:bb,a2:wwwww,e2:bbb,h2:bbbbb,m2:ww roll:65", "24/13 8/3", "8/3: the roll 65 is used up before it"},
+		{"w a1:bbbbb,e1:www,h1:wwwww,m1:bb,a2:wwwww,e2:bbb,h2:bbbbb,m2:ww roll:11", "8/3", "8/3: that is 5 points, and the dice left (1, 1, 1 and 1) do not make it"},
 	} {
 		p, err := g.ParsePosition(c.pos)
 		if err != nil {

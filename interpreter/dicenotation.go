@@ -351,7 +351,7 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 			return fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
 		}
 		// One die the distance (or more, off the end), else the dice in turn.
-		cur, why := st.from, ""
+		cur, why, before := st.from, "", diceList(rem)
 		for cur < st.to && why == "" {
 			best := -1
 			for i, d := range rem {
@@ -369,7 +369,14 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 				}
 			}
 			if best < 0 {
-				why = fmt.Sprintf("%s: no die of the roll %s (left: %v) moves a checker that far", written, board.RollString(d1, d2), rem)
+				switch {
+				case before == "":
+					why = fmt.Sprintf("%s: the roll %s is used up before it", written, board.RollString(d1, d2))
+				case st.to == finish:
+					why = fmt.Sprintf("%s: the dice left (%s) do not bear that checker off", written, before)
+				default:
+					why = fmt.Sprintf("%s: that is %d points, and the dice left (%s) do not make it", written, st.to-st.from, before)
+				}
 				break
 			}
 			d := rem[best]
@@ -424,4 +431,16 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
 	}
 	return "not a legal play: " + g.legalPlaysHint(legal)
+}
+
+// diceList writes dice as a reader says them: "5", "6 and 5", "4, 4 and 4".
+func diceList(dice []int) string {
+	var s []string
+	for _, d := range dice {
+		s = append(s, strconv.Itoa(d))
+	}
+	if len(s) < 2 {
+		return strings.Join(s, "")
+	}
+	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
