@@ -327,6 +327,9 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	b := g.Board
 	pos := &w.cur
 	me := c.me
+	if t := dr.tab; t != nil && die <= t.maxDie {
+		return g.tryDieTabled(c, w, depth, next, left, die, dice, sum)
+	}
 	remKey := remainingKey(next, left)
 	c.pos = pos
 	c.dice.die, c.dice.left = die, left
@@ -338,46 +341,36 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	var nTests [maxSpecRules]uint8
 	var active [32]uint8
 	nActive := 0
-	// With a step table (dicetable.go), the row of this die says which rule
-	// moves a piece from each step.
-	var row []uint8
-	if t := dr.tab; t != nil && die <= t.maxDie {
-		ri := t.row(me, sum, pos.Extra, left, die)
-		if !t.any[ri] {
-			return false
+rules:
+	for ri, r := range dr.rules {
+		if r.sum != sum || r.pos != nil && !r.pos(c) {
+			continue
 		}
-		row = t.entries[ri*t.steps : (ri+1)*t.steps]
-	} else {
-	rules:
-		for ri, r := range dr.rules {
-			if r.sum != sum || r.pos != nil && !r.pos(c) {
-				continue
-			}
-			if ri < maxSpecRules && r.spec != nil {
-				for _, st := range r.spec {
-					mask := 0
-					for i, f := range st.facts {
-						if f(c) {
-							mask |= 1 << i
-						}
-					}
-					if st.never&(1<<mask) != 0 {
-						continue rules // false for every piece
-					}
-					if fn := st.variants[mask]; fn != nil {
-						tests[ri][nTests[ri]] = fn
-						nTests[ri]++
+		if ri < maxSpecRules && r.spec != nil {
+			for _, st := range r.spec {
+				mask := 0
+				for i, f := range st.facts {
+					if f(c) {
+						mask |= 1 << i
 					}
 				}
+				if st.never&(1<<mask) != 0 {
+					continue rules // false for every piece
+				}
+				if fn := st.variants[mask]; fn != nil {
+					tests[ri][nTests[ri]] = fn
+					nTests[ri]++
+				}
 			}
-			active[nActive] = uint8(ri)
-			nActive++
 		}
-		if nActive == 0 {
-			return false
-		}
+		active[nActive] = uint8(ri)
+		nActive++
+	}
+	if nActive == 0 {
+		return false
 	}
 	moved := false
+	finish := len(dr.tracks[me])
 	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
 	tops := pos.Tops[me]
@@ -390,27 +383,6 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	// Where a hit is settled at the end of the play, a last die that hits
 	// nothing, after dice that hit nothing, ends a play whose position is
 	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
-	// Playing the second die first (w.mirror), a piece that moves for good
-	// leaves only plays already found the other way round, when another
-	// piece can take the first die (see diceRules.commuting): follow holds
-	// the squares whose pieces can, and the number of them.
-	var follow board.SquareSet
-	nFollow := 0
-	if w.mirror && row != nil {
-		t := dr.tab
-		ri := t.row(me, false, pos.Extra, 0, int(next[0]))
-		other := t.entries[ri*t.steps : (ri+1)*t.steps]
-		for wi, word := range tops {
-			for word != 0 {
-				sq := board.Square(wi*64 + bitsTrailing(word))
-				word &= word - 1
-				if st := stepOf[sq]; st >= 0 && other[st] != 0 && ownPieces(b, pos.Cells[sq], me) > 0 {
-					follow.Add(sq)
-					nFollow++
-				}
-			}
-		}
-	}
 	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
 	if lastFast && dr.hitsAtEnd {
 		for i := 0; i < depth; i++ {
@@ -435,47 +407,198 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
 				continue // every piece of the mover here has moved for good
 			}
-			ri, count, ts, to, dst, hit := -1, 0, 0, noSquare, board.Stack(0), false
-			if row != nil {
-				e := row[s]
-				if e == 0 {
-					continue
+			for _, ri8 := range active[:nActive] {
+				ri := int(ri8)
+				r := dr.rules[ri]
+				count := r.count
+				if count == 0 {
+					count = die
 				}
-				ri = int(e&^tabHit) - 1
-				count, ts, to, dst = g.dieTarget(pos, dr.rules[ri], track, s, die)
-				if e&tabHit != 0 && dst != 0 {
-					if dr.hitsAtEnd {
-						hit = hasOpposing(b, dst, me)
-					} else {
-						hit = b.TopOwner(dst) != me
-					}
+				ts := s + count
+				if ts > finish && dr.bounce {
+					ts = 2*finish - ts // walked to the end and back
 				}
-			} else {
-				for _, ri8 := range active[:nActive] {
-					r := dr.rules[ri8]
-					count, ts, to, dst = g.dieTarget(pos, r, track, s, die)
-					c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
-					c.dice.step, c.dice.toStep = s, ts
-					if int(ri8) < maxSpecRules && r.spec != nil {
-						if !allHold(tests[ri8][:nTests[ri8]], c) {
-							continue
-						}
-					} else if r.rest != nil && !r.rest(c) {
+				to, dst := noSquare, board.Stack(0)
+				if ts < finish {
+					to = track[ts]
+					dst = pos.Cells[to]
+				}
+				c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
+				c.dice.step, c.dice.toStep = s, ts
+				if ri < maxSpecRules && r.spec != nil {
+					if !allHold(tests[ri][:nTests[ri]], c) {
 						continue
 					}
-					if dr.hitsAtEnd {
-						hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
-					} else {
-						hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
-					}
-					ri = int(ri8)
-					break // one move per piece and die: the first rule's
-				}
-				if ri < 0 {
+				} else if r.rest != nil && !r.rest(c) {
 					continue
 				}
+				var hit bool
+				if dr.hitsAtEnd {
+					hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
+				} else {
+					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
+				}
+				moved = true
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+				if lastFast && !(dr.hitsAtEnd && hit) {
+					// The last die: the play is whole, and only the hash of
+					// where it leads is needed, to list it once.
+					h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+					key := h ^ remKey
+					if dr.once {
+						fk := w.finKey
+						if r.once && to != noSquare {
+							fk += finMix(to)
+						}
+						key ^= fk
+					}
+					if w.visit(key) {
+						g.recordPlayHash(w, depth+1, me, h)
+					}
+					break
+				}
+				undo := &w.undo[depth]
+				rear := c.dice.rear
+				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
+				g.rearAfterStep(c, undo.hash, sq, s, to, ts, hit && !dr.hitsAtEnd)
+				buried := w.buried
+				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+					w.buried.Add(to) // landed under others' pieces
+				}
+				key := pos.Hash ^ remKey
+				if r.once && to != noSquare {
+					w.fin[to]++
+					w.finKey += finMix(to)
+				}
+				if dr.once {
+					key ^= w.finKey
+				}
+				if w.visit(key) {
+					if left == 0 {
+						g.recordPlay(w, depth+1, me)
+					} else {
+						g.searchPlays(c, w, depth+1, next, left)
+						c.pos = pos
+						c.dice.die, c.dice.left = die, left
+					}
+				}
+				if r.once && to != noSquare {
+					w.fin[to]--
+					w.finKey -= finMix(to)
+				}
+				undo.restore(pos)
+				c.dice.rear = rear
+				w.buried = buried
+				break // one move per piece and die: the first rule's
 			}
+		}
+	}
+	return moved
+}
+
+// tryDieTabled is tryDie for a game with a step table (dicetable.go): the
+// row of this die says which rule moves a piece from each step, and no
+// condition is tested. Kept apart from tryDie so that the games that test
+// their conditions (Backgammon) run the loop they ran before.
+func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	dr := g.dice
+	b := g.Board
+	pos := &w.cur
+	me := c.me
+	remKey := remainingKey(next, left)
+	c.pos = pos
+	c.dice.die, c.dice.left = die, left
+	t := dr.tab
+	ri := t.row(me, sum, pos.Extra, left, die)
+	if !t.any[ri] {
+		return false
+	}
+	row := t.entries[ri*t.steps : (ri+1)*t.steps]
+	moved := false
+	finish := len(dr.tracks[me])
+	track := dr.tracks[me]
+	stepOf := dr.stepOf[me]
+	tops := pos.Tops[me]
+	if dr.hitsAtEnd {
+		// Pieces share squares: the mover's pieces under others' move too.
+		for i := range tops {
+			tops[i] |= w.buried[i]
+		}
+	}
+	// Playing the second die first (w.mirror), a piece that moves for good
+	// leaves only plays already found the other way round, when another
+	// piece can take the first die (see diceRules.commuting): follow holds
+	// the squares whose pieces can, and the number of them.
+	var follow board.SquareSet
+	nFollow := 0
+	if w.mirror {
+		ri := t.row(me, false, pos.Extra, 0, int(next[0]))
+		other := t.entries[ri*t.steps : (ri+1)*t.steps]
+		for wi, word := range tops {
+			for word != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(word))
+				word &= word - 1
+				if st := stepOf[sq]; st >= 0 && other[st] != 0 && ownPieces(b, pos.Cells[sq], me) > 0 {
+					follow.Add(sq)
+					nFollow++
+				}
+			}
+		}
+	}
+	// Where a hit is settled at the end of the play, a last die that hits
+	// nothing, after dice that hit nothing, ends a play whose position is
+	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
+	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
+	if lastFast && dr.hitsAtEnd {
+		for i := 0; i < depth; i++ {
+			if w.steps[i].hit {
+				lastFast = false
+				break
+			}
+		}
+	}
+	for wi, word := range tops {
+		for word != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(word))
+			word &= word - 1
+			s := int(stepOf[sq])
+			if s < 0 {
+				continue
+			}
+			src := pos.Cells[sq]
+			if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
+				continue // a square in buried the mover has left
+			}
+			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
+				continue // every piece of the mover here has moved for good
+			}
+			e := row[s]
+			if e == 0 {
+				continue
+			}
+			ri := int(e&^tabHit) - 1
 			r := dr.rules[ri]
+			count := r.count
+			if count == 0 {
+				count = die
+			}
+			ts := s + count
+			if ts > finish && dr.bounce {
+				ts = 2*finish - ts // walked to the end and back
+			}
+			to, dst := noSquare, board.Stack(0)
+			if ts < finish {
+				to = track[ts]
+				dst = pos.Cells[to]
+			}
+			var hit bool
+			if e&tabHit != 0 && dst != 0 {
+				if dr.hitsAtEnd {
+					hit = hasOpposing(b, dst, me)
+				} else {
+					hit = b.TopOwner(dst) != me
+				}
+			}
 			moved = true
 			if nFollow > 0 && r.once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
 				continue // another piece follows with the first die: found already
@@ -558,27 +681,6 @@ func (g *Game) rearAfterStep(c *Ctx, before uint64, sq board.Square, s int, to b
 	if sent {
 		rc.have = 1 << me // others' pieces went back: theirs are unknown
 	}
-}
-
-// dieTarget is where rule r moves a piece of the mover at step s of its
-// track by die: the count moved, the step reached (past the end without a
-// bounce), the square (noSquare: off the end) and what stands there.
-func (g *Game) dieTarget(pos *board.Position, r *diceMoveRule, track []board.Square, s, die int) (count, ts int, to board.Square, dst board.Stack) {
-	count = r.count
-	if count == 0 {
-		count = die
-	}
-	finish := len(track)
-	ts = s + count
-	if ts > finish && g.dice.bounce {
-		ts = 2*finish - ts // walked to the end and back
-	}
-	to = noSquare
-	if ts < finish {
-		to = track[ts]
-		dst = pos.Cells[to]
-	}
-	return count, ts, to, dst
 }
 
 // finMix is a square's share of diceWork.finKey.
