@@ -152,3 +152,32 @@ func (dr *diceRules) stepAt(player int, to board.Square) int {
 	}
 	return int(dr.stepOf[player][to])
 }
+
+// Random playouts of dice games, and the move searches in them, allocate
+// nothing once the context's scratch space has grown.
+func TestDicePlayoutsAllocateNothing(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		players int
+	}{{"ludo", 4}, {"ludo", 2}, {"ludo-safe-squares", 3}, {"ludo-beginner", 4}, {"backgammon", 2}} {
+		g := openPlayers(t, tc.name, tc.players)
+		rng := rand.New(rand.NewPCG(5, 6))
+		buf := make([]board.Move, 0, 4096)
+		start := g.Start()
+		p := new(board.Position)
+		plays := 0
+		for i := 0; i < 20; i++ { // grow the scratch space
+			*p = start
+			_, buf = g.RandomPlayout(p, rng, 5000, buf)
+		}
+		allocs := testing.AllocsPerRun(20, func() {
+			*p = start
+			var n int
+			n, buf = g.RandomPlayout(p, rng, 5000, buf)
+			plays += n
+		})
+		if allocs != 0 || plays == 0 {
+			t.Errorf("%s, %d players: %v allocations per random game (%d plays)", tc.name, tc.players, allocs, plays)
+		}
+	}
+}
