@@ -314,3 +314,47 @@ func (s *MCTS[P, M]) solveEndgameTable(e *endgame) {
 		}
 	}
 }
+
+// endgamePV extends a proven line with the analysis's best play (the
+// winner's fastest move, the loser's longest resistance) when the tree,
+// which the analysis spared from searching, does not show it.
+func (s *MCTS[P, M]) endgamePV(pv []M) []M {
+	e := s.endgame
+	if e == nil || !e.built || len(pv) == 0 {
+		return pv
+	}
+	q := s.rootPos
+	for _, m := range pv {
+		s.g.Apply(&q, m)
+	}
+	var moves []M
+	var next P
+	for len(pv) < maxPV {
+		i, ok := e.index[s.endgameKey(&q)]
+		if !ok || e.winner[i] < 0 || e.term[i] != -2 {
+			break
+		}
+		mover := s.g.ToMove(&q)
+		var best M
+		bestDist, found := int32(-1), false
+		moves = s.g.LegalMoves(&q, moves)
+		for _, m := range moves {
+			next = q
+			s.g.Apply(&next, m)
+			j, ok := e.index[s.endgameKey(&next)]
+			if !ok || e.winner[j] != e.winner[i] {
+				continue
+			}
+			d := e.dist[j]
+			if !found || (int(e.winner[i]) == mover) == (d < bestDist) {
+				best, bestDist, found = m, d, true
+			}
+		}
+		if !found {
+			break
+		}
+		pv = append(pv, best)
+		s.g.Apply(&q, best)
+	}
+	return pv
+}

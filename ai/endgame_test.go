@@ -283,6 +283,16 @@ func TestEndgameAnalysisRespectsTheHorizon(t *testing.T) {
 		if tc.want == Win && r.Plies != 5 {
 			t.Errorf("%d plies before the draw: win in %d plies, want 5", tc.quiet, r.Plies)
 		}
+		if tc.want == Win {
+			// the line shown is the analysis's: played out, the robber escapes
+			q := p
+			for _, m := range r.PV {
+				gh.Apply(&q, m)
+			}
+			if over, w := gh.over(&q); len(r.PV) != 5 || !over || w != 1 {
+				t.Errorf("%d plies before the draw: PV %v ends at %+v", tc.quiet, r.PV, q)
+			}
+		}
 	}
 }
 

@@ -55,7 +55,8 @@ type Game[P any, M comparable] interface {
 	// loser): the search maximises the expected return. It is called where
 	// LegalMoves returned no moves, or to check a position (e.g. where a
 	// playout is cut short). Only outcomes with exactly one 1 and all other
-	// returns 0 are used as proofs by the solver.
+	// returns 0 are used as proofs by the solver: a ranking of places
+	// (1, 2/3, 1/3, 0) or a win worth points is never one.
 	Result(p *P, returns []float64) bool
 	// Hash identifies a position; the search uses it to find a previous
 	// search's subtree for the position it is asked about. It must cover

@@ -498,6 +498,9 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 		}
 	}
 	s.fillResult(&res)
+	if res.Proof != Unknown {
+		res.PV = s.endgamePV(res.PV)
+	}
 	res.Elapsed = time.Since(start)
 	return res
 }

@@ -362,7 +362,7 @@ func TestStopping(t *testing.T) {
 	}
 	// time budget
 	start := time.Now()
-	r = NewMCTS[c4, uint8](g, Config{Time: 40 * time.Millisecond, Iterations: 1 << 30}).Search(context.Background(), &c4{})
+	r = NewMCTS[c4, uint8](g, Config{Time: 40 * time.Millisecond, Iterations: 1 << 30, KeepSearching: true}).Search(context.Background(), &c4{})
 	if el := time.Since(start); el < 30*time.Millisecond || el > 20*time.Second {
 		t.Errorf("time budget 40ms took %v", el)
 	}

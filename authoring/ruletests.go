@@ -201,7 +201,7 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		switch {
 		case err != nil:
 			d.errorf(t.AfterNode, "bad-test", "", "test %q: after: %v", t.Name, err)
-		case q.Cells != cur.Cells || q.ToMove != cur.ToMove || q.Hand != cur.Hand:
+		case q.Cells != cur.Cells || q.ToMove != cur.ToMove || q.Hand != cur.Hand || q.Place != cur.Place:
 			from, to := d.src.NodeSpan(t.AfterNode)
 			d.diags = append(d.diags, rulefile.Span(d.src.Name, from, to, rulefile.Error, "test-failed", "",
 				"test %q: the position after play is %s", t.Name, g.FormatPosition(&cur)))
@@ -212,14 +212,20 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 	}
 	want, err := parseExpectedResult(g, t.Result, mover)
 	if err != nil {
-		d.errorf(t.ResultNode, "bad-test", `write "NAME wins", "win", "loss", "draw" or "ongoing"`, "test %q: result %v", t.Name, err)
+		hint := `write "NAME wins", "win", "loss", "draw" or "ongoing"`
+		if g.Ranked() {
+			hint = `write "ongoing", "draw", or the places, "NAME 1st, NAME 2nd, ..." ("NAME wins" with two players)`
+		}
+		d.errorf(t.ResultNode, "bad-test", hint, "test %q: result %v", t.Name, err)
 		return
 	}
 	o := h.Outcome()
 	got := "ongoing"
 	if o.Over {
 		got = "draw"
-		if o.Winner >= 0 {
+		if o.Ranked() {
+			got = g.PlacesText(o)
+		} else if o.Winner >= 0 {
 			got = g.Players[o.Winner].Name + " wins"
 		}
 	}
@@ -268,8 +274,37 @@ func parseExpectedResult(g *interpreter.Game, s string, mover int) (string, erro
 			names = append(names, p.Name)
 		}
 		return "", fmt.Errorf("%q names no player (%s)", s, strings.Join(names, ", "))
+	case strings.Contains(s, ",") && g.Ranked():
+		return expectedPlaces(g, s)
 	}
 	return "", fmt.Errorf("%q is not a result", s)
+}
+
+// expectedPlaces reads a ranking, "red 1st, green 2nd, yellow 3rd", in any
+// order, into the words the game writes for it.
+func expectedPlaces(g *interpreter.Game, s string) (string, error) {
+	var o interpreter.Outcome
+	for _, part := range strings.Split(s, ",") {
+		w := strings.Fields(strings.ToLower(part))
+		if len(w) != 2 {
+			return "", fmt.Errorf("%q: write each place as a player and its place, like \"red 1st\"", strings.TrimSpace(part))
+		}
+		i := g.PlayerIndex(w[0])
+		if i < 0 {
+			return "", fmt.Errorf("%q names no player", w[0])
+		}
+		k := 0
+		for n := 1; n <= len(g.Players); n++ {
+			if w[1] == interpreter.Ordinal(n) {
+				k = n
+			}
+		}
+		if k == 0 || o.Places[i] != 0 {
+			return "", fmt.Errorf("%q: want each player once, with a place from 1st to %s", strings.TrimSpace(part), interpreter.Ordinal(len(g.Players)))
+		}
+		o.Places[i] = int8(k)
+	}
+	return g.PlacesText(o), nil
 }
 
 // canonicalMove writes move text the way the game prints it.

@@ -35,6 +35,9 @@ type Position struct {
 	// the end of the extra roll's play.
 	Extra   bool
 	Pending uint8
+	// Place is each player's place once it has finished, in a game played
+	// for places (see place.go); all 0 otherwise.
+	Place [MaxPlayers]int16
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -77,6 +80,9 @@ func (p *Position) Recount(b *Board) {
 	}
 	for i, n := range p.Captured {
 		p.Hash ^= capturedKey(i, int(n))
+	}
+	for i, n := range p.Place {
+		p.Hash ^= placeKey(i, int(n))
 	}
 	p.Hash ^= deepHash(p.Deep)
 	p.Hash ^= diceKey(p.Dice, p.Opening)

@@ -187,7 +187,8 @@ func (g *Game) SearchErr() error {
 	return nil
 }
 
-// Result fills 1 for the winner and 0 for the others, or 0.5 each for a draw.
+// Result fills 1 for the winner and 0 for the others, or 0.5 each for a draw;
+// in a game for places, (n-place)/(n-1) by place: 1, 2/3, 1/3, 0 for four.
 func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
 	var o Outcome
 	if a.g.searchErr.Load() != nil {
@@ -203,6 +204,16 @@ func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
 	}
 	if !o.Over {
 		return false
+	}
+	if o.Ranked() {
+		// By place: 1 for the first, 0 for the last, evenly between, so
+		// that every place is worth fighting for. Not a proof for the
+		// solver (it takes only one 1 and the rest 0 as one).
+		n := float64(len(returns) - 1)
+		for i := range returns {
+			returns[i] = (float64(len(returns)) - float64(o.Places[i])) / n
+		}
+		return true
 	}
 	// A win of k points out of at most K is worth 0.5+0.5·k/K to the
 	// winner and 0.5−0.5·k/K to the others: 1 and 0 when every win is
@@ -264,6 +275,10 @@ func (a *SearchGame) Evaluate(sp *SearchPosition, values []float64) bool {
 	if a.failed(p) {
 		return false
 	}
+	if g.rankRules != nil && p.Placed() > 0 {
+		a.evaluatePlaces(p, &scores, values)
+		return true
+	}
 	for i := range g.Players {
 		best := math.Inf(-1)
 		for j := range g.Players {
@@ -274,6 +289,28 @@ func (a *SearchGame) Evaluate(sp *SearchPosition, values []float64) bool {
 		values[i] = 1 / (1 + math.Exp(-(scores[i]-best)/a.scale))
 	}
 	return true
+}
+
+// evaluatePlaces is Evaluate in a game for places once some have finished:
+// a finished player gets the return of its place (as Result gives it); the
+// others share the places left, each by its lead over the best of the
+// others still playing, scaled to what the best place left is worth.
+func (a *SearchGame) evaluatePlaces(p *board.Position, scores *[board.MaxPlayers]float64, values []float64) {
+	n := len(a.g.Players)
+	left := float64(n-p.Placed()-1) / float64(n-1) // the return of the best place left
+	for i := range a.g.Players {
+		if k := p.Place[i]; k != 0 {
+			values[i] = float64(n-int(k)) / float64(n-1)
+			continue
+		}
+		best := math.Inf(-1)
+		for j := range a.g.Players {
+			if j != i && p.Place[j] == 0 && scores[j] > best {
+				best = scores[j]
+			}
+		}
+		values[i] = left / (1 + math.Exp(-(scores[i]-best)/a.scale))
+	}
 }
 
 // Prefer reports whether the rule file's `playout: prefer` holds for m.
@@ -345,4 +382,26 @@ func (g *Game) distance(p *board.Position, player int) int {
 		total += max(nearest, 0)
 	}
 	return total
+}
+
+// buried counts player's pieces with another player's piece above them.
+func (g *Game) buried(p *board.Position, player int) int {
+	b := g.Board
+	n := 0
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		h := p.Cells[sq].Height()
+		if h < 2 {
+			continue
+		}
+		covered := false
+		for i := 1; i <= h; i++ { // from the top down
+			switch o := ownerOrNone(b, b.PieceAt(p, board.Square(sq), i)); {
+			case o != player:
+				covered = true
+			case covered:
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -311,3 +311,40 @@ func TestEvaluateDistance(t *testing.T) {
 		}
 	}
 }
+
+// buried(p) in `evaluate` counts p's pieces with another player's piece
+// somewhere above them (stacks are written bottom to top).
+func TestEvaluateBuried(t *testing.T) {
+	src, ok := variants.Source("stackers")
+	if !ok {
+		t.Fatal("no stackers")
+	}
+	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: buried(me)")
+	text = regexp.MustCompile(`(?m)^  scale: .*$`).ReplaceAllString(text, "  scale: 1")
+	g, err := interpreter.Load("buried.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sg := g.AI().(ai.Evaluator[interpreter.SearchPosition])
+	for _, c := range []struct {
+		pos          string
+		black, white int
+	}{
+		{"b d4:wbbwwb,h8:w", 2, 3}, // under the top b: w w, b b, w; the top piece is free
+		{"b d4:bbbb,f6:ww", 0, 0},  // own pieces never bury
+		{"w a1:bw,c3:wb,e5:bwb,g7:bbw", 1 + 1 + 2, 1 + 1},
+	} {
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		values := make([]float64, 2)
+		if !sg.Evaluate(&interpreter.SearchPosition{Position: p}, values) {
+			t.Fatal("no evaluate")
+		}
+		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
+		if math.Abs(values[0]-want) > 1e-9 {
+			t.Errorf("%s: black's value %v, want %v (buried %d against %d)", c.pos, values[0], want, c.black, c.white)
+		}
+	}
+}

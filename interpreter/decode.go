@@ -173,7 +173,7 @@ type bearOffSpec struct {
 }
 
 type endSpec struct {
-	Result string // win | loss | draw (for the player who just moved)
+	Result string // win | loss | draw | place (for the player who just moved)
 	Reason string // the condition in plain words, "" when not given
 	node   *yaml.Node
 	When   *exprText
@@ -798,7 +798,7 @@ func (d *decoder) decodeBearOff(n *yaml.Node, rf *ruleFile) {
 
 func (d *decoder) decodeEnd(n *yaml.Node, rf *ruleFile) {
 	if n.Kind != yaml.SequenceNode {
-		d.errorf(n, "wrong-type", "write a list: `- win: EXPR`", "end must be a list of `win:`, `loss:` or `draw:` conditions, not %s", kindName(n))
+		d.errorf(n, "wrong-type", "write a list: `- win: EXPR`", "end must be a list of `win:`, `loss:`, `draw:` or `place:` conditions, not %s", kindName(n))
 		return
 	}
 	for _, e := range n.Content {

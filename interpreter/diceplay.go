@@ -988,7 +988,7 @@ func (g *Game) applyDice(p *board.Position, m board.Move) {
 		p.SetExtra(false, 0)
 	}
 	p.SetDice(0, 0, false)
-	p.SetToMove(g.next(int(p.ToMove)))
+	g.endTurn(p)
 }
 
 // RandomRoll rolls the dice at chance node p: the event, each die uniform

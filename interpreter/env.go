@@ -212,6 +212,13 @@ var names = map[string]nameDef{
 			}
 			return c.g.distance(c.pos, p)
 		}},
+	"buried": {doc: "buried(p): the number of p's pieces with another player's piece somewhere above them in their stack; for `evaluate`: pieces held down (in Stackers they cannot move until the other player moves off them)",
+		level: lvPosition, scopes: inEval, call: func(c *Ctx, p int) int {
+			if !validPlayer(c, p) {
+				return 0
+			}
+			return c.g.buried(c.pos, p)
+		}},
 	"progress": {doc: "progress(p): the sum of the rows of p's pieces on the board, each counted from p's home row (1); computed when asked, meant for `evaluate`",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

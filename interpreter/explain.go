@@ -112,6 +112,9 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 	legal := g.LegalMoves(p, nil)
 	if o := g.Result(p); o.Over {
 		e.Problem = "the game is over (" + o.Reason + ")"
+		if o.Ranked() {
+			e.Problem = "the game is over: " + g.PlacesText(o)
+		}
 		return e
 	}
 	me := int(p.ToMove)

@@ -47,6 +47,10 @@ type Outcome struct {
 	Points int    // what the win is worth (end: points:), 1 without points; 0 for a draw
 	Reason string // the condition or rule that ended the game
 	Why    string // the same in plain words (the rule file's reason), "" when there are none
+	// Places is each player's place (1 = first) when more than two play a
+	// game for places (end: place:), all 0 otherwise; Winner is then the
+	// first. With two players a game for places ends as a plain win.
+	Places [board.MaxPlayers]int8
 }
 
 // Game is a compiled rule file. It is immutable and safe for concurrent use.
@@ -77,6 +81,7 @@ type Game struct {
 	moveRules    []*moveRule
 	bearRules    []*bearOffRule
 	ends         []endRule
+	rankRules    []endRule // end: place: conditions; a game with them is played for places (ranked.go)
 	captureRules []*captureRule
 	capture      captureConfig
 	promote      promotion
@@ -565,7 +570,7 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 	}
 	if g.tall {
 		g.applyColumns(p, m)
-		p.SetToMove(g.next(int(p.ToMove)))
+		g.endTurn(p)
 		return
 	}
 	b := g.Board
@@ -604,7 +609,7 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)
 	}
-	p.SetToMove(g.next(int(p.ToMove)))
+	g.endTurn(p)
 }
 
 // cutStack cuts the stack on sq back to stackMax pieces, taking them from
@@ -642,6 +647,9 @@ func (g *Game) endTest(c *Ctx) int {
 			return i
 		}
 	}
+	if g.rankRules != nil && g.rankedOver(c.pos) {
+		return len(g.ends) // every place is taken (ranked.go)
+	}
 	return -1
 }
 
@@ -677,6 +685,9 @@ func (g *Game) result(c *Ctx) Outcome {
 	p := c.pos
 	mover := g.prev(int(p.ToMove))
 	c.me, c.opp = mover, g.next(mover)
+	if g.rankRules != nil && g.rankedOver(p) {
+		return g.rankedOutcome(p)
+	}
 	if i := g.endTest(c); i >= 0 {
 		e := g.ends[i]
 		o := Outcome{Over: true, Reason: e.label, Why: e.reason}

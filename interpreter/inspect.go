@@ -42,7 +42,7 @@ func (g *Game) RuleNames() (moves, bearOffs, captures []string) {
 
 // EndCondition is one entry of the rule file's end list.
 type EndCondition struct {
-	Result   string // win, loss or draw for the player who just moved
+	Result   string // win, loss, draw or place for the player who just moved
 	Text     string // the condition as written
 	From, To rulefile.Pos
 	Written  bool // the condition has a place in the rule file
@@ -50,8 +50,8 @@ type EndCondition struct {
 
 // EndConditions lists the end conditions in the rule file's order.
 func (g *Game) EndConditions() []EndCondition {
-	out := make([]EndCondition, len(g.ends))
-	for i, e := range g.ends {
+	out := make([]EndCondition, len(g.endRules()))
+	for i, e := range g.endRules() {
 		out[i].Result = e.result
 		if e.cond != nil && e.cond.src != nil {
 			src := e.cond.src
@@ -128,7 +128,7 @@ func (g *Game) EvaluateFailure(p *board.Position) *TermFailure {
 func (g *Game) EndsHeld(p *board.Position, held []bool) {
 	c := g.ctx(p, g.prev(int(p.ToMove)))
 	defer g.release(c)
-	for i, e := range g.ends {
+	for i, e := range g.endRules() {
 		if held[i] {
 			continue
 		}
@@ -152,7 +152,7 @@ func (g *Game) FindRuntimeError(p *board.Position) *TermFailure {
 	// The end conditions, for the player who just moved.
 	c := g.ctx(p, g.prev(int(p.ToMove)))
 	defer g.release(c)
-	for _, e := range g.ends {
+	for _, e := range g.endRules() {
 		if t, err := g.firstFailing(c, e.cond); t != nil {
 			return termFailure(e.cond, t, "end: "+e.result, err)
 		}

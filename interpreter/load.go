@@ -251,6 +251,9 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 			counts = append(counts, board.CapturedField)
 		}
 	}
+	if rankedEnd(rf) {
+		counts = append(counts, board.PlaceField) // who has finished, and in which place
+	}
 	if counts != nil {
 		b.UseCounts(counts...)
 	}
@@ -749,6 +752,10 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 			continue
 		}
 		er := endRule{result: e.Result, reason: e.Reason, label: e.Result + ": " + c.src.Text, cond: c, test: test}
+		if e.Result == "place" {
+			g.rankRules = append(g.rankRules, er)
+			continue
+		}
 		g.maxPoints = max(g.maxPoints, 1)
 		if e.Points != nil {
 			er.points = g.compileExpr(d, e.Points, "end: points", inEnd, false)
@@ -758,6 +765,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		}
 		g.ends = append(g.ends, er)
 	}
+	g.checkRanked(d, rf)
 	g.buildCaptures(d, rf)
 	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)
@@ -1057,6 +1065,9 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 		case caps:
 			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Hand[i]))
 		}
+	}
+	if msg := g.checkPlaces(&p); msg != "" {
+		return board.Position{}, &board.PositionError{Text: text, Offset: strings.Index(text, "place:"), Msg: msg}
 	}
 	return p, nil
 }

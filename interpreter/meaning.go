@@ -36,7 +36,7 @@ func (g *Game) conditions() []condSet {
 			out = append(out, condSet{cp: r.cond, what: fmt.Sprintf("bear-off rule %q", r.name), kind: inBearOff, bear: r})
 		}
 	}
-	for _, e := range g.ends {
+	for _, e := range g.endRules() {
 		if e.cond != nil {
 			out = append(out, condSet{cp: e.cond, what: "end: " + e.result, kind: inEnd})
 		}

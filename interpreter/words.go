@@ -80,7 +80,7 @@ func (d *decoder) decodeDrawReasons(n *yaml.Node, rf *ruleFile) {
 // `reason: plain words`.
 func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
 	if e.Kind != yaml.MappingNode || (len(e.Content) != 2 && len(e.Content) != 4 && len(e.Content) != 6) {
-		d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR` or `- draw: EXPR`, with an optional `reason: WORDS`", "each end condition is one `win`, `loss` or `draw` key with an expression, and optionally a `reason`")
+		d.errorf(e, "wrong-type", "write `- win: EXPR`, `- loss: EXPR`, `- draw: EXPR` or `- place: EXPR`, with an optional `reason: WORDS`", "each end condition is one `win`, `loss`, `draw` or `place` key with an expression, and optionally a `reason`")
 		return
 	}
 	var spec *endSpec
@@ -96,13 +96,13 @@ func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
 			points = d.expression(v, "end: points")
 			continue
 		}
-		choices := []string{"win", "loss", "draw", "reason", "points"}
-		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" {
-			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw", k.Value)
+		choices := []string{"win", "loss", "draw", "place", "reason", "points"}
+		if k.Value != "win" && k.Value != "loss" && k.Value != "draw" && k.Value != "place" {
+			d.errorf(k, "unknown-key", suggest(k.Value, choices), "end condition %q: the key must be win, loss or draw, or place in a game played for places", k.Value)
 			return
 		}
 		if spec != nil {
-			d.errorf(k, "duplicate-key", "", "an end condition has one of win, loss or draw, not two")
+			d.errorf(k, "duplicate-key", "", "an end condition has one of win, loss, draw or place, not two")
 			return
 		}
 		if isEmpty(v) {
@@ -112,13 +112,16 @@ func (d *decoder) decodeEndEntry(e *yaml.Node, rf *ruleFile) {
 		spec = &endSpec{Result: k.Value, node: k, When: d.expression(v, "end: "+k.Value)}
 	}
 	if spec == nil {
-		d.errorf(e, "missing-key", "", "an end condition needs a win, loss or draw key, not only a reason")
+		d.errorf(e, "missing-key", "", "an end condition needs a win, loss or draw key (or place), not only a reason")
 		return
 	}
 	spec.Reason = reason
 	spec.Points = points
 	if points != nil && spec.Result == "draw" {
 		d.errorf(points.node, "bad-value", "", "end: a draw is worth no points")
+	}
+	if points != nil && spec.Result == "place" {
+		d.errorf(points.node, "bad-value", "a ranking scores each player by its place", "end: a place is worth no points")
 	}
 	rf.End = append(rf.End, *spec)
 }
@@ -131,7 +134,9 @@ func (g *Game) OutcomeText(o Outcome) string {
 		return ""
 	}
 	who := "draw"
-	if o.Winner >= 0 && o.Winner < len(g.Players) {
+	if o.Ranked() {
+		who = g.PlacesText(o)
+	} else if o.Winner >= 0 && o.Winner < len(g.Players) {
 		who = g.Players[o.Winner].Name + " wins" + g.pointsText(o)
 	}
 	if o.Why != "" {

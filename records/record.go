@@ -9,6 +9,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 )
 
@@ -34,7 +35,7 @@ type Record struct {
 	Players int // for numbering the moves; 2 when unknown
 	Tags    []Tag
 	Moves   []RecordMove
-	Result  string // 1-0, 0-1, 1/2-1/2 (one score per player), or *
+	Result  string // 1-0, 0-1, 1/2-1/2 (one score per player), 2nd-1st-3rd (places), or *
 
 	// Comments in braces are kept as written, braces included, so that a
 	// record saved again keeps them: Intro before the first move, Outro
@@ -50,6 +51,11 @@ type RecordMove struct {
 	Text    string
 	Line    int
 	Comment string // the comments after the move, braces included
+	// Number is the move number written before the move ("12."), 0 for
+	// none: New numbers the moves as MoveNumber says; Parse keeps the
+	// numbers as written. A record whose moves have none is numbered a pair
+	// of moves at a time.
+	Number int
 }
 
 // Tag returns the value of a tag, "" when absent.
@@ -74,7 +80,9 @@ func (r *Record) SetTag(key, value string) {
 }
 
 // ResultText writes an outcome as a record result: one score per player,
-// 1 for the winner, 0 for the others, 1/2 each for a draw; * while going on.
+// 1 for the winner, 0 for the others, 1/2 each for a draw; in a game played
+// for places by more than two, each player's place (2nd-1st-4th-3rd); *
+// while going on.
 func ResultText(g *interpreter.Game, o interpreter.Outcome) string {
 	if !o.Over {
 		return "*"
@@ -82,6 +90,8 @@ func ResultText(g *interpreter.Game, o interpreter.Outcome) string {
 	parts := make([]string, len(g.Players))
 	for i := range parts {
 		switch {
+		case o.Ranked():
+			parts[i] = interpreter.Ordinal(int(o.Places[i]))
 		case o.Winner < 0:
 			parts[i] = "1/2"
 		case o.Winner == i:
@@ -140,7 +150,38 @@ func New(g *interpreter.Game, h *interpreter.History, variant string, players []
 	for _, m := range h.Moves() {
 		r.Moves = append(r.Moves, RecordMove{Text: g.MoveString(m)})
 	}
+	start, moves := h.Start(), h.Moves()
+	for i := range r.Moves {
+		if n, first := MoveNumber(g, &start, moves, i); first {
+			r.Moves[i].Number = n
+		}
+	}
 	return r
+}
+
+// MoveNumber is the number move i of a game from start is written under,
+// and whether it is the first move under it. In a game with dice each turn
+// has its number, as the terminal shows it: a number at every roll (and at
+// the first move of a game begun with the dice rolled), so a turn's roll and
+// play stay together whatever the number of players. Otherwise a number
+// covers a round of moves, one per player. (Counting a pair of moves per
+// number in dice games of 3 or 4 players put two turns under one number.)
+func MoveNumber(g *interpreter.Game, start *board.Position, moves []board.Move, i int) (int, bool) {
+	if !g.HasDice() {
+		n := len(g.Players)
+		return i/n + 1, i%n == 0
+	}
+	turns := 0
+	if start.Rolled() {
+		turns = 1
+	}
+	for _, m := range moves[:min(i+1, len(moves))] {
+		if m.Kind == board.Roll {
+			turns++
+		}
+	}
+	first := i < len(moves) && moves[i].Kind == board.Roll || i == 0 && start.Rolled()
+	return max(turns, 1), first
 }
 
 // String writes the record: tags, a blank line, numbered moves wrapped at
@@ -174,8 +215,12 @@ func (r *Record) String() string {
 		}
 	}
 	write(r.Intro)
+	numbered := slices.ContainsFunc(r.Moves, func(m RecordMove) bool { return m.Number > 0 })
 	for i, m := range r.Moves {
-		if i%players == 0 {
+		switch {
+		case numbered && m.Number > 0:
+			write(fmt.Sprintf("%d.", m.Number))
+		case !numbered && i%players == 0:
 			write(fmt.Sprintf("%d.", i/players+1))
 		}
 		write(m.Text)
@@ -189,7 +234,7 @@ func (r *Record) String() string {
 
 var tagRE = regexp.MustCompile(`^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$`)
 var moveNumberRE = regexp.MustCompile(`^\d+\.(\.\.)?$`)
-var resultRE = regexp.MustCompile(`^(\*|(1/2|1|0)(-(1/2|1|0))+)$`)
+var resultRE = regexp.MustCompile(`^(\*|(1/2|1|0)(-(1/2|1|0))+|\d+(st|nd|rd|th)(-\d+(st|nd|rd|th))+)$`)
 
 // utf8BOM is the byte-order mark some editors put at the start of a file.
 const utf8BOM = "\xef\xbb\xbf"
@@ -209,6 +254,18 @@ func Parse(rd io.Reader) (*Record, error) {
 	text := strings.TrimPrefix(string(data), utf8BOM)
 	r := &Record{}
 	inMoves, ended := false, false
+	// The move numbers as written, each kept for the move after it when it
+	// counts on from the last ("12..." before a second player's move, or a
+	// number written again, is no new number).
+	number, lastNumber := 0, 0
+	keepNumber := func(tok string) {
+		if strings.HasSuffix(tok, "...") {
+			return
+		}
+		if k, err := strconv.Atoi(strings.TrimSuffix(tok, ".")); err == nil && k > lastNumber {
+			number, lastNumber = k, k
+		}
+	}
 	var (
 		comment     strings.Builder // the comment being read, braces included
 		depth       int             // braces open
@@ -238,10 +295,12 @@ func Parse(rd io.Reader) (*Record, error) {
 			return fmt.Errorf("line %d: %q after the result", n, tok)
 		}
 		if moveNumberRE.MatchString(tok) {
+			keepNumber(tok)
 			return nil
 		}
 		// "12.c3-d4" is a number glued to a move (or "12.*" to the result).
 		if i := strings.LastIndex(tok, "."); i >= 0 && moveNumberRE.MatchString(tok[:i+1]) {
+			keepNumber(tok[:i+1])
 			tok = tok[i+1:]
 		}
 		switch {
@@ -253,7 +312,8 @@ func Parse(rd io.Reader) (*Record, error) {
 			return fmt.Errorf("line %d: %q: tags come before the moves", n, tok)
 		default:
 			flushComments()
-			r.Moves = append(r.Moves, RecordMove{Text: tok, Line: n})
+			r.Moves = append(r.Moves, RecordMove{Text: tok, Line: n, Number: number})
+			number = 0
 		}
 		return nil
 	}
@@ -282,7 +342,7 @@ func Parse(rd io.Reader) (*Record, error) {
 					v = m[2]
 				}
 				if strings.EqualFold(m[1], "Result") && !resultRE.MatchString(v) {
-					return nil, fmt.Errorf("line %d: [Result %q] is not a result: want 1-0, 0-1, 1/2-1/2 (a score per player) or *", n, v)
+					return nil, fmt.Errorf("line %d: [Result %q] is not a result: want 1-0, 0-1, 1/2-1/2 (a score per player), 2nd-1st-3rd (a place per player) or *", n, v)
 				}
 				r.Tags = append(r.Tags, Tag{m[1], v})
 				continue

@@ -9,7 +9,8 @@ import (
 
 // CheckResult reports whether a record's result can be true of its game, o
 // being the outcome its moves reach: one score per player, either one 1 and
-// the others 0 or 1/2 each; the outcome itself when the moves end the game;
+// the others 0 or 1/2 each, or in a game played for places one place per
+// player, each place once; the outcome itself when the moves end the game;
 // and on a game the moves leave unfinished, a [Termination] tag saying how
 // it ended (a resignation, an agreed or adjudicated draw), the player who
 // resigned not winning. "*" (going on) is always possible.
@@ -31,7 +32,14 @@ func CheckResult(g *interpreter.Game, r *Record, o interpreter.Outcome) error {
 			halves++
 		}
 	}
-	if !(ones == 1 && halves == 0) && halves != len(scores) {
+	places := placesOf(scores)
+	if places != nil && !g.Ranked() {
+		return fmt.Errorf("the result %s gives places, but %s is not played for places", res, g.Name)
+	}
+	if places == nil && strings.ContainsAny(res, "snrt") {
+		return fmt.Errorf("the result %s is not a possible result: give each player a different place from 1st to %s", res, interpreter.Ordinal(len(scores)))
+	}
+	if places == nil && !(ones == 1 && halves == 0) && halves != len(scores) {
 		return fmt.Errorf("the result %s is not a possible result: the winner scores 1 and the others 0, or each scores 1/2 in a draw", res)
 	}
 	if o.Over {
@@ -50,4 +58,22 @@ func CheckResult(g *interpreter.Game, r *Record, o interpreter.Outcome) error {
 		}
 	}
 	return nil
+}
+
+// placesOf reads a result of places, one per player ("2nd", "1st", "3rd"):
+// each place from 1st to the number of players once, or nil.
+func placesOf(scores []string) []int {
+	out := make([]int, len(scores))
+	seen := make([]bool, len(scores)+1)
+	for i, s := range scores {
+		for k := 1; k <= len(scores); k++ {
+			if s == interpreter.Ordinal(k) && !seen[k] {
+				out[i], seen[k] = k, true
+			}
+		}
+		if out[i] == 0 {
+			return nil
+		}
+	}
+	return out
 }

@@ -34,7 +34,8 @@ type playerJSON struct {
 	OnBoard  int    `json:"on_board"`
 	Off      int    `json:"off"`
 	Captured int    `json:"captured"`
-	InHand   int    `json:"in_hand"` // pieces still to place
+	InHand   int    `json:"in_hand"`         // pieces still to place
+	Place    string `json:"place,omitempty"` // "1st": the place taken, in a game played for places
 }
 
 type moveJSON struct {
@@ -152,6 +153,9 @@ func (lg *liveGame) state(seats []int) stateJSON {
 		if g.HasCaptures() {
 			pj.Captured = g.Initial(i) - int(pos.OnBoard[i]) - int(pos.Off[i])
 		}
+		if k := int(pos.Place[i]); k > 0 {
+			pj.Place = interpreter.Ordinal(k)
+		}
 		st.Players = append(st.Players, pj)
 		if s.Seats[i].Human && !lg.held(i) {
 			st.OpenSeats = append(st.OpenSeats, i)
@@ -194,6 +198,8 @@ func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 		return g.OutcomeText(o) // the rule file's reason in words
 	case !o.Over:
 		return ""
+	case o.Ranked():
+		return g.OutcomeText(o) // the places: "red 1st, blue 2nd, ..."
 	case o.Winner < 0:
 		return "Draw: " + o.Reason
 	}

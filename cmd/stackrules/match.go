@@ -68,6 +68,9 @@ type matchSummary struct {
 	Openings []openingSummary `json:"openings,omitempty"`
 	// Seats are the results by seat, in turn order.
 	Seats []seatSummary `json:"seats"`
+	// APlaces counts A's places (1st first) in a game played for places
+	// (match_places.go), whose score counts each place as a fraction.
+	APlaces []int `json:"a_places,omitempty"`
 }
 
 // seatSummary is how one seat (player) fared in a match: the games won from
@@ -78,6 +81,8 @@ type seatSummary struct {
 	Draws  int    `json:"draws"`
 	AGames int    `json:"a_games"`
 	AWins  int    `json:"a_wins"`
+	// APlaces counts A's places in this seat, in a game played for places.
+	APlaces []int `json:"a_places,omitempty"`
 }
 
 func matchCommand(s *streams) *cli.Command {
@@ -86,7 +91,11 @@ func matchCommand(s *streams) *cli.Command {
 		Usage:     "play a series of games between two players and compare them",
 		ArgsUsage: "GAME",
 		Description: "Players are specs: random, greedy, mcts, mcts:easy|medium|hard|max, or\n" +
-			"mcts:iterations=5000,threads=2 / mcts:time=2s. Colours alternate (--swap).\n\n" + ai.SpecHelp(),
+			"mcts:iterations=5000,threads=2 / mcts:time=2s. Colours alternate (--swap).\n" +
+			"With more than two players A takes one seat, rotating, and B all the others.\n" +
+			"In a game played for places (end: place:), A's place in a game counts as\n" +
+			"(players-place)/(players-1) of a win (1, 2/3, 1/3, 0 with four), 1st place as\n" +
+			"a win in the won/lost counts.\n\n" + ai.SpecHelp(),
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "a", Value: "mcts:easy", Usage: "player A's `SPEC`"},
 			&cli.StringFlag{Name: "b", Value: "random", Usage: "player B's `SPEC`"},
@@ -143,6 +152,7 @@ func matchCommand(s *streams) *cli.Command {
 			for _, p := range g.Players {
 				sum.Seats = append(sum.Seats, seatSummary{Player: p.Name})
 			}
+			places := &placeScores{players: len(g.Players)}
 			start := time.Now()
 			seed := c.Uint64("seed")
 			report := newMatchProgress(s.err, n)
@@ -203,6 +213,9 @@ func matchCommand(s *streams) *cli.Command {
 					}
 				}
 				suite.record(i, seatA, o)
+				if g.Ranked() && len(g.Players) > 2 {
+					places.add(o, seatA, &sum)
+				}
 				sum.Games++
 				sum.Plies += h.Plies()
 				report.game(i, gameWinner(o, seatA), g.Players[seatA].Name, h.Plies(), ai.Record{Wins: sum.AWins, Draws: sum.Draws, Losses: sum.BWins})
@@ -210,7 +223,7 @@ func matchCommand(s *streams) *cli.Command {
 					rec := records.New(g, h, c.Args().First(), names, time.Now().Format("2006.01.02"))
 					rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 					if adjudged {
-						rec.Result = "1/2-1/2"
+						rec.Result = records.ResultText(g, interpreter.Outcome{Over: true, Winner: -1}) // 1/2 for every player
 						rec.SetTag("Result", rec.Result)
 						rec.SetTag("Termination", fmt.Sprintf("adjudicated a draw after %d plies", h.Len()))
 					}
@@ -231,6 +244,7 @@ func matchCommand(s *streams) *cli.Command {
 			sum.ScoreLo, sum.ScoreHi = rec.WilsonInterval()
 			sum.Elo = rec.Elo()
 			sum.EloLo, sum.EloHi = ai.EloFromScore(sum.ScoreLo), ai.EloFromScore(sum.ScoreHi)
+			places.summarise(&sum)
 			if c.Bool("json") {
 				b, _ := json.Marshal(sum)
 				fmt.Fprintln(s.out, string(b))
@@ -241,7 +255,11 @@ func matchCommand(s *streams) *cli.Command {
 			if sum.Adjudged > 0 {
 				fmt.Fprintf(s.out, " (%d drawn at the ply limit)", sum.Adjudged)
 			}
-			fmt.Fprint(s.out, "\n"+summaryScoreText(sum))
+			fmt.Fprint(s.out, "\n")
+			if sum.APlaces != nil {
+				fmt.Fprintf(s.out, "A's places: %s (a place counts as (players-place)/(players-1) of a win)\n", placesText(sum.APlaces))
+			}
+			fmt.Fprint(s.out, summaryScoreText(sum))
 			printSeats(s, sum.Seats)
 			if g.MaxPoints() > 1 {
 				fmt.Fprintf(s.out, "points: A %d, B %d\n", sum.APoints, sum.BPoints)

@@ -60,6 +60,10 @@ func printSeats(s *streams, seats []seatSummary) {
 	}
 	fmt.Fprintln(s.out, "by seat:")
 	for _, st := range seats {
-		fmt.Fprintf(s.out, "  %-*s won %d, drew %d; A sat there %d times and won %d\n", w, st.Player, st.Wins, st.Draws, st.AGames, st.AWins)
+		fmt.Fprintf(s.out, "  %-*s won %d, drew %d; A sat there %d times and won %d", w, st.Player, st.Wins, st.Draws, st.AGames, st.AWins)
+		if st.APlaces != nil {
+			fmt.Fprintf(s.out, " (places %s)", placesText(st.APlaces))
+		}
+		fmt.Fprintln(s.out)
 	}
 }

@@ -119,6 +119,9 @@ func diceGridPanel(g *interpreter.Game, p *board.Position, v boardView, o render
 			mark = o.glyphs().turn + " "
 		}
 		name := g.Players[pl].Name
+		if k := int(p.Place[pl]); k > 0 { // in a game for places
+			name += " " + interpreter.Ordinal(k)
+		}
 		if pl < len(v.Labels) && v.Labels[pl] != "" {
 			name += " (" + v.Labels[pl] + ")"
 		}
@@ -177,11 +180,38 @@ func fitPanel(lines []string, width, boardW int) []string {
 	var out []string
 	for _, l := range lines {
 		i := strings.LastIndex(l, " (")
-		if visibleWidth(l) <= avail || i < 0 {
+		if visibleWidth(l) <= avail {
 			out = append(out, l)
+			continue
+		}
+		if i < 0 { // words, like the end of a game's: wrapped
+			out = append(out, wrapWords(l, avail)...)
 			continue
 		}
 		out = append(out, l[:i], "    "+l[i+1:])
 	}
 	return out
+}
+
+// wrapWords breaks plain text into lines of at most width columns at its
+// spaces ("red 1st, green 2nd, yellow 3rd, blue 4th: brought all four
+// pieces home" beside a board); a word longer than that keeps a line.
+func wrapWords(text string, width int) []string {
+	var lines []string
+	line := ""
+	for _, w := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = w
+		case visibleWidth(line)+1+visibleWidth(w) <= width:
+			line += " " + w
+		default:
+			lines = append(lines, line)
+			line = w
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
 }

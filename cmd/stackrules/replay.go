@@ -80,15 +80,16 @@ func replayCommand(s *streams) *cli.Command {
 			if h == nil {
 				return fmt.Errorf("%s: %v", path, rerr)
 			}
-			number := func(i int) string {
-				n := len(g.Players)
-				if i%n == 0 {
-					return fmt.Sprintf("%d.", i/n+1)
-				}
-				return fmt.Sprintf("%d...", i/n+1)
-			}
 			positions := h.Positions()
 			moves := h.Moves()
+			start := h.Start()
+			number := func(i int) string { // as the record numbers it
+				n, first := records.MoveNumber(g, &start, moves, i)
+				if first {
+					return fmt.Sprintf("%d.", n)
+				}
+				return fmt.Sprintf("%d...", n)
+			}
 			view := func(i int) boardView {
 				v := boardView{}
 				if i > 0 {

@@ -231,6 +231,7 @@ function panel() {
     if (state.has_bear_off) counts += ", " + p.off + " borne off";
     if (state.has_captures) counts += ", " + p.captured + " captured";
     if (p.in_hand > 0) counts += ", " + p.in_hand + " in hand";
+    if (p.place) counts += ", " + p.place + " place";
     const t = document.createElement("span");
     t.textContent = `${p.name} (${who}): ${counts}`;
     d.appendChild(t);
