@@ -59,6 +59,7 @@ func TestStepTableAgreesWithConditions(t *testing.T) {
 		{"ludo", 4, true, true},
 		{"ludo", 2, true, true},
 		{"ludo-safe-squares", 4, true, true},
+		{"ludo-ranked", 4, true, true},    // players drop out as they finish
 		{"ludo-beginner", 3, true, false}, // a rule rolls again
 		{"backgammon", 2, false, false},   // conditions read the board
 	} {
@@ -159,7 +160,7 @@ func TestDicePlayoutsAllocateNothing(t *testing.T) {
 	for _, tc := range []struct {
 		name    string
 		players int
-	}{{"ludo", 4}, {"ludo", 2}, {"ludo-safe-squares", 3}, {"ludo-beginner", 4}, {"backgammon", 2}} {
+	}{{"ludo", 4}, {"ludo", 2}, {"ludo-safe-squares", 3}, {"ludo-ranked", 4}, {"ludo-beginner", 4}, {"backgammon", 2}} {
 		g := openPlayers(t, tc.name, tc.players)
 		rng := rand.New(rand.NewPCG(5, 6))
 		buf := make([]board.Move, 0, 4096)
