@@ -455,9 +455,13 @@ func TestBackgammonExplain(t *testing.T) {
 	g := open(t, "backgammon")
 	for _, c := range []struct{ pos, move, want string }{
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/7", "you must use both dice: 13/2 plays both"},
-		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "13/8 with the 5: rule \"checker\": to_top != opponent || to_height < 2 is false"},
+		// the rule file's words for the term that fails, then the term with its values
+		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "13/8 with the 5: that point is blocked (two or more opposing checkers)\n  dice move rule \"checker\": to_top != opponent || to_height < 2 is false (black != black || 2 < 2)"},
 		{"w a2:w,l1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8", "only one die can be played, and then the larger, 6"},
 		{"w g1:w,m2:w,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:65", "13/7 13/8", "step == 0 || rearmost(me) > 0 is false"},
+		{"w g1:w,m2:w,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:65", "13/7 13/8", "13/7 with the 6: a checker on the bar must enter first"},
+		{"w h1:wwwwwwwwwwwww,j1:w,a1:w,a2:bbbbbbbbbbbbbbb roll:65", "6/off 12/6", "6/off with the 6: checkers bear off only once all fifteen are in the home board"},
+		{"w h1:wwwwwwwwwwwww,j1:w,l1:w,a2:bbbbbbbbbbbbbbb roll:65", "4/off 6/off", "a die higher than the point only from the highest point holding a checker\n  dice move rule \"checker\": to_step < finish || rearmost(me) >= 19 && (to_step == finish || step == rearmost(me)) is false (27 < 25 || (19 >= 19 && (27 == 25 || 21 == 19)))"},
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "24/18", "no checker of white's on 24"},
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb", "13/7", "the dice are rolled next"},
 		{"w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/2", "13/2: legal"},

@@ -41,6 +41,9 @@ type compiled struct {
 	what  string
 	terms []condition // conjuncts; a number expression has one term with value set
 	vm    bool        // evaluated by the VM
+	// words are the rule file's reasons: the i-th says the i-th `&&` term
+	// of the expression as written in words; nil when not given.
+	words []string
 }
 
 // exprEnv is the environment expr type-checks against: every name with a
@@ -149,6 +152,7 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 		}
 		c.terms = []condition{t}
 	}
+	g.checkReasons(d, src, what, conjuncts(tree), c)
 	return c
 }
 

@@ -202,9 +202,10 @@ type playoutSpec struct {
 
 // exprText is an expression as written, with the place of each character.
 type exprText struct {
-	Text string
-	node *yaml.Node
-	pos  []srcPos
+	Text    string
+	node    *yaml.Node
+	pos     []srcPos
+	reasons *termReasons // a condition's `&&` terms in words, nil when not given
 }
 
 type decoder struct {
@@ -657,7 +658,9 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "move rule", func(k, v *yaml.Node) {
 		m := moveSpec{Name: k.Value, node: k, LiftMin: 1, LiftMax: 1}
 		what := fmt.Sprintf("move rule %q", k.Value)
+		var reasons *termReasons
 		d.mapping(v, what, []field{
+			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 			{"directions", true, func(_, v *yaml.Node) {
 				m.directionsNode = v
 				switch v.Kind {
@@ -704,6 +707,7 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 				m.Flying = d.distance(v, what)
 			}},
 		})
+		d.attachReasons(v, m.When, reasons, what)
 		if m.Leaping && m.LiftAll {
 			d.errorf(m.distanceNode, "bad-value", "write `lift: any` (or a range) with `distance: lifted`", "%s: `distance: lifted` goes as far as the pieces lifted, but `lift: all` writes moves without the count", what)
 		}
@@ -763,9 +767,12 @@ func (d *decoder) decodePlace(n *yaml.Node, rf *ruleFile) {
 			rf.Place = append(rf.Place, p)
 			return
 		}
+		var reasons *termReasons
 		d.mapping(v, what, []field{
 			{"when", false, func(_, v *yaml.Node) { p.When = d.expression(v, what+": when") }},
+			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 		})
+		d.attachReasons(v, p.When, reasons, what)
 		rf.Place = append(rf.Place, p)
 	})
 }
@@ -789,9 +796,13 @@ func (d *decoder) decodeTriggers(n *yaml.Node, rf *ruleFile) {
 func (d *decoder) decodeBearOff(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "bear-off rule", func(k, v *yaml.Node) {
 		b := bearOffSpec{Name: k.Value, node: k}
-		d.mapping(v, fmt.Sprintf("bear-off rule %q", k.Value), []field{
-			{"when", true, func(_, v *yaml.Node) { b.When = d.expression(v, fmt.Sprintf("bear-off rule %q: when", k.Value)) }},
+		what := fmt.Sprintf("bear-off rule %q", k.Value)
+		var reasons *termReasons
+		d.mapping(v, what, []field{
+			{"when", true, func(_, v *yaml.Node) { b.When = d.expression(v, what+": when") }},
+			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 		})
+		d.attachReasons(v, b.When, reasons, what)
 		rf.BearOff = append(rf.BearOff, b)
 	})
 }
@@ -873,6 +884,7 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "dice move rule", func(k, v *yaml.Node) {
 		m := diceMoveSpec{Name: k.Value, node: k}
 		what := fmt.Sprintf("dice move rule %q", k.Value)
+		var reasons *termReasons
 		if isEmpty(v) {
 			rf.DiceMoves = append(rf.DiceMoves, m)
 			return
@@ -890,10 +902,12 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 				m.Count = d.integer(v, what+": steps", 1, 255)
 			}},
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
+			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
 			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
 			{"again", false, func(_, v *yaml.Node) { m.Again = d.boolean(v, what+": again") }},
 		})
+		d.attachReasons(v, m.When, reasons, what)
 		rf.DiceMoves = append(rf.DiceMoves, m)
 	})
 }

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -308,10 +309,16 @@ func (g *Game) legalPlaysHint(legal []board.Move) string {
 }
 
 // explainDicePlay says why a dice game's move text is not legal at p: the
-// die move that no rule allows (and the condition that stops it), or, when
-// every move written can be played, the rule on using the roll that it
-// breaks, with a play that keeps it.
-func (g *Game) explainDicePlay(p *board.Position, text string) string {
+// die move that no rule allows (and the condition that stops it, in the
+// rule file's words when it has some; checks has each rule's failing terms
+// with their values), or, when every move written can be played, the rule
+// on using the roll that it breaks, with a play that keeps it.
+func (g *Game) explainDicePlay(p *board.Position, text string) (problem string, checks []RuleCheck) {
+	problem = g.explainDiceSteps(p, text, &checks)
+	return problem, checks
+}
+
+func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCheck) string {
 	if !p.Rolled() {
 		return "the dice are rolled next: write the roll, like 65"
 	}
@@ -350,20 +357,67 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
 			return fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
 		}
-		// One die the distance (or more, off the end), else the dice in turn.
+		// One die the distance (or more, off the end), by its number or by
+		// a rule's fixed count; else the dice in turn.
 		cur, why, before := st.from, "", diceList(rem)
 		for cur < st.to && why == "" {
-			best := -1
+			// setup places the hop with die d to step ts in c; rules are
+			// the rules that make that hop (a rule with a fixed count moves
+			// that many steps whatever the die).
+			setup := func(d, ts int) (to board.Square, dst board.Stack) {
+				to, dst = noSquare, 0
+				if ts < finish {
+					to = dr.tracks[me][ts]
+					dst = q.Cells[to]
+				}
+				sq := dr.tracks[me][cur]
+				c.pos, c.me, c.opp = &q, me, g.next(me)
+				c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
+				c.dice = diceCtx{die: d, left: len(rem) - 1, step: cur, toStep: ts}
+				return to, dst
+			}
+			hopRules := func(d, ts int) []*diceMoveRule {
+				var out []*diceMoveRule
+				for _, r := range dr.rules {
+					n := d
+					if r.count > 0 {
+						n = r.count
+					}
+					if !r.sum && cur+n == ts {
+						out = append(out, r)
+					}
+				}
+				return out
+			}
+			best, ts := -1, 0
 			for i, d := range rem {
-				if cur+d == st.to || (st.to == finish && cur+d > finish) {
-					best = i
+				reach := -1
+				switch {
+				case cur+d == st.to || (st.to == finish && cur+d > finish):
+					reach = cur + d
+				default:
+					for _, r := range dr.rules {
+						if r.count > 0 && cur+r.count == st.to {
+							reach = st.to
+						}
+					}
+				}
+				if reach < 0 {
+					continue
+				}
+				if best < 0 {
+					best, ts = i, reach
+				}
+				setup(d, reach)
+				if slices.ContainsFunc(hopRules(d, reach), func(r *diceMoveRule) bool { return r.cond == nil || allTerms(r.cond, c) }) {
+					best, ts = i, reach
 					break
 				}
 			}
 			if best < 0 {
 				for i, d := range rem {
 					if cur+d < st.to {
-						best = i
+						best, ts = i, cur+d
 						break
 					}
 				}
@@ -381,33 +435,38 @@ func (g *Game) explainDicePlay(p *board.Position, text string) string {
 			}
 			d := rem[best]
 			sq := dr.tracks[me][cur]
-			ts := cur + d
-			to, dst := noSquare, board.Stack(0)
-			if ts < finish {
-				to = dr.tracks[me][ts]
-				dst = q.Cells[to]
-			}
-			c.pos, c.me, c.opp = &q, me, g.next(me)
-			c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
-			c.dice = diceCtx{die: d, left: len(rem) - 1, step: cur, toStep: ts}
+			to, dst := setup(d, ts)
 			moved := false
-			var fails []string
-			for _, r := range dr.rules {
+			var fails []RuleCheck
+			for _, r := range hopRules(d, ts) {
 				if r.cond == nil || allTerms(r.cond, c) {
 					hit := r.hit != nil && dst != 0 && g.Board.TopOwner(dst) != me && r.hit(c)
 					g.applyDieStep(&q, me, sq, to, hit)
 					moved = true
 					break
 				}
-				for _, t := range r.cond.terms {
-					if !t.test(c) {
-						fails = append(fails, fmt.Sprintf("rule %q: %s is false", r.name, t.text))
-						break
-					}
-				}
+				fails = append(fails, g.checkTerms(c, r.cond, r.name, "dice move rule"))
 			}
 			if !moved {
-				why = fmt.Sprintf("%s with the %d: %s", written, d, strings.Join(fails, "; "))
+				// Without words, the first term that fails, as written.
+				plain := func(rc RuleCheck) string {
+					for _, r := range dr.rules {
+						if r.name != rc.Rule {
+							continue
+						}
+						for _, t := range r.cond.terms {
+							if !t.test(c) {
+								return fmt.Sprintf("rule %q: %s is false", r.name, t.text)
+							}
+						}
+					}
+					return fmt.Sprintf("rule %q: %s", rc.Rule, rc.Reason)
+				}
+				why = fmt.Sprintf("%s with the %d: %s", written, d, sayChecks(fails, plain))
+				if len(fails) == 0 {
+					why = fmt.Sprintf("%s with the %d: no dice move rule moves a piece that far", written, d)
+				}
+				*checks = fails
 				break
 			}
 			rem = append(rem[:best], rem[best+1:]...)

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -34,39 +35,93 @@ type RuleCheck struct {
 	Rule   string // the rule's name
 	Kind   string // "move rule" or "bear-off rule"
 	Reason string // e.g. "showing(me) < showing(opponent) is false (5 < 4)"
+	// Words is the rule file's reasons for the terms that failed, joined
+	// with "; " ("" when the file gives none): what a player reads.
+	Words string
+	words []string // the same, one by one
+	// Aside: the rule is for another kind of piece (its `kind` term fails),
+	// or every term that fails has an empty reason (it only says which
+	// pieces or places the rule is for); a player is told about it only when
+	// no other rule was checked.
+	Aside bool
 	// Line and Col are where in the rule file the failing condition is, 0
 	// when the reason is not a condition (a direction or a lift).
 	Line, Col int
 }
 
-// String is the explanation for people, one line per rule checked.
+// String is the explanation for people, one line per rule checked; a rule
+// whose failing terms have words in the rule file gives the words, then the
+// terms with their values on a line of their own.
 func (e Explanation) String() string {
 	switch {
 	case e.Legal && e.Rule != "":
 		return fmt.Sprintf("%s: legal, by %s %q", e.Move, e.RuleKind, e.Rule)
 	case e.Legal:
 		return e.Move + ": legal"
-	case e.Problem != "":
-		return fmt.Sprintf("%s: not a legal move: %s", e.Move, e.Problem)
 	}
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: not legal", e.Move)
+	if e.Problem != "" {
+		fmt.Fprintf(&sb, "%s: not a legal move: %s", e.Move, e.Problem)
+	} else {
+		fmt.Fprintf(&sb, "%s: not legal", e.Move)
+	}
 	for _, c := range e.Checks {
-		fmt.Fprintf(&sb, "\n  %s %q: %s", c.Kind, c.Rule, c.Reason)
+		if c.Words != "" && e.Problem == "" {
+			fmt.Fprintf(&sb, "\n  %s %q: %s\n    %s", c.Kind, c.Rule, c.Words, c.Reason)
+		} else {
+			fmt.Fprintf(&sb, "\n  %s %q: %s", c.Kind, c.Rule, c.Reason)
+		}
 	}
 	return sb.String()
 }
 
 // Short is the explanation on one line, for a player's "illegal move" message.
 func (e Explanation) Short() string {
-	if e.Legal || e.Problem != "" || len(e.Checks) == 0 {
+	switch {
+	case e.Legal:
 		return e.String()
+	case e.Problem != "":
+		return fmt.Sprintf("%s: not a legal move: %s", e.Move, e.Problem)
+	case len(e.Checks) == 0:
+		return e.Move + ": not legal"
 	}
-	parts := make([]string, len(e.Checks))
-	for i, c := range e.Checks {
-		parts[i] = c.Rule + ": " + c.Reason
+	return fmt.Sprintf("%s is not legal: %s", e.Move, e.Why())
+}
+
+// Why is why an illegal move is not legal, on one line and without the
+// move: the problem, or what the rules checked say (see sayChecks).
+func (e Explanation) Why() string {
+	if e.Problem != "" || len(e.Checks) == 0 {
+		return e.Problem
 	}
-	return fmt.Sprintf("%s is not legal: %s", e.Move, strings.Join(parts, "; "))
+	return sayChecks(e.Checks, func(c RuleCheck) string { return c.Rule + ": " + c.Reason })
+}
+
+// sayChecks is what a player is told about the rules checked: for each, the
+// rule file's words for the terms that failed, or plain(check) when it has
+// none; the same words once; rules aside (see RuleCheck) only when every
+// rule checked is.
+func sayChecks(checks []RuleCheck, plain func(RuleCheck) string) string {
+	allAside := true
+	for _, c := range checks {
+		allAside = allAside && c.Aside
+	}
+	var parts []string
+	for _, c := range checks {
+		if c.Aside && !allAside {
+			continue
+		}
+		say := c.words
+		if len(say) == 0 {
+			say = []string{plain(c)}
+		}
+		for _, part := range say {
+			if !slices.Contains(parts, part) {
+				parts = append(parts, part)
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Explain explains moveText at position p for the player to move.
@@ -106,7 +161,7 @@ func (g *Game) Explain(p *board.Position, moveText string) Explanation {
 		return e
 	}
 	if o := g.Result(p); !o.Over && g.dice != nil {
-		e.Problem = g.explainDicePlay(p, text)
+		e.Problem, e.Checks = g.explainDicePlay(p, text)
 		return e
 	}
 	legal := g.LegalMoves(p, nil)
@@ -409,6 +464,9 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 		}
 		return
 	}
+	// A rule that moves anywhere is aside (see RuleCheck) for a move that
+	// a rule moving in directions could make: the player is told about that.
+	directed := slices.ContainsFunc(candidates, func(r *moveRule) bool { return !r.anywhere })
 	c := g.ctx(p, me)
 	defer g.release(c)
 	c.from, c.src, c.to, c.dst, c.lifted = m.From, p.Cells[m.From], m.To, p.Cells[m.To], k
@@ -430,7 +488,9 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			continue
 		}
 		if kb := uint8(1) << uint(max(b.TopKind(p.Cells[m.From]), 0)); r.kinds != 0 && r.kinds&kb == 0 && len(g.Kinds) > 0 {
-			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])])})
+			words := g.kindWords(r.cond)
+			e.Checks = append(e.Checks, RuleCheck{Rule: r.name, Kind: "move rule", Aside: true,
+				Reason: fmt.Sprintf("does not move a %s", g.Kinds[b.TopKind(p.Cells[m.From])]), Words: strings.Join(words, "; "), words: words})
 			continue
 		}
 		if r.leaping && dist != k {
@@ -452,8 +512,26 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 				}
 			}
 		}
+		rc.Aside = rc.Aside || (r.anywhere && directed)
 		e.Checks = append(e.Checks, rc)
 	}
+}
+
+// kindWords are the rule file's reasons for the `kind` terms of a
+// condition (the pieces its rule moves).
+func (g *Game) kindWords(cp *compiled) []string {
+	if cp == nil {
+		return nil
+	}
+	var words []string
+	for i := range cp.terms {
+		if _, ok := g.kindTerm(cp.terms[i]); ok {
+			if w := cp.termWords(&cp.terms[i]); w != "" {
+				words = append(words, w)
+			}
+		}
+	}
+	return words
 }
 
 func liftReason(r *moveRule, k, h int) string {
@@ -503,32 +581,89 @@ func dedupe(s []string) []string {
 }
 
 // checkTerms evaluates every term of a condition in c and describes the
-// false ones; Reason is "" when all hold.
+// false ones, with the rule file's words for them when it has some; Reason
+// is "" when all hold.
 func (g *Game) checkTerms(c *Ctx, cp *compiled, rule, kind string) RuleCheck {
 	rc := RuleCheck{Rule: rule, Kind: kind}
 	if cp == nil {
 		return rc
 	}
-	var reasons []string
-	for i := range cp.terms {
-		t := &cp.terms[i]
-		ok, err := g.testTerm(c, t)
-		text := cp.termText(t)
+	var reasons, words []string
+	silent, failed := 0, 0 // failing terms whose reason is empty; terms that fail to evaluate
+	for i, t := range cp.writtenTerms() {
+		var ok bool
+		var err error
+		if t.term != nil {
+			ok, err = g.testTerm(c, t.term)
+		} else {
+			// A condition the VM runs whole: its terms one by one.
+			var v any
+			v, err = g.evalNode(c, t.node)
+			ok, _ = v.(bool)
+		}
+		text := cp.nodeText(t.node)
 		switch {
 		case err != nil:
 			reasons = append(reasons, fmt.Sprintf("%s fails: %v", text, err))
+			failed++
 		case !ok:
 			reasons = append(reasons, fmt.Sprintf("%s is false (%s)", text, g.valuesText(c, t.node)))
+			switch {
+			case i >= len(cp.words):
+			case cp.words[i] == "":
+				silent++
+			default:
+				words = append(words, cp.words[i])
+			}
 		default:
 			continue
 		}
 		if rc.Line == 0 {
-			p, _ := cp.termSpan(t)
+			p, _ := cp.nodeSpan(t.node)
 			rc.Line, rc.Col = p.Line, p.Col
 		}
 	}
 	rc.Reason = strings.Join(reasons, "; ")
+	rc.Words, rc.words = strings.Join(words, "; "), words
+	rc.Aside = silent > 0 && len(words) == 0 && failed == 0
 	return rc
+}
+
+// writtenTerm is one `&&` term of a condition as written, with its compiled
+// term (nil when the VM runs the condition whole).
+type writtenTerm struct {
+	node ast.Node
+	term *condition
+}
+
+// writtenTerms are a condition's `&&` terms in the order written: the ones
+// its reasons say in words.
+func (cp *compiled) writtenTerms() []writtenTerm {
+	if len(cp.terms) == 1 && cp.terms[0].test != nil {
+		if parts := conjuncts(cp.terms[0].node); len(parts) > 1 {
+			out := make([]writtenTerm, len(parts))
+			for i, n := range parts {
+				out[i] = writtenTerm{node: n}
+			}
+			return out
+		}
+	}
+	out := make([]writtenTerm, len(cp.terms))
+	for i := range cp.terms {
+		out[i] = writtenTerm{node: cp.terms[i].node, term: &cp.terms[i]}
+	}
+	return out
+}
+
+// termWords is the rule file's reason for the compiled term t, "" when it
+// has none.
+func (cp *compiled) termWords(t *condition) string {
+	for i, w := range cp.writtenTerms() {
+		if w.term == t && i < len(cp.words) {
+			return cp.words[i]
+		}
+	}
+	return ""
 }
 
 // testTerm evaluates one condition term, turning a panic (a division by
@@ -564,11 +699,14 @@ func panicError(r any) error {
 
 // termSpan is where a term is in the rule file: its first character and the
 // place just after its last.
-func (cp *compiled) termSpan(t *condition) (srcPos, srcPos) {
+func (cp *compiled) termSpan(t *condition) (srcPos, srcPos) { return cp.nodeSpan(t.node) }
+
+// nodeSpan is where a part of an expression is in the rule file.
+func (cp *compiled) nodeSpan(n ast.Node) (srcPos, srcPos) {
 	if cp.src == nil || len(cp.src.pos) == 0 {
 		return srcPos{Line: 1, Col: 1}, srcPos{Line: 1, Col: 2}
 	}
-	from, to := cp.src.span(t.node)
+	from, to := cp.src.span(n)
 	return cp.src.at(from), cp.src.at(to)
 }
 
@@ -578,6 +716,14 @@ func (cp *compiled) termText(t *condition) string {
 		return t.text
 	}
 	return cp.src.slice(t.node)
+}
+
+// nodeText is a part of an expression as written in the rule file.
+func (cp *compiled) nodeText(n ast.Node) string {
+	if cp.src == nil {
+		return n.String()
+	}
+	return cp.src.slice(n)
 }
 
 // slice is the source text of an expression subtree.
@@ -652,6 +798,9 @@ func nodeSpan(n ast.Node) (from, to int) {
 		}
 		if _, isCall := x.(*ast.BuiltinNode); isCall {
 			to++
+		}
+		if _, isList := x.(*ast.ArrayNode); isList {
+			to++ // the `]`
 		}
 		return false
 	})

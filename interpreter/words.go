@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/expr-lang/expr/ast"
 	"github.com/stackrules/stackrules/board"
 	"go.yaml.in/yaml/v3"
 )
@@ -216,4 +217,93 @@ func (sc *setupClashes) report(d *decoder, b *board.Board) {
 		}
 		d.errorf(c.at, "setup-twice", fmt.Sprintf("first placed at line %d", c.prev.Line), "setup places %s", what)
 	}
+}
+
+// termReasons is a rule's `reasons:`: its condition's `&&` terms in words,
+// one per term in the order they are written, for explain and for the
+// message that refuses a move. An empty entry (`- ~`) is a term with nothing
+// to tell a player: one that only says which pieces or places the rule is
+// for.
+type termReasons struct {
+	key   *yaml.Node // the `reasons` key, where a mistake is reported
+	words []string   // "" for a term with nothing to tell
+}
+
+// decodeTermReasons reads `reasons:` beside a rule's `when:`: a list of
+// texts, or one text for a condition of one term.
+func (d *decoder) decodeTermReasons(k, v *yaml.Node, what string) *termReasons {
+	r := &termReasons{key: k}
+	items := []*yaml.Node{v}
+	switch v.Kind {
+	case yaml.ScalarNode:
+	case yaml.SequenceNode:
+		items = v.Content
+	default:
+		d.errorf(v, "wrong-type", "write one line of words per `&&` term of when: `- a checker on the bar must enter first`", "%s: reasons must be a list of texts, not %s", what, kindName(v))
+		return nil
+	}
+	for _, it := range items {
+		if it.Kind != yaml.ScalarNode {
+			d.errorf(it, "wrong-type", "", "%s: each of reasons is a text in words, not %s", what, kindName(it))
+			return nil
+		}
+		w := strings.Join(strings.Fields(it.Value), " ")
+		if isEmpty(it) {
+			w = ""
+		}
+		r.words = append(r.words, w)
+	}
+	return r
+}
+
+// attachReasons gives a rule's condition its reasons, once the keys of the
+// rule's mapping are read (reasons may come before when).
+func (d *decoder) attachReasons(rule *yaml.Node, when *exprText, r *termReasons, what string) {
+	switch {
+	case r == nil:
+	case when == nil && hasKey(rule, "when"):
+		// The when is wrong, and reported.
+	case when == nil:
+		d.errorf(r.key, "missing-key", "add the `when:` the reasons are about, or leave reasons out", "%s: reasons say in words the `&&` terms of when, and the rule has no when", what)
+	default:
+		when.reasons = r
+	}
+}
+
+// checkReasons compares a condition's reasons with its `&&` terms: one text
+// per term, or the file does not load.
+func (g *Game) checkReasons(d *decoder, src *exprText, what string, terms []ast.Node, c *compiled) {
+	r := src.reasons
+	if r == nil {
+		return
+	}
+	if len(r.words) == len(terms) {
+		c.words = r.words
+		return
+	}
+	var list []string
+	for i, t := range terms {
+		list = append(list, fmt.Sprintf("%d. %s", i+1, src.slice(t)))
+	}
+	from := nodePos(r.key)
+	to := srcPos{Line: from.Line, Col: from.Col + len(r.key.Value)}
+	d.diags = append(d.diags, diagSpan(d.src.Name, from, to, Error, "reasons", "the terms, in order: "+strings.Join(list, "; "),
+		"%s: reasons has %d %s, but when has %d `&&` %s: give one reason per term, in order",
+		what, len(r.words), plural(len(r.words), "entry", "entries"), len(terms), plural(len(terms), "term", "terms")))
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+func hasKey(m *yaml.Node, key string) bool {
+	for i := 0; m.Kind == yaml.MappingNode && i+1 < len(m.Content); i += 2 {
+		if m.Content[i].Value == key {
+			return true
+		}
+	}
+	return false
 }

@@ -164,3 +164,40 @@ func TestResignNeedsTwoPlayers(t *testing.T) {
 		t.Fatalf("after the first of two resigned: %+v, want the other to win", o)
 	}
 }
+
+// A refused move is said in the rule file's words (its reasons:), as the
+// web board shows it; the explanation keeps the terms and their values.
+func TestRefusalsInTheRuleFilesWords(t *testing.T) {
+	for _, c := range []struct{ game, pos, move, want, terms string }{
+		{"backgammon", "w g1:w,m2:w,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:65", "13/7 13/8",
+			"13/7 13/8: not a legal move: 13/7 with the 6: a checker on the bar must enter first",
+			"step == 0 || rearmost(me) > 0 is false (12 == 0 || 0 > 0)"},
+		{"liger", "r d4:br,c3:b,e3:b,h6:b", "d4-c3",
+			"d4-c3 is not legal: only a singleton moves backward, never a stack or the top of one",
+			"height == 1 is false (2 == 1)"},
+	} {
+		g := open(t, c.game)
+		start, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := len(g.Players)
+		specs := make([]string, n)
+		for i := range specs {
+			specs[i] = "human"
+		}
+		s, err := New(g, c.game, seats(t, specs...), start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = s.Play(c.move)
+		var ill *IllegalMove
+		if !errors.As(err, &ill) || err.Error() != c.want {
+			t.Errorf("%s %s: %v, want %q", c.game, c.move, err, c.want)
+			continue
+		}
+		if full := ill.Explanation.String(); !strings.Contains(full, c.terms) {
+			t.Errorf("%s %s: the explanation %q does not show %q", c.game, c.move, full, c.terms)
+		}
+	}
+}

@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
 )
 
 func writeRuleFile(t *testing.T, name, text string) string {
@@ -122,7 +124,7 @@ func TestTestCommand(t *testing.T) {
 
 func TestExplainCommand(t *testing.T) {
 	code, out, _ := runCLI(t, "explain", "liger", "--position", "r d4:r,a1:r,c3:b,e3:b", "d4-c3")
-	want := "d4-c3: not legal\n  move rule \"backward\": showing(me) < showing(opponent) is false (2 < 2)\n"
+	want := "d4-c3: not legal\n  move rule \"backward\": you move backward only while you have fewer checkers showing than your opponent\n    showing(me) < showing(opponent) is false (2 < 2)\n"
 	if code != 0 || out != want {
 		t.Errorf("exit %d\n%s\nwant\n%s", code, out, want)
 	}
@@ -139,5 +141,26 @@ func TestSchemaCommand(t *testing.T) {
 	code, out, _ := runCLI(t, "schema")
 	if code != 0 || out != string(interpreter.Schema()) || !json.Valid([]byte(out)) {
 		t.Errorf("exit %d, %d bytes", code, len(out))
+	}
+}
+
+// A rule's reasons that do not match its when's `&&` terms one for one are
+// reported by lint at the reasons key, with the terms.
+func TestLintReasonsCount(t *testing.T) {
+	data, _ := variants.Source("liger")
+	src := strings.Replace(string(data), "    reasons: two checkers move together only as your checker on top of an enemy checker",
+		"    reasons: [one, two]", 1)
+	if src == string(data) {
+		t.Fatal("liger.yaml changed: the forward rule's reasons are not where the test expects them")
+	}
+	line := 1 + strings.Count(src[:strings.Index(src, "    reasons: [one, two]")], "\n")
+	bad := writeRuleFile(t, "bad.yaml", src)
+	code, out, _ := runCLI(t, "lint", "--playouts", "0", bad)
+	want := fmt.Sprintf("%s:%d:5: error: move rule \"forward\": reasons has 2 entries, but when has 1 `&&` term: give one reason per term, in order\n", bad, line) +
+		fmt.Sprintf("%3d |     reasons: [one, two]\n", line) +
+		"    |     ^^^^^^^\n" +
+		"    = the terms, in order: 1. lifted == 1 || bottom == opponent\n"
+	if code != 1 || out != want {
+		t.Errorf("exit %d\nstdout:\n%s\nwant:\n%s", code, out, want)
 	}
 }

@@ -378,17 +378,11 @@ func replayErrorText(g *interpreter.Game, h *interpreter.History, err error) str
 	return fmt.Sprintf("line %d: move %d (%s, %s to play) is illegal: %s", re.Line, re.Ply, re.Move, g.Players[pos.ToMove].Name, why)
 }
 
-// reasonOf is why a move is not legal, without the move itself.
+// reasonOf is why a move is not legal, without the move itself (in the
+// rule file's words where it has some).
 func reasonOf(e interpreter.Explanation) string {
-	if e.Problem != "" || len(e.Checks) == 0 {
-		if e.Problem == "" {
-			return "not a legal move here"
-		}
-		return e.Problem
+	if why := e.Why(); why != "" {
+		return why
 	}
-	parts := make([]string, len(e.Checks))
-	for i, c := range e.Checks {
-		parts[i] = c.Rule + ": " + c.Reason
-	}
-	return strings.Join(parts, "; ")
+	return "not a legal move here"
 }
