@@ -76,6 +76,11 @@ type diceRules struct {
 	tracks                [board.MaxPlayers][]board.Square // each player's path, first square to last
 	stepOf                [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
 	rules                 []*diceMoveRule
+	tab                   *stepTable // nil unless the rules' conditions allow one (dicetable.go)
+	// commuting: two dice played by different pieces lead to the same
+	// position in either order, so the search need not play the second die
+	// first where another piece then takes the first (see below).
+	commuting bool
 }
 
 type diceMoveRule struct {
@@ -212,6 +217,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 dice move rules")
 	}
 	g.dice = dr
+	g.buildStepTable(dr)
 }
 
 func (g *Game) playerNames() []string {
@@ -226,12 +232,17 @@ func (g *Game) playerNames() []string {
 type diceCtx struct {
 	die, left    int // the die being played, the dice left after it
 	step, toStep int // the track steps moved from and reached (toStep may be past the end)
-	// rearmost(p) of the position with hash rearHash, for players whose bit
-	// is in rearHave: conditions ask it for every piece and die.
-	rearHash uint64
-	rearPos  *board.Position
-	rearHave uint8
-	rear     [board.MaxPlayers]int16
+	rear         rearCache
+}
+
+// rearCache holds rearmost(p) of the position at pos with the given hash,
+// for the players whose bit is in have: conditions ask it for every piece
+// and die, and the move search keeps it up to date as it moves (tryDie).
+type rearCache struct {
+	hash uint64
+	pos  *board.Position
+	have uint8
+	rear [board.MaxPlayers]int16
 }
 
 // finish is the step past the last square of player's track: off.
@@ -239,15 +250,19 @@ func (g *Game) finish(player int) int { return len(g.dice.tracks[player]) }
 
 // rearmost is the lowest step of player's track holding one of player's
 // pieces, finish when none is on the track.
-func (g *Game) rearmost(p *board.Position, player int) int {
+func (g *Game) rearmost(p *board.Position, player int) int { return g.rearmostFrom(p, player, 0) }
+
+// rearmostFrom is rearmost where no step before from holds player's pieces.
+func (g *Game) rearmostFrom(p *board.Position, player int, from int) int {
 	dr := g.dice
 	b := g.Board
-	for i, sq := range dr.tracks[player] {
-		if s := p.Cells[sq]; s != 0 && (b.TopOwner(s) == player || s.Height() > 1 && hasPiece(b, s, player)) {
+	track := dr.tracks[player]
+	for i := from; i < len(track); i++ {
+		if s := p.Cells[track[i]]; s != 0 && (b.TopOwner(s) == player || s.Height() > 1 && hasPiece(b, s, player)) {
 			return i
 		}
 	}
-	return len(dr.tracks[player])
+	return len(track)
 }
 
 // pips is the number of steps player's pieces on its track still have to go
@@ -299,13 +314,13 @@ func init() {
 				if !validPlayer(c, p) || c.g.dice == nil {
 					return 0
 				}
-				d := &c.dice
-				if d.rearPos != c.pos || d.rearHash != c.pos.Hash {
-					d.rearPos, d.rearHash, d.rearHave = c.pos, c.pos.Hash, 0
+				d := &c.dice.rear
+				if d.pos != c.pos || d.hash != c.pos.Hash {
+					d.pos, d.hash, d.have = c.pos, c.pos.Hash, 0
 				}
-				if d.rearHave&(1<<p) == 0 {
+				if d.have&(1<<p) == 0 {
 					d.rear[p] = int16(c.g.rearmost(c.pos, p))
-					d.rearHave |= 1 << p
+					d.have |= 1 << p
 				}
 				return int(d.rear[p])
 			}},

@@ -48,6 +48,13 @@ type diceWork struct {
 	// end), found once per generation and kept up to date by the search.
 	buried board.SquareSet
 	orig   *board.Position // the position the play starts from
+	// mirror: tryDie is playing the second die of two different ones first
+	// (see diceRules.commuting).
+	mirror bool
+	// per depth of the search: the specialised tests of the rules (see
+	// tryDie) and the undo record of the die move made there
+	tests [board.MaxDiceMoves][maxSpecRules][maxSpecTerms]boolFn
+	undo  [board.MaxDiceMoves]stepUndo
 	// scratch for settling hits at the end of a play
 	mine    [board.MaxSquares]int8
 	arrived [board.MaxSquares]int8
@@ -294,9 +301,12 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 		var next [board.MaxDiceMoves]uint8
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
+		// The second die of two different ones, first: see commuting.
+		w.mirror = dr.commuting && depth == 0 && n == 2 && di == 1
 		if g.tryDie(c, w, depth, next, n-1, int(die), 1, false) {
 			moved = true
 		}
+		w.mirror = false
 	}
 	if n == 2 && dr.hasSum {
 		// The whole roll as one count, for the rules that take its sum.
@@ -317,14 +327,20 @@ func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]u
 	b := g.Board
 	pos := &w.cur
 	me := c.me
+	if t := dr.tab; t != nil && die <= t.maxDie {
+		return g.tryDieTabled(c, w, depth, next, left, die, dice, sum)
+	}
 	remKey := remainingKey(next, left)
 	c.pos = pos
 	c.dice.die, c.dice.left = die, left
-	var posOK uint32
-	// The piece-level tests of the first rules, specialised to this die
-	// and position (see dicespec.go).
-	var tests [maxSpecRules][maxSpecTerms]boolFn
+	// The rules whose position terms hold for this die, in order, with
+	// their piece-level tests specialised to this die and position (see
+	// dicespec.go). Kept per depth in w: the search below reuses c and
+	// would otherwise need them zeroed on the stack at every call.
+	tests := &w.tests[depth]
 	var nTests [maxSpecRules]uint8
+	var active [32]uint8
+	nActive := 0
 rules:
 	for ri, r := range dr.rules {
 		if r.sum != sum || r.pos != nil && !r.pos(c) {
@@ -347,9 +363,10 @@ rules:
 				}
 			}
 		}
-		posOK |= 1 << ri
+		active[nActive] = uint8(ri)
+		nActive++
 	}
-	if posOK == 0 {
+	if nActive == 0 {
 		return false
 	}
 	moved := false
@@ -363,6 +380,18 @@ rules:
 			tops[i] |= w.buried[i]
 		}
 	}
+	// Where a hit is settled at the end of the play, a last die that hits
+	// nothing, after dice that hit nothing, ends a play whose position is
+	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
+	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
+	if lastFast && dr.hitsAtEnd {
+		for i := 0; i < depth; i++ {
+			if w.steps[i].hit {
+				lastFast = false
+				break
+			}
+		}
+	}
 	for wi, word := range tops {
 		for word != 0 {
 			sq := board.Square(wi*64 + bitsTrailing(word))
@@ -371,16 +400,16 @@ rules:
 			if s < 0 {
 				continue
 			}
-			if dr.hitsAtEnd && b.TopOwner(pos.Cells[sq]) != me && ownPieces(b, pos.Cells[sq], me) == 0 {
+			src := pos.Cells[sq]
+			if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
 				continue // a square in buried the mover has left
 			}
-			if dr.once && w.fin[sq] > 0 && ownPieces(b, pos.Cells[sq], me) <= int(w.fin[sq]) {
+			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
 				continue // every piece of the mover here has moved for good
 			}
-			for ri, r := range dr.rules {
-				if posOK&(1<<ri) == 0 {
-					continue
-				}
+			for _, ri8 := range active[:nActive] {
+				ri := int(ri8)
+				r := dr.rules[ri]
 				count := r.count
 				if count == 0 {
 					count = die
@@ -394,9 +423,7 @@ rules:
 					to = track[ts]
 					dst = pos.Cells[to]
 				}
-				c.pos = pos
-				c.dice.die, c.dice.left = die, left
-				c.from, c.src, c.to, c.dst, c.lifted = sq, pos.Cells[sq], to, dst, 1
+				c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
 				c.dice.step, c.dice.toStep = s, ts
 				if ri < maxSpecRules && r.spec != nil {
 					if !allHold(tests[ri][:nTests[ri]], c) {
@@ -412,17 +439,28 @@ rules:
 					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
 				}
 				moved = true
-				if left == 0 && !dr.hitsAtEnd && !dr.once {
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+				if lastFast && !(dr.hitsAtEnd && hit) {
 					// The last die: the play is whole, and only the hash of
 					// where it leads is needed, to list it once.
-					w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-					if h := g.hashAfterDieStep(pos, me, sq, to, hit); w.visit(h ^ remKey) {
+					h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+					key := h ^ remKey
+					if dr.once {
+						fk := w.finKey
+						if r.once && to != noSquare {
+							fk += finMix(to)
+						}
+						key ^= fk
+					}
+					if w.visit(key) {
 						g.recordPlayHash(w, depth+1, me, h)
 					}
 					break
 				}
-				var undo stepUndo
-				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, &undo)
+				undo := &w.undo[depth]
+				rear := c.dice.rear
+				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
+				g.rearAfterStep(c, undo.hash, sq, s, to, ts, hit && !dr.hitsAtEnd)
 				buried := w.buried
 				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
 					w.buried.Add(to) // landed under others' pieces
@@ -435,12 +473,13 @@ rules:
 				if dr.once {
 					key ^= w.finKey
 				}
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
 				if w.visit(key) {
 					if left == 0 {
 						g.recordPlay(w, depth+1, me)
 					} else {
 						g.searchPlays(c, w, depth+1, next, left)
+						c.pos = pos
+						c.dice.die, c.dice.left = die, left
 					}
 				}
 				if r.once && to != noSquare {
@@ -448,13 +487,200 @@ rules:
 					w.finKey -= finMix(to)
 				}
 				undo.restore(pos)
+				c.dice.rear = rear
 				w.buried = buried
-				c.pos = pos
 				break // one move per piece and die: the first rule's
 			}
 		}
 	}
 	return moved
+}
+
+// tryDieTabled is tryDie for a game with a step table (dicetable.go): the
+// row of this die says which rule moves a piece from each step, and no
+// condition is tested. Kept apart from tryDie so that the games that test
+// their conditions (Backgammon) run the loop they ran before.
+func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	dr := g.dice
+	b := g.Board
+	pos := &w.cur
+	me := c.me
+	remKey := remainingKey(next, left)
+	c.pos = pos
+	c.dice.die, c.dice.left = die, left
+	t := dr.tab
+	ri := t.row(me, sum, pos.Extra, left, die)
+	if !t.any[ri] {
+		return false
+	}
+	row := t.entries[ri*t.steps : (ri+1)*t.steps]
+	moved := false
+	finish := len(dr.tracks[me])
+	track := dr.tracks[me]
+	stepOf := dr.stepOf[me]
+	tops := pos.Tops[me]
+	if dr.hitsAtEnd {
+		// Pieces share squares: the mover's pieces under others' move too.
+		for i := range tops {
+			tops[i] |= w.buried[i]
+		}
+	}
+	// Playing the second die first (w.mirror), a piece that moves for good
+	// leaves only plays already found the other way round, when another
+	// piece can take the first die (see diceRules.commuting): follow holds
+	// the squares whose pieces can, and the number of them.
+	var follow board.SquareSet
+	nFollow := 0
+	if w.mirror {
+		ri := t.row(me, false, pos.Extra, 0, int(next[0]))
+		other := t.entries[ri*t.steps : (ri+1)*t.steps]
+		for wi, word := range tops {
+			for word != 0 {
+				sq := board.Square(wi*64 + bitsTrailing(word))
+				word &= word - 1
+				if st := stepOf[sq]; st >= 0 && other[st] != 0 && ownPieces(b, pos.Cells[sq], me) > 0 {
+					follow.Add(sq)
+					nFollow++
+				}
+			}
+		}
+	}
+	// Where a hit is settled at the end of the play, a last die that hits
+	// nothing, after dice that hit nothing, ends a play whose position is
+	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
+	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
+	if lastFast && dr.hitsAtEnd {
+		for i := 0; i < depth; i++ {
+			if w.steps[i].hit {
+				lastFast = false
+				break
+			}
+		}
+	}
+	for wi, word := range tops {
+		for word != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(word))
+			word &= word - 1
+			s := int(stepOf[sq])
+			if s < 0 {
+				continue
+			}
+			src := pos.Cells[sq]
+			if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
+				continue // a square in buried the mover has left
+			}
+			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
+				continue // every piece of the mover here has moved for good
+			}
+			e := row[s]
+			if e == 0 {
+				continue
+			}
+			ri := int(e&^tabHit) - 1
+			r := dr.rules[ri]
+			count := r.count
+			if count == 0 {
+				count = die
+			}
+			ts := s + count
+			if ts > finish && dr.bounce {
+				ts = 2*finish - ts // walked to the end and back
+			}
+			to, dst := noSquare, board.Stack(0)
+			if ts < finish {
+				to = track[ts]
+				dst = pos.Cells[to]
+			}
+			var hit bool
+			if e&tabHit != 0 && dst != 0 {
+				if dr.hitsAtEnd {
+					hit = hasOpposing(b, dst, me)
+				} else {
+					hit = b.TopOwner(dst) != me
+				}
+			}
+			moved = true
+			if nFollow > 0 && r.once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
+				continue // another piece follows with the first die: found already
+			}
+			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+			if lastFast && !(dr.hitsAtEnd && hit) {
+				// The last die: the play is whole, and only the hash of
+				// where it leads is needed, to list it once.
+				h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+				key := h ^ remKey
+				if dr.once {
+					fk := w.finKey
+					if r.once && to != noSquare {
+						fk += finMix(to)
+					}
+					key ^= fk
+				}
+				if w.visit(key) {
+					g.recordPlayHash(w, depth+1, me, h)
+				}
+				continue
+			}
+			undo := &w.undo[depth]
+			rear := c.dice.rear
+			g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
+			g.rearAfterStep(c, undo.hash, sq, s, to, ts, hit && !dr.hitsAtEnd)
+			buried := w.buried
+			if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+				w.buried.Add(to) // landed under others' pieces
+			}
+			key := pos.Hash ^ remKey
+			if r.once && to != noSquare {
+				w.fin[to]++
+				w.finKey += finMix(to)
+			}
+			if dr.once {
+				key ^= w.finKey
+			}
+			if w.visit(key) {
+				if left == 0 {
+					g.recordPlay(w, depth+1, me)
+				} else {
+					g.searchPlays(c, w, depth+1, next, left)
+					c.pos = pos
+					c.dice.die, c.dice.left = die, left
+				}
+			}
+			if r.once && to != noSquare {
+				w.fin[to]--
+				w.finKey -= finMix(to)
+			}
+			undo.restore(pos)
+			c.dice.rear = rear
+			w.buried = buried
+		}
+	}
+	return moved
+}
+
+// rearAfterStep brings c's rearmost cache from the position with hash
+// before to the one the mover's piece has just reached by moving from sq (at
+// step s) to to (at step ts), without rescanning the track unless the piece
+// was the last on the rearmost step (see rearmost).
+func (g *Game) rearAfterStep(c *Ctx, before uint64, sq board.Square, s int, to board.Square, ts int, sent bool) {
+	rc := &c.dice.rear
+	me := c.me
+	if rc.pos != c.pos || rc.hash != before || rc.have&(1<<me) == 0 {
+		return
+	}
+	pos := c.pos
+	r := int(rc.rear[me])
+	if s == r && ownPieces(g.Board, pos.Cells[sq], me) == 0 {
+		r = g.rearmostFrom(pos, me, s)
+	}
+	if to != noSquare && ts < r {
+		r = ts
+	}
+	rc.hash = pos.Hash
+	rc.rear[me] = int16(r)
+	if sent {
+		rc.have = 1 << me // others' pieces went back: theirs are unknown
+	}
 }
 
 // finMix is a square's share of diceWork.finKey.
@@ -656,6 +882,7 @@ func (u *stepUndo) restore(p *board.Position) {
 
 func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
 	b := g.Board
+	u.n = 0
 	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
 	rest, piece := takeOwn(b, p.Cells[from], me)
 	u.set(b, p, from, rest)
@@ -801,6 +1028,19 @@ func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack
 func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 	var out board.SquareSet
 	b := g.Board
+	// Mostly every piece of me's is in a stack me tops: then none is buried,
+	// and the others' stacks need no look.
+	mine := 0
+	for wi, word := range p.Tops[me] {
+		for word != 0 {
+			sq := board.Square(wi*64 + bitsTrailing(word))
+			word &= word - 1
+			mine += ownPieces(b, p.Cells[sq], me)
+		}
+	}
+	if mine == int(p.OnBoard[me]) {
+		return out
+	}
 	stepOf := g.dice.stepOf[me]
 	for o := range g.Players {
 		if o == me {
@@ -810,7 +1050,7 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 			for word != 0 {
 				sq := board.Square(wi*64 + bitsTrailing(word))
 				word &= word - 1
-				if stepOf[sq] >= 0 && p.Cells[sq].Height() > 1 && ownPieces(b, p.Cells[sq], me) > 0 {
+				if p.Cells[sq].Height() > 1 && stepOf[sq] >= 0 && ownPieces(b, p.Cells[sq], me) > 0 {
 					out.Add(sq)
 				}
 			}
@@ -824,41 +1064,57 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
 	b := g.Board
 	old := p.Cells[from]
-	rest, piece := b.Lift(old, 1)
-	h := board.HashAfterSet(p.Hash, from, old, rest)
+	var rest, piece board.Stack
+	if !g.dice.hitsAtEnd || b.TopOwner(old) == me {
+		rest, piece = b.Lift(old, 1) // the mover's pieces are on top
+	} else {
+		rest, piece = takeOwn(b, old, me)
+	}
+	h := p.Hash ^ board.CellHash(from, old) ^ board.CellHash(from, rest)
 	if to == noSquare {
 		return h
 	}
-	cell := func(sq board.Square) board.Stack { // as the move leaves it so far
-		if sq == from {
-			return rest
-		}
-		return p.Cells[sq]
-	}
 	dst := p.Cells[to]
-	if hit && dst != 0 {
-		var kept board.Stack
-		var sent [board.MaxPlayers]board.Stack
-		for i := dst.Height(); i >= 1; i-- {
-			code := b.Piece(dst, i)
-			owner := b.Owner(code)
-			if owner == me {
-				kept = b.Push(kept, b.Single(code))
-				continue
-			}
-			sent[owner] = b.Push(sent[owner], b.Single(code))
-		}
-		for owner, s := range sent {
-			if s != 0 {
-				home := g.dice.tracks[owner][0]
-				before := cell(home)
-				h = board.HashAfterSet(h, home, before, b.Push(before, s))
-				if home == from {
-					rest = b.Push(before, s)
-				}
-			}
-		}
-		return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
+	if to == from { // a count walked to the end and back
+		dst = rest
 	}
-	return board.HashAfterSet(h, to, dst, b.Push(dst, piece))
+	switch {
+	case hit && dst != 0:
+		return g.hashAfterHit(p, me, h, from, rest, to, dst, piece)
+	case g.dice.hitsAtEnd:
+		return h ^ board.CellHash(to, dst) ^ board.CellHash(to, insertByOwner(b, dst, piece))
+	}
+	return h ^ board.CellHash(to, dst) ^ board.CellHash(to, b.Push(dst, piece))
+}
+
+// hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
+// and sending the other players' pieces there home: h is the hash with the
+// square it left, from, holding rest.
+func (g *Game) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
+	b := g.Board
+	var kept board.Stack
+	var sent [board.MaxPlayers]board.Stack
+	for i := dst.Height(); i >= 1; i-- {
+		code := b.Piece(dst, i)
+		owner := b.Owner(code)
+		if owner == me {
+			kept = b.Push(kept, b.Single(code))
+			continue
+		}
+		sent[owner] = b.Push(sent[owner], b.Single(code))
+	}
+	for owner, s := range sent {
+		if s != 0 {
+			home := g.dice.tracks[owner][0]
+			before := p.Cells[home]
+			if home == from {
+				before = rest
+			}
+			h = board.HashAfterSet(h, home, before, b.Push(before, s))
+			if home == from {
+				rest = b.Push(before, s)
+			}
+		}
+	}
+	return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
 }
