@@ -74,7 +74,7 @@ func (s *MCTS[P, M]) endgameBudget() (int, time.Duration) {
 		n = DefaultEndgamePositions
 		if s.cfg.Iterations > 0 {
 			// less work than the search itself would do
-			n = min(n, 2*s.cfg.Iterations)
+			n = min(n, s.cfg.Iterations)
 		}
 	}
 	d := time.Duration(0)

@@ -109,7 +109,7 @@ type Config struct {
 	// EndgamePositions caps the positions of an endgame analysis (see
 	// endgame.go): where every position reachable from the root is fewer,
 	// the search solves them all exactly first. 0: DefaultEndgamePositions,
-	// and at most 2 per iteration of an iteration budget; negative: never.
+	// and at most 1 per iteration of an iteration budget; negative: never.
 	// An analysis takes at most a quarter of a time budget (and the time it
 	// takes counts against it).
 	EndgamePositions int

@@ -10,7 +10,7 @@ import (
 
 // BenchmarkEndgameAttempt is what the search's endgame analysis costs where
 // it cannot succeed: a fresh search of 2000 iterations from the start of a
-// game, with the analysis (an attempt of up to 4000 positions that gives
+// game, with the analysis (an attempt of up to 2000 positions that gives
 // up) and without. A player keeps its search from move to move and tries
 // again only every few moves after failing, so in a game the cost is a
 // fraction of this.
