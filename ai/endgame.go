@@ -72,9 +72,11 @@ func (s *MCTS[P, M]) endgameBudget() (int, time.Duration) {
 	}
 	if n == 0 {
 		n = DefaultEndgamePositions
-		if s.cfg.Iterations > 0 {
-			// less work than the search itself would do
-			n = min(n, s.cfg.Iterations)
+		if s.cfg.Iterations > 0 && s.cfg.Time == 0 {
+			// a small part of the work the search itself will do (a
+			// position costs about a sixth of an iteration); a time
+			// budget bounds it by time instead
+			n = min(n, s.cfg.Iterations/4)
 		}
 	}
 	d := time.Duration(0)

@@ -109,9 +109,9 @@ type Config struct {
 	// EndgamePositions caps the positions of an endgame analysis (see
 	// endgame.go): where every position reachable from the root is fewer,
 	// the search solves them all exactly first. 0: DefaultEndgamePositions,
-	// and at most 1 per iteration of an iteration budget; negative: never.
-	// An analysis takes at most a quarter of a time budget (and the time it
-	// takes counts against it).
+	// or, with an iteration budget and no time budget, one per 4
+	// iterations; negative: never. An analysis takes at most a quarter of a
+	// time budget (and the time it takes counts against it).
 	EndgamePositions int
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought), or, with a

@@ -123,7 +123,7 @@ var specKeys = []struct{ key, help string }{
 	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
 	{"discount", fmt.Sprintf("per-ply discount of outcomes, 1 for none (default %g)", DefaultDiscount)},
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis (to compare)"},
-	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 for none (default %d, at most 1 per iteration)", DefaultEndgamePositions)},
+	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 for none (default %d; with iterations= and no time=, 1 per 4 iterations)", DefaultEndgamePositions)},
 }
 
 // SpecHelp is the help text for player specs, listing the levels.

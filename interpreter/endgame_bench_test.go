@@ -10,7 +10,7 @@ import (
 
 // BenchmarkEndgameAttempt is what the search's endgame analysis costs where
 // it cannot succeed: a fresh search of 2000 iterations from the start of a
-// game, with the analysis (an attempt of up to 2000 positions that gives
+// game, with the analysis (an attempt of up to 500 positions that gives
 // up) and without. A player keeps its search from move to move and tries
 // again only every few moves after failing, so in a game the cost is a
 // fraction of this.
@@ -45,7 +45,7 @@ func BenchmarkEndgameSolve(b *testing.B) {
 	}
 	p := interpreter.SearchPosition{Position: pos}
 	for i := 0; i < b.N; i++ {
-		s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 20000})
+		s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 20000, EndgamePositions: 20000})
 		if r := s.Search(context.Background(), &p); r.Proof != ai.Win {
 			b.Fatalf("not solved: %+v", r.Proof)
 		}

@@ -69,7 +69,8 @@ func kingsEndgame(t *testing.T, file, spec string, minShare float64) {
 // against one always won and two against one 90%. Two kings against one
 // are solved by the search's endgame analysis (every reachable position,
 // some 17,000, retrograde), so the whole suite is played here, at an
-// iteration budget (deterministic, and not cut short by a loaded machine),
+// iteration budget with room for the analysis (deterministic, and not cut
+// short by a loaded machine, as mcts:medium's time limit could be),
 // and the stronger side must win every game; of three kings against one
 // (too many positions for that budget: plain search) two starts.
 // STACKRULES_DEEP=1 plays both whole suites at mcts:medium.
@@ -79,7 +80,7 @@ func TestMatchKingsEndgames(t *testing.T) {
 		kingsEndgame(t, "testdata/checkers-2k1k.txt", "mcts:medium", 1)
 		return
 	}
-	kingsEndgame(t, "testdata/checkers-2k1k.txt", "mcts:iterations=20000", 1)
+	kingsEndgame(t, "testdata/checkers-2k1k.txt", "mcts:iterations=20000,endgame=20000", 1)
 	file := filepath.Join(t.TempDir(), "kings.txt")
 	suite := "# the lone king in a double corner, each side to move\n" +
 		"b c1:B,e3:B,d6:B,h2:W\n" +
