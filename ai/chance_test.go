@@ -59,9 +59,16 @@ func TestChanceFollowsTheOdds(t *testing.T) {
 				t.Errorf("%s (threads %d %v): move %d proof %v err %v, want %d unproven; %+v", c.name, cfg.Threads, cfg.Parallel, r.Move, r.Proof, r.Err, c.want, r.Moves)
 			}
 			exact := g.maxn(2)[0]
+			// one thread is reproducible and close; with two, the threads'
+			// interleaving (virtual losses in flight) moves the mean a
+			// little from run to run on a loaded machine
+			tolerance := 0.03
+			if cfg.Threads > 1 {
+				tolerance = 0.06
+			}
 			for _, ms := range r.Moves {
-				if ms.Move == takeGamble && math.Abs(ms.Value-exact) > 0.03 {
-					t.Errorf("%s: gamble valued %.3f, exact %.3f", c.name, ms.Value, exact)
+				if ms.Move == takeGamble && math.Abs(ms.Value-exact) > tolerance {
+					t.Errorf("%s (threads %d %v): gamble valued %.3f, exact %.3f", c.name, cfg.Threads, cfg.Parallel, ms.Value, exact)
 				}
 			}
 		}

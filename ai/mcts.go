@@ -114,9 +114,7 @@ type Config struct {
 	// time budget (and the time it takes counts against it).
 	EndgamePositions int
 	// KeepSearching stops the search from ending early once the root is
-	// proven (normally a proven root needs no more thought), or, with a
-	// time budget, once no other move can catch up with the most visited in
-	// the time left (see settled).
+	// proven (normally a proven root needs no more thought).
 	KeepSearching bool
 	// Seed makes the search reproducible.
 	Seed uint64
@@ -378,12 +376,6 @@ type MCTS[P any, M comparable] struct {
 	_       [64]byte
 	claimed atomic.Int64
 	_       [64]byte
-
-	// for settled: when the iterations began, the time budget's end (zero:
-	// none) and the iteration budget (math.MaxInt64: none)
-	runStart  time.Time
-	deadline  time.Time
-	iterLimit int64
 }
 
 // NewMCTS makes a search for g. The Evaluator and PlayoutPolicy are taken
@@ -546,12 +538,10 @@ func (s *MCTS[P, M]) run(ctx context.Context, start time.Time) {
 	if ctx.Err() != nil {
 		return
 	}
-	s.runStart, s.deadline, s.iterLimit = time.Now(), time.Time{}, limit
 	if s.cfg.Time > 0 {
 		// counted from the start of Search: an endgame analysis before
 		// the iterations takes its time from the same budget
-		s.deadline = start.Add(s.cfg.Time)
-		timer := time.AfterFunc(time.Until(s.deadline), func() { s.stop.Store(true) })
+		timer := time.AfterFunc(s.cfg.Time-time.Since(start), func() { s.stop.Store(true) })
 		defer timer.Stop()
 	}
 	stopCtx := context.AfterFunc(ctx, func() { s.stop.Store(true) })
@@ -625,45 +615,7 @@ func (w *worker[P, M]) loop(limit int64, shared bool) {
 		w.backprop()
 		w.iterations++
 		w.done.Store(int64(w.iterations))
-		if w.iterations&255 == 0 && w == s.workers[0] && s.settled(shared) {
-			s.stop.Store(true)
-		}
 	}
-}
-
-// settled reports, for a search with a time budget, that the move it will
-// play is decided: the most visited root move leads the next by more
-// visits than the iterations still to come (at the rate so far, within the
-// time and iteration budgets) could give the other, so searching on would
-// not change the move (engines call it smart pruning). A search with a
-// proven root move, several trees or KeepSearching goes on.
-func (s *MCTS[P, M]) settled(shared bool) bool {
-	if s.deadline.IsZero() || s.cfg.KeepSearching || len(s.trees) > 1 {
-		return false
-	}
-	var best, second int32
-	kids := s.trees[0].root.children()
-	for i := range kids {
-		if kids[i].proof() != proofUnknown {
-			return false
-		}
-		switch v := kids[i].visits.Load(); {
-		case v > best:
-			best, second = v, best
-		case v > second:
-			second = v
-		}
-	}
-	done := int64(s.workers[0].iterations)
-	if shared {
-		done = s.claimed.Load()
-	}
-	elapsed, left := time.Since(s.runStart), time.Until(s.deadline)
-	if elapsed <= 0 || done <= 0 {
-		return false
-	}
-	remaining := min(s.iterLimit-done, int64(float64(done)*left.Seconds()/elapsed.Seconds())+1)
-	return int64(best-second) > remaining
 }
 
 // selectLeaf walks from the root to a leaf, expanding it when it has been

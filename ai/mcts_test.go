@@ -556,31 +556,3 @@ func TestForkPerThread(t *testing.T) {
 		}
 	}
 }
-
-// A search with a time budget stops once the move is decided: the sure 0.6
-// against a gamble won on a six (1/6) soon leads by more visits than the
-// rest of the budget could bring the other, which with nearly every visit
-// going to it is about half way through the budget (the root is never
-// proven: a roll decides the gamble). With KeepSearching it uses its whole
-// budget.
-func TestSearchStopsWhenSettled(t *testing.T) {
-	g := gamble([]float64{1, 1, 1, 1, 1, 1}, 5)
-	for _, threads := range []int{1, 2} {
-		s := NewMCTS[xpos, uint8](g, Config{Time: 2 * time.Second, Threads: threads, Seed: 1})
-		r := s.Search(context.Background(), &xpos{})
-		if r.Move != takeSafe || r.Proof != Unknown {
-			t.Errorf("threads %d: move %d, proof %v; want the sure 0.6, unproven", threads, r.Move, r.Proof)
-		}
-		if r.Elapsed > 1500*time.Millisecond {
-			t.Errorf("threads %d: searched %v of a 2s budget on a decided move", threads, r.Elapsed)
-		}
-		lead := r.Moves[0].Visits - r.Moves[1].Visits
-		if lead < r.Iterations/2 {
-			t.Errorf("threads %d: stopped with a lead of %d visits in %d iterations", threads, lead, r.Iterations)
-		}
-	}
-	s := NewMCTS[xpos, uint8](g, Config{Time: 50 * time.Millisecond, KeepSearching: true})
-	if r := s.Search(context.Background(), &xpos{}); r.Elapsed < 50*time.Millisecond {
-		t.Errorf("KeepSearching: stopped after %v of 50ms", r.Elapsed)
-	}
-}
