@@ -132,23 +132,37 @@ func diceGridPanel(g *interpreter.Game, p *board.Position, v boardView, o render
 		lines = append(lines, "  : one player's path only")
 	}
 	lines = append(lines, "")
+	lines = append(lines, diceStatus(g, p, v, o))
+	if last := lastPlay(g, v); last != "" {
+		lines = append(lines, last)
+	}
+	return lines
+}
+
+// diceStatus is the dice boards' status line: the end of the game, the
+// roll to play, or the roll to come.
+func diceStatus(g *interpreter.Game, p *board.Position, v boardView, o renderOpts) string {
 	turn := g.Players[p.ToMove].Name
 	switch {
 	case v.Outcome != "":
-		lines = append(lines, v.Outcome)
+		return v.Outcome
 	case p.Rolled():
 		dice := strconv.Itoa(int(p.Dice[0]))
 		if p.Dice[1] != 0 {
 			dice += " " + strconv.Itoa(int(p.Dice[1]))
 		}
-		lines = append(lines, fmt.Sprintf("dice %s: %s to play", o.paint(dice, "1"), turn))
-	default:
-		lines = append(lines, turn+" to move: dice to roll")
+		return fmt.Sprintf("dice %s: %s to play", o.paint(dice, "1"), turn)
 	}
-	if v.Last != nil && v.Last.Kind != board.Roll {
-		lines = append(lines, fmt.Sprintf("last: %s %s", v.LastNo, g.MoveString(*v.Last)))
+	return turn + " to move: dice to roll"
+}
+
+// lastPlay is the last play for the dice boards ("" when there is none: a
+// roll shows as the dice).
+func lastPlay(g *interpreter.Game, v boardView) string {
+	if v.Last == nil || v.Last.Kind == board.Roll {
+		return ""
 	}
-	return lines
+	return fmt.Sprintf("last: %s %s", v.LastNo, g.MoveString(*v.Last))
 }
 
 // besidePanel writes the board's lines with the panel's to their right,

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -191,24 +190,7 @@ func trackPanel(g *interpreter.Game, tb *trackBoard, p *board.Position, v boardV
 	var lines []string
 	lines = append(lines, who(opp)...)
 	lines = append(lines, "")
-	turn := g.Players[p.ToMove].Name
-	switch {
-	case v.Outcome != "":
-		lines = append(lines, v.Outcome)
-	case p.Rolled():
-		dice := strconv.Itoa(int(p.Dice[0]))
-		if p.Dice[1] != 0 {
-			dice += " " + strconv.Itoa(int(p.Dice[1]))
-		}
-		lines = append(lines, fmt.Sprintf("dice %s: %s to play", o.paint(dice, "1"), turn))
-	default:
-		lines = append(lines, turn+" to move: dice to roll")
-	}
-	if v.Last != nil && v.Last.Kind != board.Roll { // a roll shows as the dice
-		lines = append(lines, fmt.Sprintf("last: %s %s", v.LastNo, g.MoveString(*v.Last)))
-	} else {
-		lines = append(lines, "")
-	}
+	lines = append(lines, diceStatus(g, p, v, o), lastPlay(g, v))
 	for len(lines) < 11 {
 		lines = append(lines, "")
 	}
