@@ -238,102 +238,59 @@ func TestSearchSeesRepetitionDraws(t *testing.T) {
 // whoever is to move: a king in the middle has four, one in the double corner
 // two, and a king that can jump has only its jumps (captures are mandatory).
 func TestEvaluateMobility(t *testing.T) {
-	src, ok := variants.Source("english-checkers")
-	if !ok {
-		t.Fatal("no english-checkers")
-	}
-	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: mobility(me)")
-	text = regexp.MustCompile(`(?m)^  scale: .*$`).ReplaceAllString(text, "  scale: 1")
-	g, err := interpreter.Load("mobility.yaml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sg := g.AI().(ai.Evaluator[interpreter.SearchPosition])
-	for _, c := range []struct {
-		pos          string
-		black, white int
-	}{
+	checkEvaluateTerm(t, "english-checkers", "mobility(me)", []termCase{
 		{"b e5:B,h2:W", 4, 2},
 		{"w e5:B,h2:W", 4, 2},
 		{"w d4:B,e5:W", 1, 1}, // each king must jump the other, its only move
 
-	} {
-		p, err := g.ParsePosition(c.pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		values := make([]float64, 2)
-		if !sg.Evaluate(&interpreter.SearchPosition{Position: p}, values) {
-			t.Fatal("no evaluate")
-		}
-		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
-		if math.Abs(values[0]-want) > 1e-9 {
-			t.Errorf("%s: black's value %v, want %v (mobility %d against %d)", c.pos, values[0], want, c.black, c.white)
-		}
-	}
+	})
 }
 
 // distance(p) in `evaluate` sums the king steps from each of p's pieces to
 // the nearest enemy piece: how close the stronger side has come to a lone
 // king. Stacks count by their top piece; no enemy on the board is 0.
 func TestEvaluateDistance(t *testing.T) {
-	src, ok := variants.Source("english-checkers")
-	if !ok {
-		t.Fatal("no english-checkers")
-	}
-	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: distance(me)")
-	text = regexp.MustCompile(`(?m)^  scale: .*$`).ReplaceAllString(text, "  scale: 1")
-	g, err := interpreter.Load("distance.yaml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sg := g.AI().(ai.Evaluator[interpreter.SearchPosition])
-	for _, c := range []struct {
-		pos          string
-		black, white int
-	}{
+	checkEvaluateTerm(t, "english-checkers", "distance(me)", []termCase{
 		{"b c1:B,d6:B,h2:W", 5 + 4, 4}, // c1-h2: 5 files; d6-h2: 4 either way; h2's nearest is d6
 		{"w a1:B,b2:B,h8:W", 7 + 6, 6}, // along the long diagonal
 		{"b a1:B,c3:W,g7:W", 2, 2 + 6}, // each white piece to the one black king
 		{"b d4:B,e5:W,a7:B", 1 + 4, 1}, // each black piece to its nearest white one
-	} {
-		p, err := g.ParsePosition(c.pos)
-		if err != nil {
-			t.Fatal(err)
-		}
-		values := make([]float64, 2)
-		if !sg.Evaluate(&interpreter.SearchPosition{Position: p}, values) {
-			t.Fatal("no evaluate")
-		}
-		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
-		if math.Abs(values[0]-want) > 1e-9 {
-			t.Errorf("%s: black's value %v, want %v (distance %d against %d)", c.pos, values[0], want, c.black, c.white)
-		}
-	}
+	})
 }
 
 // buried(p) in `evaluate` counts p's pieces with another player's piece
 // somewhere above them (stacks are written bottom to top).
 func TestEvaluateBuried(t *testing.T) {
-	src, ok := variants.Source("stackers")
+	checkEvaluateTerm(t, "stackers", "buried(me)", []termCase{
+		{"b d4:wbbwwb,h8:w", 2, 3}, // under the top b: w w, b b, w; the top piece is free
+		{"b d4:bbbb,f6:ww", 0, 0},  // own pieces never bury
+		{"w a1:bw,c3:wb,e5:bwb,g7:bbw", 1 + 1 + 2, 1 + 1},
+	})
+}
+
+// termCase is a position and what an evaluate term gives each player there.
+type termCase struct {
+	pos          string
+	black, white int
+}
+
+// checkEvaluateTerm loads the built-in variant with `score: TERM` and scale 1
+// and checks black's value at each position: the logistic of black's term
+// minus white's.
+func checkEvaluateTerm(t *testing.T, variant, term string, cases []termCase) {
+	t.Helper()
+	src, ok := variants.Source(variant)
 	if !ok {
-		t.Fatal("no stackers")
+		t.Fatalf("no %s", variant)
 	}
-	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: buried(me)")
+	text := regexp.MustCompile(`(?m)^  score: .*$`).ReplaceAllString(string(src), "  score: "+term)
 	text = regexp.MustCompile(`(?m)^  scale: .*$`).ReplaceAllString(text, "  scale: 1")
-	g, err := interpreter.Load("buried.yaml", []byte(text))
+	g, err := interpreter.Load(variant+"-term.yaml", []byte(text))
 	if err != nil {
 		t.Fatal(err)
 	}
 	sg := g.AI().(ai.Evaluator[interpreter.SearchPosition])
-	for _, c := range []struct {
-		pos          string
-		black, white int
-	}{
-		{"b d4:wbbwwb,h8:w", 2, 3}, // under the top b: w w, b b, w; the top piece is free
-		{"b d4:bbbb,f6:ww", 0, 0},  // own pieces never bury
-		{"w a1:bw,c3:wb,e5:bwb,g7:bbw", 1 + 1 + 2, 1 + 1},
-	} {
+	for _, c := range cases {
 		p, err := g.ParsePosition(c.pos)
 		if err != nil {
 			t.Fatal(err)
@@ -344,7 +301,7 @@ func TestEvaluateBuried(t *testing.T) {
 		}
 		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
 		if math.Abs(values[0]-want) > 1e-9 {
-			t.Errorf("%s: black's value %v, want %v (buried %d against %d)", c.pos, values[0], want, c.black, c.white)
+			t.Errorf("%s: black's value %v, want %v (%s %d against %d)", c.pos, values[0], want, term, c.black, c.white)
 		}
 	}
 }
