@@ -59,10 +59,27 @@ type endgame struct {
 	dist      []int32 // plies to the end with best play, where proven
 	drawn     []uint64
 	solved    bool
-	built     bool // the lists are complete (not a failed attempt's)
+	built     bool // the lists are complete
+
+	// A listing under a time budget that ran out of its search's share is
+	// paused (its frontier waits in MCTS.endgameQueue) and continued by the
+	// next searches while the game stays inside it: listing is set, rootKey
+	// is where it started, frontier its frontier's size when it paused.
+	listing  bool
+	rootKey  uint64
+	frontier int
 
 	failures, skip int
 }
+
+// listOutcome is how a turn at listing the positions ended.
+type listOutcome int
+
+const (
+	listDone   listOutcome = iota // every reachable position listed
+	listPaused                    // out of this search's time (or "move now"): continued later
+	listFailed                    // too many positions, or a chance event: dropped
+)
 
 // endgameBudget is the most positions, and the time, an analysis may take.
 func (s *MCTS[P, M]) endgameBudget() (int, time.Duration) {
@@ -102,12 +119,30 @@ func (s *MCTS[P, M]) solveEndgame(ctx context.Context) bool {
 		s.endgame = &endgame{}
 	}
 	e := s.endgame
-	if _, ok := e.index[rootKey]; !ok || !e.built {
+	if _, inside := e.index[rootKey]; !inside || !e.built {
+		// A paused listing goes on where the game stays inside it: the
+		// root is among its positions, or the game passed through the
+		// position it started from (so the root is reachable from there).
+		if (e.built || e.listing) && !(e.listing && (inside || slices.Contains(s.base, e.rootKey))) {
+			s.dropEndgame() // a position from elsewhere: start again from it
+		}
 		if e.skip > 0 {
 			e.skip--
 			return false
 		}
-		if !s.buildEndgame(ctx, e, limit, budget) {
+		before := e.frontier
+		switch s.listEndgame(ctx, e, limit, budget) {
+		case listPaused:
+			// A listing whose frontier shrank is closing in on every
+			// position, as small endings do: it goes on at the next
+			// search. One still growing waits like a failure.
+			if e.frontier >= before {
+				e.failures++
+				e.skip = min(1<<min(e.failures-1, 3)-1, endgameMaxSkip)
+			}
+			return false
+		case listFailed:
+			s.dropEndgame()
 			e.failures++
 			e.skip = min(1<<min(e.failures-1, 3)-1, endgameMaxSkip)
 			return false
@@ -164,29 +199,39 @@ func (s *MCTS[P, M]) endgameKey(p *P) uint64 {
 	return s.g.Hash(p)
 }
 
-// buildEndgame lists every position reachable from the root, breadth first (so a
-// position is first met, with its move counters, as early as it can be),
-// and reports false when there are more than limit, it takes longer than
-// budget or ctx is done ("move now").
-func (s *MCTS[P, M]) buildEndgame(ctx context.Context, e *endgame, limit int, budget time.Duration) bool {
+// listEndgame lists every position reachable from the root, breadth first
+// (so a position is first met, with its move counters, as early as it can
+// be), or goes on with a paused listing. It pauses when this search's share
+// of the time (budget) is spent or ctx is done ("move now"), and fails when
+// there are more than limit positions (or a frontier of more than a quarter
+// of that: a listing growing so fast will not close, and it would hold that
+// many whole positions) or it meets a chance event.
+func (s *MCTS[P, M]) listEndgame(ctx context.Context, e *endgame, limit int, budget time.Duration) listOutcome {
 	start := time.Now()
 	g := s.g
-	e.reset()
-	queue := append(s.endgameQueue[:0], s.rootPos)
-	defer func() { s.endgameQueue = queue[:0] }() // reused by the next attempt
-	head := 0
-	e.index[s.endgameKey(&s.rootPos)] = 0
-	e.mover = append(e.mover, int8(g.ToMove(&s.rootPos)))
+	queue := &s.endgameQueue
+	if !e.listing {
+		e.reset()
+		queue.free()
+		queue.push(&s.rootPos)
+		e.rootKey = s.endgameKey(&s.rootPos)
+		e.index[e.rootKey] = 0
+		e.mover = append(e.mover, int8(g.ToMove(&s.rootPos)))
+		e.listing = true
+	}
+	defer func() { e.frontier = queue.len() }()
 	moves := s.endgameMoves
 	defer func() { s.endgameMoves = moves }()
 	returns := s.workers[0].returns
 	var q P
-	for n := int32(0); head < len(queue); n++ {
-		p := &queue[head]
-		if n&255 == 255 && (budget > 0 && time.Since(start) > budget || ctx.Err() != nil) ||
-			s.chance != nil && s.chance.IsChance(p) { // rolls are not analysed
-			e.reset()
-			return false
+	for n := 0; queue.len() > 0; n++ {
+		p := queue.front()
+		if s.chance != nil && s.chance.IsChance(p) { // rolls are not analysed
+			return listFailed
+		}
+		if s.endgameQuantum > 0 && n == s.endgameQuantum ||
+			n&255 == 255 && (budget > 0 && time.Since(start) > budget || ctx.Err() != nil) {
+			return listPaused
 		}
 		e.first = append(e.first, int32(len(e.succ)))
 		term := int8(-2)
@@ -204,26 +249,22 @@ func (s *MCTS[P, M]) buildEndgame(ctx context.Context, e *endgame, limit int, bu
 				key := s.endgameKey(&q)
 				j, seen := e.index[key]
 				if !seen {
-					if len(e.mover) >= limit {
-						e.reset()
-						return false
+					if len(e.mover) >= limit || queue.len() > limit/4 {
+						return listFailed
 					}
 					j = int32(len(e.mover))
 					e.index[key] = j
 					e.mover = append(e.mover, int8(g.ToMove(&q)))
-					queue = append(queue, q)
+					queue.push(&q)
 				}
 				e.succ = append(e.succ, j)
 			}
 		}
 		e.term = append(e.term, term)
-		head++
-		if head > 4096 && head > len(queue)/2 {
-			// drop the expanded positions: only the frontier is kept
-			queue = append(queue[:0], queue[head:]...)
-			head = 0
-		}
+		queue.pop()
 	}
+	queue.free() // whole positions, many: not kept for a next listing
+	e.listing = false
 	e.first = append(e.first, int32(len(e.succ)))
 	n := len(e.mover)
 	e.predFirst = make([]int32, n+1)
@@ -244,7 +285,7 @@ func (s *MCTS[P, M]) buildEndgame(ctx context.Context, e *endgame, limit int, bu
 	e.winner = make([]int8, n)
 	e.dist = make([]int32, n)
 	e.built = true
-	return true
+	return listDone
 }
 
 // reset empties the analysis, keeping its memory for the next attempt.
@@ -256,6 +297,13 @@ func (e *endgame) reset() {
 	e.mover, e.term, e.first, e.succ = e.mover[:0], e.term[:0], e.first[:0], e.succ[:0]
 	e.pred, e.predFirst, e.winner, e.dist = nil, nil, nil, nil
 	e.drawn, e.solved, e.built = nil, false, false
+	e.listing, e.rootKey, e.frontier = false, 0, 0
+}
+
+// dropEndgame forgets the analysis, finished or paused, and its frontier.
+func (s *MCTS[P, M]) dropEndgame() {
+	s.endgame.reset()
+	s.endgameQueue.free()
 }
 
 // solveEndgameTable finds, for every position, who wins with best play and in how many

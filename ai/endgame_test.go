@@ -363,3 +363,158 @@ func TestEndgameAnalysisGivesUpOnBigGames(t *testing.T) {
 		}
 	}
 }
+
+// A listing paused after a few positions in each search, as a time budget
+// pauses it, and continued by the next searches, proves exactly what one
+// done at once proves.
+func TestEndgameListingPausedAndContinued(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	checked, paused := 0, 0
+	for range 20 {
+		g := randomChase(rng, 5+rng.IntN(6))
+		n := len(g.adj)
+		p := chase{cop: uint8(rng.IntN(n)), robber: uint8(rng.IntN(n)), turn: uint8(rng.IntN(2))}
+		if over, _ := g.over(&p); over || len(g.LegalMoves(&p, nil)) < 2 {
+			continue
+		}
+		whole := NewMCTS[chase, uint8](g, Config{Iterations: 20, Seed: 3, EndgamePositions: 1000})
+		want := whole.Search(context.Background(), &p)
+		s := NewMCTS[chase, uint8](g, Config{Iterations: 20, Seed: 3, EndgamePositions: 1000})
+		s.endgameQuantum = 7
+		var r Result[uint8]
+		searches := 0
+		for searches < 100 && (s.endgame == nil || !s.endgame.built) {
+			r = s.Search(context.Background(), &p)
+			searches++
+		}
+		if !s.endgame.built {
+			t.Fatalf("graph %v, %+v: not listed after %d searches", g.adj, p, searches)
+		}
+		if searches > 1 {
+			paused++
+		}
+		if len(s.endgame.mover) != len(whole.endgame.mover) {
+			t.Fatalf("graph %v, %+v: %d positions listed in parts, %d at once", g.adj, p, len(s.endgame.mover), len(whole.endgame.mover))
+		}
+		proofs := func(r Result[uint8]) map[uint8][2]int {
+			m := map[uint8][2]int{}
+			for _, ms := range r.Moves {
+				if ms.Proof != Unknown {
+					m[ms.Move] = [2]int{int(ms.Proof), ms.Plies}
+				}
+			}
+			return m
+		}
+		got, exp := proofs(r), proofs(want)
+		if len(got) != len(exp) {
+			t.Fatalf("graph %v, %+v: proofs %v in parts, %v at once", g.adj, p, got, exp)
+		}
+		for m, v := range exp {
+			if got[m] != v {
+				t.Fatalf("graph %v, %+v: proofs %v in parts, %v at once", g.adj, p, got, exp)
+			}
+		}
+		checked++
+	}
+	if checked < 10 || paused < 5 {
+		t.Fatalf("%d positions, %d of them listed in more than one search: too few", checked, paused)
+	}
+}
+
+// heapGraph is a game on a complete binary tree of the given depth (node k
+// leads to 2k+1 and 2k+2; the leaves end the game, won by player 0), plus,
+// after it, a separate small component: a node leading to two ends.
+func heapGraph(depth int) (graphGame, uint8) {
+	n := 1<<(depth+1) - 1
+	g := graphGame{limit: 3}
+	for k := range n {
+		var e []uint8
+		if 2*k+2 < n {
+			e = []uint8{uint8(2*k + 1), uint8(2*k + 2)}
+		}
+		g.edges = append(g.edges, e)
+		g.mover = append(g.mover, depthOf(k)%2)
+		g.winner = append(g.winner, 0)
+	}
+	other := uint8(n)
+	g.edges = append(g.edges, []uint8{other + 1, other + 2}, nil, nil)
+	g.mover = append(g.mover, 0, 1, 1)
+	g.winner = append(g.winner, 0, 1, 1)
+	return g, other
+}
+
+func depthOf(k int) int {
+	d := 0
+	for ; k > 0; k = (k - 1) / 2 {
+		d++
+	}
+	return d
+}
+
+// A paused listing whose frontier still grows waits like a failed attempt
+// (1, 2, 4 searches); one whose frontier shrank goes on at the next search.
+func TestEndgameListingWaitsWhileGrowing(t *testing.T) {
+	g, _ := heapGraph(4) // 31 positions: the frontier grows to 16, then shrinks
+	s := NewMCTS[graphPos, uint8](g, Config{Iterations: 1, Seed: 1, EndgamePositions: 1000})
+	s.endgameQuantum = 4
+	p := graphPos{}
+	var progress []int // the searches that listed positions
+	for i := 0; i < 40 && (s.endgame == nil || !s.endgame.built); i++ {
+		before := 0
+		if s.endgame != nil {
+			before = len(s.endgame.term)
+		}
+		s.Search(context.Background(), &p)
+		if len(s.endgame.term) != before || s.endgame.built {
+			progress = append(progress, i)
+		}
+	}
+	if !s.endgame.built {
+		t.Fatalf("not listed; progress at searches %v", progress)
+	}
+	// 4 positions a search: the frontier grows to 5, 9, 13 and 15 at the
+	// first four pauses (searches 0, 1, 3 and 7: waits of 0, 1, 3, then 7
+	// searches), then shrinks to 11, 7 and 3 at searches 15, 16 and 17, and
+	// the last 3 positions end it at search 18
+	want := []int{0, 1, 3, 7, 15, 16, 17, 18}
+	if len(progress) != len(want) {
+		t.Fatalf("progress at searches %v, want %v", progress, want)
+	}
+	for i := range want {
+		if progress[i] != want[i] {
+			t.Fatalf("progress at searches %v, want %v", progress, want)
+		}
+	}
+}
+
+// A paused listing is continued only while the game stays inside it: from
+// a position it has not met, it goes on when the game's history passed
+// through its start, and is dropped (listing the new root) otherwise.
+func TestEndgameListingFollowsTheGame(t *testing.T) {
+	g, other := heapGraph(5)
+	start := func() *MCTS[graphPos, uint8] {
+		s := NewMCTS[graphPos, uint8](g, Config{Iterations: 1, Seed: 1, EndgamePositions: 1000})
+		s.endgameQuantum = 3
+		s.Search(context.Background(), &graphPos{})
+		if !s.endgame.listing || s.endgame.rootKey != 0 || len(s.endgame.term) != 3 {
+			t.Fatalf("first search: listing %v from %d, %d positions; want paused from 0 after 3", s.endgame.listing, s.endgame.rootKey, len(s.endgame.term))
+		}
+		return s
+	}
+	// node 20, not met yet: 0-1-4-9-20
+	s := start()
+	s.SetHistory(g.keys(0, 1, 4, 9))
+	s.Search(context.Background(), &graphPos{node: 20})
+	if s.endgame.rootKey != 0 || len(s.endgame.term) != 6 {
+		t.Errorf("the history passed through 0: listing from %d, %d positions; want from 0, 6", s.endgame.rootKey, len(s.endgame.term))
+	}
+	s = start()
+	s.Search(context.Background(), &graphPos{node: 20})
+	if s.endgame.rootKey != 20 || len(s.endgame.term) != 3 {
+		t.Errorf("no history: listing from %d, %d positions; want from 20, 3", s.endgame.rootKey, len(s.endgame.term))
+	}
+	s = start()
+	if r := s.Search(context.Background(), &graphPos{node: other}); !s.endgame.built || s.endgame.rootKey != uint64(other) || r.Proof != Loss {
+		t.Errorf("another component: built %v from %d, proof %v; want its 3 positions listed, a loss", s.endgame.built, s.endgame.rootKey, r.Proof)
+	}
+}

@@ -356,8 +356,11 @@ type MCTS[P any, M comparable] struct {
 	progress func(Progress[M])
 	endgame  *endgame // the last endgame analysis, nil before any
 
-	endgameQueue []P // its breadth-first frontier, kept for the next analysis
+	endgameQueue fifo[P] // its breadth-first frontier, while listing
 	endgameMoves []M
+	// endgameQuantum, where > 0, pauses a listing after that many
+	// positions in each search, as a time budget would (for tests).
+	endgameQuantum int
 
 	// Repetition draws (nil rep: none): the game's positions before the
 	// root as given by SetHistory, and those plus the root's key for the

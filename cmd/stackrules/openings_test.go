@@ -66,14 +66,14 @@ func kingsEndgame(t *testing.T, file, spec string, minShare float64) {
 
 // The AI finishes won king endgames within the draw rules (repetition,
 // 100 quiet plies) instead of shuffling. Issue 15 asks for three kings
-// against one always won and two against one 90%. Two kings against one
-// are solved by the search's endgame analysis (every reachable position,
-// some 17,000, retrograde), so the whole suite is played here, at an
-// iteration budget with room for the analysis (deterministic, and not cut
-// short by a loaded machine, as mcts:medium's time limit could be),
-// and the stronger side must win every game; of three kings against one
-// (too many positions for that budget: plain search) two starts.
-// STACKRULES_DEEP=1 plays both whole suites at mcts:medium.
+// against one always won and two against one 90%. Both are solved by the
+// search's endgame analysis (every reachable position, some 17,000 and
+// 170,000, retrograde), so both whole suites are played here, at iteration
+// budgets with room for the analysis (deterministic, and not cut short by
+// a loaded machine, as mcts:medium's time limit could be), and the
+// stronger side must win every game; and two starts of three kings against
+// one without the analysis (endgame=0), where the search alone must
+// convert. STACKRULES_DEEP=1 plays both whole suites at mcts:medium.
 func TestMatchKingsEndgames(t *testing.T) {
 	if os.Getenv("STACKRULES_DEEP") == "1" && !testing.Short() {
 		kingsEndgame(t, "testdata/checkers-3k1k.txt", "mcts:medium", 1)
@@ -81,6 +81,7 @@ func TestMatchKingsEndgames(t *testing.T) {
 		return
 	}
 	kingsEndgame(t, "testdata/checkers-2k1k.txt", "mcts:iterations=20000,endgame=20000", 1)
+	kingsEndgame(t, "testdata/checkers-3k1k.txt", "mcts:iterations=20000,endgame=200000", 1)
 	file := filepath.Join(t.TempDir(), "kings.txt")
 	suite := "# the lone king in a double corner, each side to move\n" +
 		"b c1:B,e3:B,d6:B,h2:W\n" +
@@ -88,7 +89,7 @@ func TestMatchKingsEndgames(t *testing.T) {
 	if err := os.WriteFile(file, []byte(suite), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	kingsEndgame(t, file, "mcts:iterations=1000", 1)
+	kingsEndgame(t, file, "mcts:iterations=1000,endgame=0", 1)
 }
 
 // --openings plays every line once with A on each side, reads positions and
