@@ -1,0 +1,116 @@
+package interpreter
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// ParsePosition reads a position string of this game and fills in the pieces
+// that left the board (what each player started with, less what is on the
+// board): borne off in a game of bear-offs, captured in a game of captures.
+// A game with both reads `off:` from the string and counts the rest of the
+// missing pieces as captured; a `captured:` count given must add up.
+func (g *Game) ParsePosition(text string) (board.Position, error) {
+	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
+		switch t := strings.TrimSpace(text); {
+		case strings.HasPrefix(t, "XGID="):
+			return g.parseXGID(t)
+		case isPositionID(t):
+			return g.parsePositionID(t)
+		}
+	}
+	p, err := g.Board.ParsePosition(text)
+	if err != nil {
+		return p, err
+	}
+	for i := range g.Players {
+		if g.stackMax > 0 && p.OnBoard[i]+p.Hand[i]+p.Captured[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board, %d in hand and %d captured, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], p.Hand[i], p.Captured[i], g.initial[i])}
+		}
+		if g.hands && p.OnBoard[i]+p.Hand[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board and %d in hand, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], p.Hand[i], g.initial[i])}
+		}
+		if p.OnBoard[i] > g.initial[i] {
+			return board.Position{}, &board.PositionError{Text: text, Offset: 0,
+				Msg: fmt.Sprintf("%s has %d pieces on the board, more than the %d it starts with", g.Players[i].Name, p.OnBoard[i], g.initial[i])}
+		}
+		// Pieces leave the board by captures, removals (triggers) and bear-offs.
+		// In a dice game pieces leave the board off the ends of their tracks.
+		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0 || g.dice != nil
+		switch {
+		case caps && bears:
+			// Missing pieces not counted as borne off were captured,
+			// unless the string gives the captured count itself.
+			if p.Captured[i] == 0 && p.OnBoard[i]+p.Off[i] <= g.initial[i] {
+				p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Off[i]))
+			}
+			if n := p.OnBoard[i] + p.Off[i] + p.Captured[i]; n != g.initial[i] {
+				return board.Position{}, &board.PositionError{Text: text, Offset: len(text),
+					Msg: fmt.Sprintf("%s has %d pieces on the board, %d borne off and %d captured: %d in all, but starts with %d (give the counts, like off:%s captured:%s)",
+						g.Players[i].Name, p.OnBoard[i], p.Off[i], p.Captured[i], n, g.initial[i], g.countExample(), g.countExample())}
+			}
+		case bears:
+			p.Off[i] = g.initial[i] - p.OnBoard[i]
+		case caps:
+			p.SetCaptured(i, int(g.initial[i]-p.OnBoard[i]-p.Hand[i]))
+		}
+	}
+	if msg := g.checkPlaces(&p); msg != "" {
+		return board.Position{}, &board.PositionError{Text: text, Offset: strings.Index(text, "place:"), Msg: msg}
+	}
+	return p, nil
+}
+
+// ParseMoveText reads move text in this game's notation, checking syntax and
+// squares only: in a game that places pieces, text without a "-" is a
+// placement (d2, d2xa1).
+func (g *Game) ParseMoveText(text string) (board.Move, error) {
+	if g.dice != nil {
+		// A play's squares depend on who moves: only its syntax is checked.
+		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.checkDiceMoveText(text)
+	}
+	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
+		return g.Board.ParsePlacement(text)
+	}
+	return g.Board.ParseMove(text)
+}
+
+// countExample writes a per-player count list with zeros: r0,b0.
+func (g *Game) countExample() string {
+	var parts []string
+	for _, p := range g.Players {
+		parts = append(parts, string(p.Code)+"0")
+	}
+	return strings.Join(parts, ",")
+}
+
+// ParseMove reads move text and matches it against the legal moves at p.
+// A move written without a count matches a move of the whole stack (a rule
+// with `lift: all`), and so does one whose count is the stack's height.
+func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
+	if g.dice != nil {
+		return g.parseDiceMove(p, text)
+	}
+	m, err := g.ParseMoveText(text)
+	if err != nil {
+		return board.Move{}, err
+	}
+	counted := len(strings.TrimSpace(text)) > 0 && strings.TrimSpace(text)[0] >= '0' && strings.TrimSpace(text)[0] <= '9'
+	for _, l := range g.LegalMoves(p, nil) {
+		if l.SameAs(m) {
+			return l, nil
+		}
+		if l.Kind == board.Step && l.Lift == 0 && m.Kind == board.Step && l.From == m.From && l.To == m.To &&
+			(!counted || int(m.Lift) == p.Cells[m.From].Height()) {
+			return l, nil
+		}
+	}
+	if o := g.Result(p); o.Over {
+		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
+	}
+	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
