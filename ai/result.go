@@ -168,3 +168,61 @@ func (s *MCTS[P, M]) pv(m M) []M {
 	}
 	return pv
 }
+
+// MoveStats is what the search learned about one root move.
+type MoveStats[M comparable] struct {
+	Move   M
+	Visits int
+	// Value is the mean return of the player to move at the root after this
+	// move (in [0,1]; 0.5 when unvisited).
+	Value float64
+	// Proof is Win/Loss for the player to move at the root.
+	Proof Proof
+	// Plies is, for a proven move, the number of plies to the end of the
+	// game counting this move, with the proof's best play (0: unproven).
+	// Chance events (rolls) are not plies; where the rolls decide how long
+	// the game lasts, it is the longest over them.
+	Plies int
+}
+
+// Result is the outcome of one Search.
+type Result[M comparable] struct {
+	// Move is the move to play; meaningless when Legal == 0.
+	Move M
+	// Legal is the number of legal moves at the root; 0 means the game is
+	// over. With exactly one legal move the search is skipped.
+	Legal int
+	// Player is the player to move at the root.
+	Player int
+	// Value estimates Player's return after Move (1 or 0 when proven).
+	Value float64
+	// Proof is the root's status for Player: Win means Move forces a win,
+	// Loss means every move loses against best play.
+	Proof Proof
+	// Plies is, when proven, the number of plies to the end with Move.
+	Plies int
+	// Moves holds every root move, most visited first.
+	Moves []MoveStats[M]
+	// PV is the expected line starting with Move (most visited replies).
+	PV []M
+	// Iterations run by this Search; Visits counts the root's visits
+	// including those kept from earlier searches.
+	Iterations int
+	Visits     int
+	// Nodes is the number of tree nodes held (all trees).
+	Nodes   int
+	Elapsed time.Duration
+	// Err is ErrChance when the position waits for a chance event (then
+	// nothing was searched and Legal is 0).
+	Err error
+}
+
+// Progress is passed to the progress callback while a search runs.
+type Progress[M comparable] struct {
+	Iterations int
+	Elapsed    time.Duration
+	Best       M
+	Visits     int // of Best
+	Value      float64
+	Proof      Proof
+}
