@@ -373,25 +373,8 @@ rules:
 	finish := len(dr.tracks[me])
 	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
-	tops := pos.Tops[me]
-	if dr.hitsAtEnd {
-		// Pieces share squares: the mover's pieces under others' move too.
-		for i := range tops {
-			tops[i] |= w.buried[i]
-		}
-	}
-	// Where a hit is settled at the end of the play, a last die that hits
-	// nothing, after dice that hit nothing, ends a play whose position is
-	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
-	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
-	if lastFast && dr.hitsAtEnd {
-		for i := 0; i < depth; i++ {
-			if w.steps[i].hit {
-				lastFast = false
-				break
-			}
-		}
-	}
+	tops := g.movers(w, me)
+	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: g.lastDieFast(w, depth, left)}
 	for wi, word := range tops {
 		for word != 0 {
 			sq := board.Square(wi*64 + bitsTrailing(word))
@@ -440,55 +423,7 @@ rules:
 				}
 				moved = true
 				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-				if lastFast && !(dr.hitsAtEnd && hit) {
-					// The last die: the play is whole, and only the hash of
-					// where it leads is needed, to list it once.
-					h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
-					key := h ^ remKey
-					if dr.once {
-						fk := w.finKey
-						if r.once && to != noSquare {
-							fk += finMix(to)
-						}
-						key ^= fk
-					}
-					if w.visit(key) {
-						g.recordPlayHash(w, depth+1, me, h)
-					}
-					break
-				}
-				undo := &w.undo[depth]
-				rear := c.dice.rear
-				g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
-				g.rearAfterStep(c, undo.hash, sq, s, to, ts, hit && !dr.hitsAtEnd)
-				buried := w.buried
-				if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
-					w.buried.Add(to) // landed under others' pieces
-				}
-				key := pos.Hash ^ remKey
-				if r.once && to != noSquare {
-					w.fin[to]++
-					w.finKey += finMix(to)
-				}
-				if dr.once {
-					key ^= w.finKey
-				}
-				if w.visit(key) {
-					if left == 0 {
-						g.recordPlay(w, depth+1, me)
-					} else {
-						g.searchPlays(c, w, depth+1, next, left)
-						c.pos = pos
-						c.dice.die, c.dice.left = die, left
-					}
-				}
-				if r.once && to != noSquare {
-					w.fin[to]--
-					w.finKey -= finMix(to)
-				}
-				undo.restore(pos)
-				c.dice.rear = rear
-				w.buried = buried
+				g.playStep(c, w, &try, s, ts)
 				break // one move per piece and die: the first rule's
 			}
 		}
@@ -518,13 +453,7 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 	finish := len(dr.tracks[me])
 	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
-	tops := pos.Tops[me]
-	if dr.hitsAtEnd {
-		// Pieces share squares: the mover's pieces under others' move too.
-		for i := range tops {
-			tops[i] |= w.buried[i]
-		}
-	}
+	tops := g.movers(w, me)
 	// Playing the second die first (w.mirror), a piece that moves for good
 	// leaves only plays already found the other way round, when another
 	// piece can take the first die (see diceRules.commuting): follow holds
@@ -545,18 +474,7 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 			}
 		}
 	}
-	// Where a hit is settled at the end of the play, a last die that hits
-	// nothing, after dice that hit nothing, ends a play whose position is
-	// the one its moves reach: only its hash is needed (see hashAfterDieStep).
-	lastFast := left == 0 && !(dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0)
-	if lastFast && dr.hitsAtEnd {
-		for i := 0; i < depth; i++ {
-			if w.steps[i].hit {
-				lastFast = false
-				break
-			}
-		}
-	}
+	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: g.lastDieFast(w, depth, left)}
 	for wi, word := range tops {
 		for word != 0 {
 			sq := board.Square(wi*64 + bitsTrailing(word))
@@ -604,58 +522,116 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 				continue // another piece follows with the first die: found already
 			}
 			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-			if lastFast && !(dr.hitsAtEnd && hit) {
-				// The last die: the play is whole, and only the hash of
-				// where it leads is needed, to list it once.
-				h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
-				key := h ^ remKey
-				if dr.once {
-					fk := w.finKey
-					if r.once && to != noSquare {
-						fk += finMix(to)
-					}
-					key ^= fk
-				}
-				if w.visit(key) {
-					g.recordPlayHash(w, depth+1, me, h)
-				}
-				continue
-			}
-			undo := &w.undo[depth]
-			rear := c.dice.rear
-			g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
-			g.rearAfterStep(c, undo.hash, sq, s, to, ts, hit && !dr.hitsAtEnd)
-			buried := w.buried
-			if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
-				w.buried.Add(to) // landed under others' pieces
-			}
-			key := pos.Hash ^ remKey
-			if r.once && to != noSquare {
-				w.fin[to]++
-				w.finKey += finMix(to)
-			}
-			if dr.once {
-				key ^= w.finKey
-			}
-			if w.visit(key) {
-				if left == 0 {
-					g.recordPlay(w, depth+1, me)
-				} else {
-					g.searchPlays(c, w, depth+1, next, left)
-					c.pos = pos
-					c.dice.die, c.dice.left = die, left
-				}
-			}
-			if r.once && to != noSquare {
-				w.fin[to]--
-				w.finKey -= finMix(to)
-			}
-			undo.restore(pos)
-			c.dice.rear = rear
-			w.buried = buried
+			g.playStep(c, w, &try, s, ts)
 		}
 	}
 	return moved
+}
+
+// dieTry is what tryDie and tryDieTabled pass on to playStep for every
+// piece they move: the play's depth, the dice left after this one
+// (next[:left]), the count and the dice it uses, the key of the dice left,
+// and whether the step ends the play with only its hash needed.
+type dieTry struct {
+	next                   [board.MaxDiceMoves]uint8
+	depth, left, die, dice int
+	remKey                 uint64
+	lastFast               bool
+}
+
+// movers is the squares whose pieces the mover may move in w.cur.
+func (g *Game) movers(w *diceWork, me int) board.SquareSet {
+	tops := w.cur.Tops[me]
+	if g.dice.hitsAtEnd {
+		// Pieces share squares: the mover's pieces under others' move too.
+		for i := range tops {
+			tops[i] |= w.buried[i]
+		}
+	}
+	return tops
+}
+
+// lastDieFast says whether a step with no dice left ends a play whose
+// position is the one its moves reach, so that only its hash is needed
+// (see hashAfterDieStep): always, except where a hit is settled at the end
+// of the play and one is (or may be) pending.
+func (g *Game) lastDieFast(w *diceWork, depth, left int) bool {
+	dr := g.dice
+	if left != 0 || dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0 {
+		return false
+	}
+	if dr.hitsAtEnd {
+		for i := 0; i < depth; i++ {
+			if w.steps[i].hit {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// playStep plays the step w.steps[t.depth] (from step to toStep of the
+// mover's track) in w.cur: the last die of a play that needs only its hash
+// (t.lastFast) lists the play by that hash; any other step is applied, the
+// play recorded or searched on with the dice left, and the step taken back.
+// A position reached twice with the same dice left (and pieces moved for
+// good) is searched once.
+func (g *Game) playStep(c *Ctx, w *diceWork, t *dieTry, step, toStep int) {
+	dr := g.dice
+	b := g.Board
+	pos := &w.cur
+	me := c.me
+	depth := t.depth
+	st := &w.steps[depth]
+	r := dr.rules[st.rule]
+	sq, to, hit := st.from, st.to, st.hit
+	if t.lastFast && !(dr.hitsAtEnd && hit) {
+		h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+		key := h ^ t.remKey
+		if dr.once {
+			fk := w.finKey
+			if r.once && to != noSquare {
+				fk += finMix(to)
+			}
+			key ^= fk
+		}
+		if w.visit(key) {
+			g.recordPlayHash(w, depth+1, me, h)
+		}
+		return
+	}
+	undo := &w.undo[depth]
+	rear := c.dice.rear
+	g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
+	g.rearAfterStep(c, undo.hash, sq, step, to, toStep, hit && !dr.hitsAtEnd)
+	buried := w.buried
+	if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+		w.buried.Add(to) // landed under others' pieces
+	}
+	key := pos.Hash ^ t.remKey
+	if r.once && to != noSquare {
+		w.fin[to]++
+		w.finKey += finMix(to)
+	}
+	if dr.once {
+		key ^= w.finKey
+	}
+	if w.visit(key) {
+		if t.left == 0 {
+			g.recordPlay(w, depth+1, me)
+		} else {
+			g.searchPlays(c, w, depth+1, t.next, t.left)
+			c.pos = pos
+			c.dice.die, c.dice.left = t.die, t.left
+		}
+	}
+	if r.once && to != noSquare {
+		w.fin[to]--
+		w.finKey -= finMix(to)
+	}
+	undo.restore(pos)
+	c.dice.rear = rear
+	w.buried = buried
 }
 
 // rearAfterStep brings c's rearmost cache from the position with hash
