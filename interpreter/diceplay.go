@@ -370,8 +370,6 @@ rules:
 		return false
 	}
 	moved := false
-	finish := len(dr.tracks[me])
-	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
 	tops := g.movers(w, me)
 	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: g.lastDieFast(w, depth, left)}
@@ -384,28 +382,13 @@ rules:
 				continue
 			}
 			src := pos.Cells[sq]
-			if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
-				continue // a square in buried the mover has left
-			}
-			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
-				continue // every piece of the mover here has moved for good
+			if (dr.hitsAtEnd && b.TopOwner(src) != me || dr.once && w.fin[sq] > 0) && !g.canMove(w, sq, src, me) {
+				continue
 			}
 			for _, ri8 := range active[:nActive] {
 				ri := int(ri8)
 				r := dr.rules[ri]
-				count := r.count
-				if count == 0 {
-					count = die
-				}
-				ts := s + count
-				if ts > finish && dr.bounce {
-					ts = 2*finish - ts // walked to the end and back
-				}
-				to, dst := noSquare, board.Stack(0)
-				if ts < finish {
-					to = track[ts]
-					dst = pos.Cells[to]
-				}
+				count, ts, to, dst := g.landing(pos, me, s, r, die)
 				c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
 				c.dice.step, c.dice.toStep = s, ts
 				if ri < maxSpecRules && r.spec != nil {
@@ -450,8 +433,6 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 	}
 	row := t.entries[ri*t.steps : (ri+1)*t.steps]
 	moved := false
-	finish := len(dr.tracks[me])
-	track := dr.tracks[me]
 	stepOf := dr.stepOf[me]
 	tops := g.movers(w, me)
 	// Playing the second die first (w.mirror), a piece that moves for good
@@ -484,11 +465,8 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 				continue
 			}
 			src := pos.Cells[sq]
-			if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
-				continue // a square in buried the mover has left
-			}
-			if dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]) {
-				continue // every piece of the mover here has moved for good
+			if (dr.hitsAtEnd && b.TopOwner(src) != me || dr.once && w.fin[sq] > 0) && !g.canMove(w, sq, src, me) {
+				continue
 			}
 			e := row[s]
 			if e == 0 {
@@ -496,19 +474,7 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 			}
 			ri := int(e&^tabHit) - 1
 			r := dr.rules[ri]
-			count := r.count
-			if count == 0 {
-				count = die
-			}
-			ts := s + count
-			if ts > finish && dr.bounce {
-				ts = 2*finish - ts // walked to the end and back
-			}
-			to, dst := noSquare, board.Stack(0)
-			if ts < finish {
-				to = track[ts]
-				dst = pos.Cells[to]
-			}
+			count, ts, to, dst := g.landing(pos, me, s, r, die)
 			var hit bool
 			if e&tabHit != 0 && dst != 0 {
 				if dr.hitsAtEnd {
@@ -537,6 +503,42 @@ type dieTry struct {
 	depth, left, die, dice int
 	remKey                 uint64
 	lastFast               bool
+}
+
+// canMove says whether the mover's pieces on sq (stack src) can take a
+// die, where it may not (the caller tests first that the square is buried
+// or has pieces moved for good, keeping the call out of the common case):
+// not where the mover has left a square it was buried on, nor where
+// every piece of the mover has moved for good.
+func (g *Game) canMove(w *diceWork, sq board.Square, src board.Stack, me int) bool {
+	dr, b := g.dice, g.Board
+	if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
+		return false
+	}
+	return !(dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]))
+}
+
+// landing is where a piece of the mover at step s of its track goes by rule
+// r on die: the count moved, the step reached (walked back from the end
+// where the game bounces), and its square and stack (noSquare and 0 off
+// the track).
+func (g *Game) landing(pos *board.Position, me, s int, r *diceMoveRule, die int) (count, ts int, to board.Square, dst board.Stack) {
+	dr := g.dice
+	count = r.count
+	if count == 0 {
+		count = die
+	}
+	ts = s + count
+	finish := len(dr.tracks[me])
+	if ts > finish && dr.bounce {
+		ts = 2*finish - ts // walked to the end and back
+	}
+	to = noSquare
+	if ts < finish {
+		to = dr.tracks[me][ts]
+		dst = pos.Cells[to]
+	}
+	return count, ts, to, dst
 }
 
 // movers is the squares whose pieces the mover may move in w.cur.
