@@ -1,0 +1,248 @@
+package interpreter
+
+import "github.com/stackrules/stackrules/board"
+
+// ownPieces counts player's pieces in stack s.
+func ownPieces(b *board.Board, s board.Stack, player int) int {
+	var counts [board.MaxPlayers]int16
+	b.Count(s, &counts)
+	return int(counts[player])
+}
+
+// hasOpposing reports whether stack s holds a piece of a player other than me.
+func hasOpposing(b *board.Board, s board.Stack, me int) bool {
+	var counts [board.MaxPlayers]int16
+	b.Count(s, &counts)
+	for p, n := range counts {
+		if p != me && n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// applyDieStep moves the top piece of from to to (NoSquare: off the track's
+// end, borne off); with hit, the other players' pieces on to first go back
+// to the first squares of their own tracks.
+func (g *Game) applyDieStep(p *board.Position, me int, from, to board.Square, hit bool) {
+	var undo stepUndo
+	g.applyDieStepUndo(p, me, from, to, hit, &undo)
+}
+
+// stepUndo is what a die move changed, to take it back: the cells in the
+// order they were set, and the counts kept with them.
+type stepUndo struct {
+	sq      [2 + board.MaxPlayers]board.Square
+	cell    [2 + board.MaxPlayers]board.Stack
+	n       int
+	tops    [board.MaxPlayers]board.SquareSet
+	showing [board.MaxPlayers]int16
+	onBoard [board.MaxPlayers]int16
+	off     [board.MaxPlayers]int16
+	hash    uint64
+}
+
+func (u *stepUndo) set(b *board.Board, p *board.Position, sq board.Square, s board.Stack) {
+	u.sq[u.n], u.cell[u.n] = sq, p.Cells[sq]
+	u.n++
+	p.Set(b, sq, s)
+}
+
+// restore takes the die move back: the cells as they were, and the counts
+// and hash copied back rather than recomputed.
+func (u *stepUndo) restore(p *board.Position) {
+	for i := u.n - 1; i >= 0; i-- {
+		p.Cells[u.sq[i]] = u.cell[i]
+	}
+	p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash = u.tops, u.showing, u.onBoard, u.off, u.hash
+}
+
+func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
+	b := g.Board
+	u.n = 0
+	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
+	rest, piece := takeOwn(b, p.Cells[from], me)
+	u.set(b, p, from, rest)
+	if to == noSquare {
+		p.OnBoard[me]--
+		p.Off[me]++
+		return
+	}
+	if hit && p.Cells[to] != 0 {
+		g.sendHome(p, me, to, u)
+	}
+	if g.dice.hitsAtEnd {
+		// Pieces of several players share the square: kept in the order of
+		// their owners, so that a square holds one stack whatever the order
+		// they came in (it is the same position).
+		u.set(b, p, to, insertByOwner(b, p.Cells[to], piece))
+		return
+	}
+	u.set(b, p, to, b.Push(p.Cells[to], piece))
+}
+
+// insertByOwner puts the one-piece stack piece into s among the pieces of
+// owners up to its own, s being ordered by owner from the bottom.
+func insertByOwner(b *board.Board, s, piece board.Stack) board.Stack {
+	owner := b.TopOwner(piece)
+	if s == 0 || b.TopOwner(s) <= owner {
+		return b.Push(s, piece)
+	}
+	h := s.Height()
+	k := 0 // the pieces of later owners, on top
+	for k < h && b.Owner(b.Piece(s, k+1)) > owner {
+		k++
+	}
+	under, over := b.Lift(s, k)
+	return b.Push(b.Push(under, piece), over)
+}
+
+// sendHome sends the pieces of players other than me on square to back to
+// the first squares of their own tracks, recording the change in u when it
+// is not nil.
+func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
+	b := g.Board
+	set := func(sq board.Square, s board.Stack) {
+		if u != nil {
+			u.set(b, p, sq, s)
+		} else {
+			p.Set(b, sq, s)
+		}
+	}
+	dst := p.Cells[to]
+	var kept board.Stack
+	var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
+	for i := dst.Height(); i >= 1; i-- {   // bottom to top
+		code := b.Piece(dst, i)
+		owner := b.Owner(code)
+		if owner == me {
+			kept = b.Push(kept, b.Single(code))
+			continue
+		}
+		sent[owner] = b.Push(sent[owner], b.Single(code))
+	}
+	for owner, s := range sent {
+		if s != 0 {
+			home := g.dice.tracks[owner][0]
+			set(home, b.Push(p.Cells[home], s))
+		}
+	}
+	set(to, kept)
+}
+
+// applyDice plays a Roll or a Play at p in place.
+func (g *Game) applyDice(p *board.Position, m board.Move) {
+	switch m.Kind {
+	case board.Roll:
+		if m.Lift == 1 { // the opening roll decides who starts
+			p.SetToMove(int(m.Rule))
+		}
+		p.SetDice(int(m.From), int(m.To), false)
+		return
+	case board.Play:
+		me := int(p.ToMove)
+		if m.Jumps > 0 && g.dice.rules[m.Rule].again {
+			// The same player rolls again; the hit waits (see recordPlay).
+			var pending uint8
+			for i := 0; i < int(m.Jumps); i++ {
+				g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], false)
+				if m.Removed&(1<<i) != 0 {
+					pending = uint8(m.Via[2*i+1]) + 1
+				}
+			}
+			p.SetDice(0, 0, false)
+			p.SetExtra(true, pending)
+			return
+		}
+		for i := 0; i < int(m.Jumps) && i < 7; i++ {
+			g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
+		}
+		if m.Removed&pendingBit != 0 && p.Pending > 0 {
+			g.sendHome(p, me, board.Square(p.Pending-1), nil)
+		}
+	}
+	if p.Extra {
+		p.SetExtra(false, 0)
+	}
+	p.SetDice(0, 0, false)
+	g.endTurn(p)
+}
+
+// takeOwn lifts the highest of player's pieces out of stack s: the top one
+// unless others' pieces lie on it (a square they share, in Ludo).
+func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack) {
+	if b.TopOwner(s) == player {
+		return b.Lift(s, 1)
+	}
+	h := s.Height()
+	for i := 1; i <= h; i++ { // from the top
+		code := b.Piece(s, i)
+		if b.Owner(code) != player {
+			continue
+		}
+		under, over := b.Lift(s, i-1) // the pieces on top of it, lifted off
+		below, _ := b.Lift(under, 1)  // and it
+		return b.Push(below, over), b.Single(code)
+	}
+	return s, 0
+}
+
+// hashAfterDieStep is the hash of the position after applyDieStep, without
+// making the move (see applyDieStepUndo, which it mirrors).
+func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
+	b := g.Board
+	old := p.Cells[from]
+	var rest, piece board.Stack
+	if !g.dice.hitsAtEnd || b.TopOwner(old) == me {
+		rest, piece = b.Lift(old, 1) // the mover's pieces are on top
+	} else {
+		rest, piece = takeOwn(b, old, me)
+	}
+	h := p.Hash ^ board.CellHash(from, old) ^ board.CellHash(from, rest)
+	if to == noSquare {
+		return h
+	}
+	dst := p.Cells[to]
+	if to == from { // a count walked to the end and back
+		dst = rest
+	}
+	switch {
+	case hit && dst != 0:
+		return g.hashAfterHit(p, me, h, from, rest, to, dst, piece)
+	case g.dice.hitsAtEnd:
+		return h ^ board.CellHash(to, dst) ^ board.CellHash(to, insertByOwner(b, dst, piece))
+	}
+	return h ^ board.CellHash(to, dst) ^ board.CellHash(to, b.Push(dst, piece))
+}
+
+// hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
+// and sending the other players' pieces there home: h is the hash with the
+// square it left, from, holding rest.
+func (g *Game) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
+	b := g.Board
+	var kept board.Stack
+	var sent [board.MaxPlayers]board.Stack
+	for i := dst.Height(); i >= 1; i-- {
+		code := b.Piece(dst, i)
+		owner := b.Owner(code)
+		if owner == me {
+			kept = b.Push(kept, b.Single(code))
+			continue
+		}
+		sent[owner] = b.Push(sent[owner], b.Single(code))
+	}
+	for owner, s := range sent {
+		if s != 0 {
+			home := g.dice.tracks[owner][0]
+			before := p.Cells[home]
+			if home == from {
+				before = rest
+			}
+			h = board.HashAfterSet(h, home, before, b.Push(before, s))
+			if home == from {
+				rest = b.Push(before, s)
+			}
+		}
+	}
+	return board.HashAfterSet(h, to, dst, b.Push(kept, piece))
+}
