@@ -123,7 +123,8 @@ func (s *MCTS[P, M]) solveEndgame(ctx context.Context) bool {
 		// A paused listing goes on where the game stays inside it: the
 		// root is among its positions, or the game passed through the
 		// position it started from (so the root is reachable from there).
-		if (e.built || e.listing) && !(e.listing && (inside || slices.Contains(s.base, e.rootKey))) {
+		goesOn := e.listing && (inside || slices.Contains(s.base, e.rootKey))
+		if !goesOn && (e.built || e.listing) {
 			s.dropEndgame() // a position from elsewhere: start again from it
 		}
 		if e.skip > 0 {
@@ -137,14 +138,12 @@ func (s *MCTS[P, M]) solveEndgame(ctx context.Context) bool {
 			// position, as small endings do: it goes on at the next
 			// search. One still growing waits like a failure.
 			if e.frontier >= before {
-				e.failures++
-				e.skip = min(1<<min(e.failures-1, 3)-1, endgameMaxSkip)
+				e.backOff()
 			}
 			return false
 		case listFailed:
 			s.dropEndgame()
-			e.failures++
-			e.skip = min(1<<min(e.failures-1, 3)-1, endgameMaxSkip)
+			e.backOff()
 			return false
 		}
 		e.failures, e.skip = 0, 0
@@ -180,6 +179,13 @@ func (s *MCTS[P, M]) solveEndgame(ctx context.Context) bool {
 		}
 	}
 	return true
+}
+
+// backOff counts a failed attempt and skips the next 0, 1, 3, then 7
+// searches.
+func (e *endgame) backOff() {
+	e.failures++
+	e.skip = min(1<<min(e.failures-1, 3)-1, endgameMaxSkip)
 }
 
 func (e *endgame) anyProven(i int32) bool {
