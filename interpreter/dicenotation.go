@@ -422,15 +422,19 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 					}
 				}
 			}
-			if best < 0 {
+			// noDie says that the dice left do not make the move written.
+			noDie := func() string {
 				switch {
 				case before == "":
-					why = fmt.Sprintf("%s: the roll %s is used up before it", written, board.RollString(d1, d2))
+					return fmt.Sprintf("%s: the roll %s is used up before it", written, board.RollString(d1, d2))
 				case st.to == finish:
-					why = fmt.Sprintf("%s: the dice left (%s) do not bear that checker off", written, before)
-				default:
-					why = fmt.Sprintf("%s: that is %d points, and the dice left (%s) do not make it", written, st.to-st.from, before)
+					return fmt.Sprintf("%s: the dice left (%s) do not bear that checker off", written, before)
 				}
+				n := st.to - st.from
+				return fmt.Sprintf("%s: that is %s, and the dice left (%s) do not make it", written, plural(n, "1 point", fmt.Sprintf("%d points", n)), before)
+			}
+			if best < 0 {
+				why = noDie()
 				break
 			}
 			d := rem[best]
@@ -446,6 +450,13 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 					break
 				}
 				fails = append(fails, g.checkTerms(c, r.cond, r.name, "dice move rule"))
+			}
+			if !moved && ts != cur+d && !slices.ContainsFunc(fails, func(rc RuleCheck) bool { return !rc.notFor }) {
+				// Only rules of a fixed count make the hop, and they are
+				// for other pieces (ludo's entering on a 6 is one step):
+				// what is wrong is the distance.
+				why, *checks = noDie(), fails
+				break
 			}
 			if !moved {
 				// Without words, the first term that fails, as written.

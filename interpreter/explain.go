@@ -39,6 +39,9 @@ type RuleCheck struct {
 	// pieces or places the rule is for); a player is told about it only when
 	// no other rule was checked.
 	Aside bool
+	// notFor: a term that says which pieces or places the rule is for
+	// (empty reason) fails, whatever else does.
+	notFor bool
 	// Line and Col are where in the rule file the failing condition is, 0
 	// when the reason is not a condition (a direction or a lift).
 	Line, Col int

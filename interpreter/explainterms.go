@@ -57,6 +57,7 @@ func (g *Game) checkTerms(c *Ctx, cp *compiled, rule, kind string) RuleCheck {
 	rc.Reason = strings.Join(reasons, "; ")
 	rc.Words, rc.words = strings.Join(words, "; "), words
 	rc.Aside = silent > 0 && len(words) == 0 && failed == 0
+	rc.notFor = silent > 0
 	return rc
 }
 

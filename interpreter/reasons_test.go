@@ -153,6 +153,14 @@ func TestReasonsInBuiltInRefusals(t *testing.T) {
 			"base/0: not a legal move: base/0 with the 3: a piece comes out of the base only with a 6 or a 1"},
 		{"ludo-beginner", "r c12:rrr,b9:r,m12:gggg,m4:yyyy,c4:bbbb extra roll:6", "base/0",
 			"base/0: not a legal move: base/0 with the 6: the extra roll cannot bring out another piece"},
+		// entering is a rule of one step, but for pieces in the base: for a
+		// piece on the board a step of one is simply not on the dice
+		{"ludo", "r c12:rrr,d8:r,m12:gggg,m4:yyyy,c4:bbbb roll:52", "53/54/off",
+			"53/54/off: not a legal move: 53/54: that is 1 point, and the dice left (5 and 2) do not make it"},
+		{"ludo-ranked", "r c12:rrr,d8:r,m12:gggg,m4:yyyy,c4:bbbb roll:52", "53/54/off",
+			"53/54/off: not a legal move: 53/54: that is 1 point, and the dice left (5 and 2) do not make it"},
+		{"ludo-ranked", "r c12:rrrr,m12:gggg,m4:yyyy,c4:bbbb roll:54", "base/0 0/5",
+			"base/0 0/5: not a legal move: base/0 with the 5: a piece comes out of the base only with a 6"},
 		{"english-checkers", "b c3:b,h8:w", "c3-b2", "c3-b2 is not legal: a man moves only forward; only a king moves backward"},
 		{"english-checkers", "b c3:B,d4:w,e5:w", "c3-d4", "c3-d4 is not legal: a piece moves only onto an empty square"},
 		{"liger", "r d4:br,c3:b,e3:b,h6:b", "d4-c3", "d4-c3 is not legal: only a singleton moves backward, never a stack or the top of one"},
