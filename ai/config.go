@@ -80,6 +80,12 @@ type Config struct {
 	ProgressEvery time.Duration
 	// NoSolver turns off MCTS-Solver proofs (for comparisons).
 	NoSolver bool
+	// KeepLost: selection keeps visiting moves proven lost for the player
+	// making them, by their values as plain UCT does, instead of dropping
+	// them. The values then count the chance that a fallible player makes
+	// one; without it a move whose every reply but one or two loses at once
+	// is valued by those one or two alone (see docs/ai.md, Stackers).
+	KeepLost bool
 	// Discount is the per-ply discount of outcomes in (0,1] (0:
 	// DefaultDiscount, 1: none).
 	Discount float64

@@ -477,7 +477,9 @@ func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
 				case proofWin:
 					return k
 				case proofLoss:
-					continue
+					if !w.s.cfg.KeepLost {
+						continue
+					}
 				}
 			}
 			visits := k.visits.Load()

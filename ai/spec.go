@@ -47,6 +47,9 @@ type Spec struct {
 	// (repetition draws in the tree, the discount, the endgame analysis),
 	// to measure them.
 	Classic bool
+	// KeepLost is Config.KeepLost: 0 the game's (session.GameSpec), 1 on
+	// (keeplost=1), -1 off (keeplost=0).
+	KeepLost int
 	// Endgame is Config.EndgamePositions as given (0: the default; -1:
 	// none, from endgame=0).
 	Endgame int
@@ -122,7 +125,8 @@ var specKeys = []struct{ key, help string }{
 	{"c", fmt.Sprintf("UCT exploration constant (default %g)", DefaultExploration)},
 	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
 	{"discount", fmt.Sprintf("per-ply discount of outcomes, 1 for none (default %g)", DefaultDiscount)},
-	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis (to compare)"},
+	{"keeplost", "1: keep visiting moves proven lost for the player making them, 0: drop them (default: the rule file's search: keep_lost, else 0)"},
+	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 for none (default %d; with iterations= and no time=, 1 per 4 iterations)", DefaultEndgamePositions)},
 }
 
@@ -300,6 +304,15 @@ func ParseSpec(s string) (Spec, error) {
 			if n == 0 {
 				sp.Endgame = -1
 			}
+		case "keeplost":
+			switch val {
+			case "0":
+				sp.KeepLost = -1
+			case "1":
+				sp.KeepLost = 1
+			default:
+				return fail("keeplost=%s: want 0 or 1", val)
+			}
 		case "classic":
 			switch val {
 			case "0":
@@ -367,6 +380,12 @@ func (sp Spec) String() string {
 	if sp.Discount != 0 {
 		parts = append(parts, "discount="+strconv.FormatFloat(sp.Discount, 'g', -1, 64))
 	}
+	switch sp.KeepLost {
+	case 1:
+		parts = append(parts, "keeplost=1")
+	case -1:
+		parts = append(parts, "keeplost=0")
+	}
 	if sp.Classic {
 		parts = append(parts, "classic=1")
 	}
@@ -399,9 +418,10 @@ func (sp Spec) Config(seed uint64) Config {
 		Seed:        seed,
 
 		EndgamePositions: sp.Endgame,
+		KeepLost:         sp.KeepLost > 0,
 	}
 	if sp.Classic {
-		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions = 1, true, -1
+		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions, cfg.KeepLost = 1, true, -1, false
 	}
 	return cfg
 }

@@ -31,6 +31,8 @@ func TestParseSpec(t *testing.T) {
 		{"mcts:time=1m30s", Spec{Kind: KindMCTS, Time: 90 * time.Second, Threads: 1}, "mcts:time=1m30s"},
 		{"mcts:medium,endgame=5000", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, Endgame: 5000}, ""},
 		{"mcts:easy,endgame=0", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Endgame: -1}, ""},
+		{"mcts:easy,keeplost=1", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, KeepLost: 1}, ""},
+		{"mcts:easy,keeplost=0", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, KeepLost: -1}, ""},
 	} {
 		got, err := ParseSpec(c.in)
 		if err != nil {
@@ -74,9 +76,10 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, classic, endgame)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, classic, endgame)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
 		{"mcts:medium,endgame=-1", "endgame=-1: want a whole number >= 0"},
+		{"mcts:keeplost=2", "keeplost=2: want 0 or 1"},
 		{"mcts:threads=2", "no budget: give iterations=N or time=D"},
 		{"mcts:time=1s,time=2s", `option "time" given twice`},
 		{"mcts:time=1s,,threads=2", "empty option (stray comma?)"},
@@ -124,6 +127,12 @@ func TestSpecConfig(t *testing.T) {
 	sp, _ = ParseSpec("mcts:easy")
 	if cfg := sp.Config(99); cfg.Seed != 99 || cfg.Iterations != 300 || cfg.EndgamePositions != 0 {
 		t.Errorf("easy Config = %+v", cfg)
+	}
+	for spec, want := range map[string]bool{"mcts:iterations=9": false, "mcts:iterations=9,keeplost=1": true, "mcts:iterations=9,keeplost=0": false, "mcts:iterations=9,keeplost=1,classic=1": false} {
+		sp, err := ParseSpec(spec)
+		if cfg := sp.Config(1); err != nil || cfg.KeepLost != want {
+			t.Errorf("%s: KeepLost %v (%v), want %v", spec, cfg.KeepLost, err, want)
+		}
 	}
 	for spec, want := range map[string]int{"mcts:endgame=0,iterations=9": -1, "mcts:endgame=70,iterations=9": 70, "mcts:iterations=9,classic=1": -1} {
 		sp, err := ParseSpec(spec)
