@@ -70,6 +70,9 @@ func (g *Game) HasPlayoutPolicy() bool { return g.prefer != nil }
 // PlayoutPlies is the rule file's `playout: plies`, 0 when not given.
 func (g *Game) PlayoutPlies() int { return g.playPlies }
 
+// SearchKeepLost is the rule file's `search: keep_lost` (ai.Config.KeepLost).
+func (g *Game) SearchKeepLost() bool { return g.keepLost }
+
 func (a *SearchGame) Players() int                 { return len(a.g.Players) }
 func (a *SearchGame) ToMove(p *SearchPosition) int { return int(p.ToMove) }
 

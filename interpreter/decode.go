@@ -31,6 +31,7 @@ type ruleFile struct {
 	Evaluate                  *exprText
 	EvalScale                 int
 	Playout                   playoutSpec
+	SearchKeepLost            bool       // search: keep_lost
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []*yaml.Node
 	Promote                   promoteSpec
@@ -333,6 +334,11 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "playout", []field{
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},
 				{"plies", false, func(_, v *yaml.Node) { rf.Playout.Plies = d.integer(v, "playout: plies", 1, 100000) }},
+			})
+		}},
+		{"search", false, func(_, v *yaml.Node) {
+			d.mapping(v, "search", []field{
+				{"keep_lost", false, func(_, v *yaml.Node) { rf.SearchKeepLost = d.boolean(v, "search: keep_lost") }},
 			})
 		}},
 	})

@@ -93,6 +93,7 @@ type Game struct {
 	prefer       *compiled
 	playPlies    int
 	evalScale    int
+	keepLost     bool
 	placeRules   []*placeRule
 	triggers     []*trigger
 	stackMax     int // stack: max; 0 for no cap

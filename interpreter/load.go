@@ -57,7 +57,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	rf := d.decodeFile(&root)
 	g := &Game{src: d.src, data: data, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
 		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
-		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale}
+		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale, keepLost: rf.SearchKeepLost}
 	if len(opts) > 0 {
 		g.opts = opts[0]
 	}

@@ -331,13 +331,22 @@ func (s *Session) Thinker(seed uint64) (*Thinker, error) {
 	return &Thinker{game: s.Game, player: p, pos: s.hist.SearchPosition()}, nil
 }
 
-// NewPlayer makes an AI player from a spec, taking the rule file's playout
-// length when the spec does not set one.
+// NewPlayer makes an AI player from a spec, with the rule file's settings
+// for what the spec does not set (GameSpec).
 func NewPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) ai.Player[interpreter.SearchPosition, board.Move] {
+	return ai.NewPlayer(g.AI(), GameSpec(g, spec), seed)
+}
+
+// GameSpec is spec with the rule file's playout length (`playout: plies`)
+// and `search: keep_lost` where spec does not set them.
+func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
 		spec.PlayoutCap = g.PlayoutPlies()
 	}
-	return ai.NewPlayer(g.AI(), spec, seed)
+	if spec.KeepLost == 0 && g.SearchKeepLost() {
+		spec.KeepLost = 1
+	}
+	return spec
 }
 
 // GiveHistory tells a player that can use it (ai.HistoryUser) which

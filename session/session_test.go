@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/interpreter"
 )
 
@@ -199,5 +200,42 @@ func TestRefusalsInTheRuleFilesWords(t *testing.T) {
 		if full := ill.Explanation.String(); !strings.Contains(full, c.terms) {
 			t.Errorf("%s %s: the explanation %q does not show %q", c.game, c.move, full, c.terms)
 		}
+	}
+}
+
+// The rule file's `search: keep_lost` and `playout: plies` are the AI's
+// unless the spec sets its own; keeplost=0 turns keep_lost off.
+func TestGameSpecTakesTheRuleFilesSettings(t *testing.T) {
+	data, _ := os.ReadFile("../variants/liger.yaml")
+	text := strings.Replace(string(data), "\nplayout:", "\nsearch:\n  keep_lost: true\nplayout:", 1)
+	if text == string(data) {
+		t.Fatal("liger.yaml changed: it has no playout section where the test expects it")
+	}
+	g, err := interpreter.Load("liger-keep-lost.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	plies := g.PlayoutPlies()
+	if plies == 0 {
+		t.Fatal("liger.yaml has no playout: plies")
+	}
+	for in, want := range map[string]struct{ keep, plies int }{
+		"mcts:iterations=9":                       {1, plies},
+		"mcts:iterations=9,keeplost=0,playout=33": {-1, 33},
+		"mcts:iterations=9,keeplost=1":            {1, plies},
+		"mcts:iterations=9,keeplost=1,classic=1":  {1, plies}, // classic=1 drops it in Config
+	} {
+		st, err := ParseSeat(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sp := GameSpec(g, st.Spec)
+		if sp.KeepLost != want.keep || sp.PlayoutCap != want.plies || sp.Config(1).KeepLost != (want.keep > 0 && !sp.Classic) {
+			t.Errorf("%s: keep_lost %d, playout %d, want %d, %d", in, sp.KeepLost, sp.PlayoutCap, want.keep, want.plies)
+		}
+	}
+	plain := open(t, "liger")
+	if sp := GameSpec(plain, ai.Spec{Kind: ai.KindMCTS, Iterations: 9}); sp.KeepLost != 0 {
+		t.Errorf("liger without search: keep_lost %d", sp.KeepLost)
 	}
 }

@@ -331,7 +331,7 @@ func bestCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
-			cfg := ai.Config{Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: c.Uint64("seed"), PlayoutCap: g.PlayoutPlies()}
+			cfg := ai.Config{Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: c.Uint64("seed"), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost()}
 			if cfg.Iterations == 0 && cfg.Time == 0 {
 				cfg.Time = 2 * time.Second
 			}
