@@ -2,6 +2,7 @@ package interpreter_test
 
 import (
 	"context"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -120,11 +121,31 @@ func BenchmarkMCTS(b *testing.B) {
 				p := interpreter.SearchPosition{Position: g.Start()}
 				iters := 0
 				for i := 0; i < b.N; i++ {
-					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies()})
+					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost()})
 					iters += s.Search(context.Background(), &p).Iterations
 				}
 				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 				b.ReportMetric(float64(ai.NodeBytes[board.Move]()), "bytes/node")
+			})
+		}
+	}
+}
+
+// BenchmarkKeepLost is what `search: keep_lost` costs in iterations per
+// second: a fresh search of 2000 iterations from the start, with it and
+// without.
+func BenchmarkKeepLost(b *testing.B) {
+	for _, name := range []string{"stackers", "english-checkers"} {
+		for _, keep := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/keep_lost=%v", name, keep), func(b *testing.B) {
+				g := open(b, name)
+				p := interpreter.SearchPosition{Position: g.Start()}
+				iters := 0
+				for i := 0; i < b.N; i++ {
+					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), KeepLost: keep})
+					iters += s.Search(context.Background(), &p).Iterations
+				}
+				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
 			})
 		}
 	}
@@ -302,6 +323,38 @@ func checkEvaluateTerm(t *testing.T, variant, term string, cases []termCase) {
 		want := 1 / (1 + math.Exp(-float64(c.black-c.white)))
 		if math.Abs(values[0]-want) > 1e-9 {
 			t.Errorf("%s: black's value %v, want %v (%s %d against %d)", c.pos, values[0], want, term, c.black, c.white)
+		}
+	}
+}
+
+// Stackers' last checker one step from the bear-off row, where every move
+// can be covered by two of white's 37 replies: after stepping onto the
+// row, the other 35 lose at once. A search that drops replies once proven
+// lost values the step by the covering replies alone and dawdles; the rule
+// file's `search: keep_lost` keeps the chance of the others in its values,
+// and the AI steps onto the row (see docs/ai.md).
+func TestStackersStepsOntoTheBearOffRow(t *testing.T) {
+	g := open(t, "stackers")
+	if !g.SearchKeepLost() {
+		t.Fatal("stackers.yaml has no search: keep_lost")
+	}
+	p, err := g.ParsePosition("b f8:w,c7:wwb,g7:www,f6:w,b4:w,g3:w,g1:w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sp := interpreter.SearchPosition{Position: p}
+	for _, keep := range []bool{true, false} {
+		onto := 0
+		for seed := uint64(1); seed <= 12; seed++ {
+			s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 1000, Seed: seed, PlayoutCap: g.PlayoutPlies(), KeepLost: keep})
+			switch m := g.MoveString(s.Search(context.Background(), &sp).Move); m {
+			case "c7-b8", "c7-d8":
+				onto++
+			}
+		}
+		t.Logf("keep_lost %v: onto the row in %d of 12 searches", keep, onto)
+		if keep && onto < 10 || !keep && onto > 6 {
+			t.Errorf("keep_lost %v: onto the row in %d of 12 searches", keep, onto)
 		}
 	}
 }
