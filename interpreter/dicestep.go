@@ -110,17 +110,7 @@ func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo)
 		}
 	}
 	dst := p.Cells[to]
-	var kept board.Stack
-	var sent [board.MaxPlayers]board.Stack // each owner's pieces, bottom to top
-	for i := dst.Height(); i >= 1; i-- {   // bottom to top
-		code := b.Piece(dst, i)
-		owner := b.Owner(code)
-		if owner == me {
-			kept = b.Push(kept, b.Single(code))
-			continue
-		}
-		sent[owner] = b.Push(sent[owner], b.Single(code))
-	}
+	kept, sent := g.splitHit(dst, me)
 	for owner, s := range sent {
 		if s != 0 {
 			home := g.dice.tracks[owner][0]
@@ -215,22 +205,27 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 	return h ^ board.CellHash(to, dst) ^ board.CellHash(to, b.Push(dst, piece))
 }
 
+// splitHit parts the stack dst that me's piece lands on: the pieces me
+// keeps there and, per other owner, the pieces sent home, each bottom to top.
+func (g *Game) splitHit(dst board.Stack, me int) (kept board.Stack, sent [board.MaxPlayers]board.Stack) {
+	b := g.Board
+	for i := dst.Height(); i >= 1; i-- { // bottom to top
+		code := b.Piece(dst, i)
+		if owner := b.Owner(code); owner != me {
+			sent[owner] = b.Push(sent[owner], b.Single(code))
+		} else {
+			kept = b.Push(kept, b.Single(code))
+		}
+	}
+	return kept, sent
+}
+
 // hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
 // and sending the other players' pieces there home: h is the hash with the
 // square it left, from, holding rest.
 func (g *Game) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
 	b := g.Board
-	var kept board.Stack
-	var sent [board.MaxPlayers]board.Stack
-	for i := dst.Height(); i >= 1; i-- {
-		code := b.Piece(dst, i)
-		owner := b.Owner(code)
-		if owner == me {
-			kept = b.Push(kept, b.Single(code))
-			continue
-		}
-		sent[owner] = b.Push(sent[owner], b.Single(code))
-	}
+	kept, sent := g.splitHit(dst, me)
 	for owner, s := range sent {
 		if s != 0 {
 			home := g.dice.tracks[owner][0]
