@@ -331,10 +331,11 @@ func bestCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
-			cfg := ai.Config{Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: c.Uint64("seed"), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost()}
-			if cfg.Iterations == 0 && cfg.Time == 0 {
-				cfg.Time = 2 * time.Second
+			sp := session.GameSpec(g, ai.Spec{Kind: ai.KindMCTS, Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads")})
+			if sp.Iterations == 0 && sp.Time == 0 {
+				sp.Time = 2 * time.Second
 			}
+			cfg := sp.Config(c.Uint64("seed"))
 			if o := g.Result(&p); o.Over {
 				fmt.Fprintf(s.out, "the game is over: %s\n", outcomeText(g, o))
 				return nil
