@@ -89,6 +89,9 @@ type Config struct {
 	// Discount is the per-ply discount of outcomes in (0,1] (0:
 	// DefaultDiscount, 1: none).
 	Discount float64
+	// NoAvoid ignores the game's Avoider (see Avoider): every legal move
+	// is in the tree.
+	NoAvoid bool
 	// NoRepetition ignores the game's Repetition rule in the tree (for
 	// comparisons with the search before it knew of it).
 	NoRepetition bool

@@ -102,6 +102,17 @@ type PlayoutPolicy[P any, M comparable] interface {
 	Prefer(p *P, m M) bool
 }
 
+// Avoider is optional: a hint from the game's designer about moves a player
+// should not consider, such as Stackers' "do not bear off your last free
+// checker while another is buried" (it can then only pass). Where some of a
+// node's moves are avoided and some not, the tree leaves the avoided ones
+// out; where all are, it keeps them all. Playouts are not affected, and a
+// node missing some of its moves is never proven lost (a move left out might
+// have saved it).
+type Avoider[P any, M comparable] interface {
+	Avoid(p *P, m M) bool
+}
+
 // Repetition is optional: a game drawn when the same position occurs for the
 // RepetitionLimit()-th time. The search then scores a move that repeats a
 // position that often as a draw, counting the path from the root and the

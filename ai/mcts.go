@@ -27,8 +27,9 @@ type worker[P any, M comparable] struct {
 	g            Game[P, M] // this thread's game (a Fork when the game has one)
 	eval         Evaluator[P]
 	policy       PlayoutPolicy[P, M]
-	chance       Chance[P] // nil: the game has no chance events
-	weights      []float64 // chance outcome weights
+	avoid        Avoider[P, M] // nil: every move is in the tree
+	chance       Chance[P]     // nil: the game has no chance events
+	weights      []float64     // chance outcome weights
 	t            *tree[M]
 	rng          *rand.Rand
 	pos          P
@@ -134,6 +135,9 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		w.eval, _ = wg.(Evaluator[P])
 		w.policy, _ = wg.(PlayoutPolicy[P, M])
 		w.chance, _ = wg.(Chance[P])
+		if !cfg.NoAvoid {
+			w.avoid, _ = wg.(Avoider[P, M])
+		}
 		if cfg.PreferProb < 0 {
 			w.policy = nil
 		}
@@ -186,7 +190,7 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 		res.Nodes = s.nodeCount()
 		return res
 	}
-	if s.trees[0].root.nkids == 1 {
+	if len(s.trees[0].root.children()) == 1 && !s.trees[0].root.pruned() {
 		s.checkForced() // no search: a forced move needs no thought
 	} else {
 		s.solveEndgame(ctx)
@@ -445,6 +449,21 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 		n.state.Or(stTerminal)
 		return false
 	}
+	pruned := int32(0)
+	if w.avoid != nil {
+		// keep the moves not avoided, in place; when every move is
+		// avoided nothing was overwritten and all stay
+		kept := 0
+		for _, m := range w.moves {
+			if !w.avoid.Avoid(&w.pos, m) {
+				w.moves[kept] = m
+				kept++
+			}
+		}
+		if kept > 0 && kept < k {
+			w.moves, k, pruned = w.moves[:kept], kept, nkidsPruned
+		}
+	}
 	for i := k - 1; i > 0; i-- {
 		j := w.rng.IntN(i + 1)
 		w.moves[i], w.moves[j] = w.moves[j], w.moves[i]
@@ -455,7 +474,7 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 		kids[i].move = m
 		kids[i].state.Store(st)
 	}
-	n.nkids = int32(k)
+	n.nkids = int32(k) | pruned
 	n.kids.Store(&kids[0]) // publish: nkids and the children are visible from here on
 	w.t.nodes.Add(int64(k))
 	return true

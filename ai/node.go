@@ -20,8 +20,8 @@ type node[M comparable] struct {
 	value  atomic.Int64            // sum of the mover's returns in 1/2^32 units
 	visits atomic.Int32            // including in-flight virtual losses
 	state  atomic.Uint32           // proof, flags and mover; see st* below
-	nkids  int32
-	move   M // move that led here
+	nkids  int32                   // the number of children, with nkidsPruned
+	move   M                       // move that led here
 }
 
 // state bits. The mover (player who played move, -1 for a fresh root) is
@@ -39,6 +39,10 @@ const (
 	valueOne      = 1 << 32
 	valueOneFloat = float64(valueOne)
 )
+
+// nkidsPruned in nkids marks a node whose children leave out moves the game
+// avoids (see Avoider): it cannot be proven lost.
+const nkidsPruned = 1 << 30
 
 const (
 	proofUnknown = uint32(Unknown)
@@ -89,12 +93,15 @@ func (n *node[M]) setProof(p uint32, depth, winner int) bool {
 	}
 }
 
+// pruned reports whether n's children leave out avoided moves.
+func (n *node[M]) pruned() bool { return n.nkids&nkidsPruned != 0 }
+
 func (n *node[M]) children() []node[M] {
 	p := n.kids.Load()
 	if p == nil {
 		return nil
 	}
-	return unsafe.Slice(p, n.nkids)
+	return unsafe.Slice(p, n.nkids&^nkidsPruned)
 }
 
 // fixed converts a return to value units (clamped to [0,1]: an evaluator

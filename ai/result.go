@@ -113,12 +113,18 @@ func (s *MCTS[P, M]) fillResult(res *Result[M]) {
 	best := st[b]
 	res.Move = best.Move
 	res.Legal = len(st)
+	pruned := s.trees[0].root.pruned()
+	if pruned { // the root's children leave out avoided moves
+		w := s.workers[0]
+		w.moves = s.g.LegalMoves(&s.rootPos, w.moves[:0])
+		res.Legal = len(w.moves)
+	}
 	res.Value = best.Value
 	res.Proof = Unknown
 	switch {
 	case best.Proof == Win:
 		res.Proof, res.Value, res.Plies = Win, 1, best.Plies
-	case best.Proof == Loss: // every move is lost, or bestIndex would avoid it
+	case best.Proof == Loss && !pruned: // every move is lost, or bestIndex would avoid it
 		res.Proof, res.Value, res.Plies = Loss, 0, best.Plies
 	}
 	for _, w := range s.workers {
@@ -190,7 +196,8 @@ type Result[M comparable] struct {
 	// Move is the move to play; meaningless when Legal == 0.
 	Move M
 	// Legal is the number of legal moves at the root; 0 means the game is
-	// over. With exactly one legal move the search is skipped.
+	// over. With exactly one legal move the search is skipped. Moves may
+	// hold fewer: those the game avoids (see Avoider) are not searched.
 	Legal int
 	// Player is the player to move at the root.
 	Player int

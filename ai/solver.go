@@ -110,6 +110,8 @@ func (w *worker[P, M]) prove(n *node[M]) bool {
 	switch {
 	case anyWin:
 		win, depth = q, 1+fastestWin
+	case allLoss && n.pruned():
+		// a move the game avoids, left out of the tree, might save it
 	case allLoss && common >= 0:
 		win, depth = common, 1+longestLoss
 	case allLoss && (mover == q || !moverMayWin):
@@ -141,7 +143,7 @@ func rootProofOf[M comparable](root *node[M]) Proof {
 			allLoss = false
 		}
 	}
-	if allLoss {
+	if allLoss && !root.pruned() { // an avoided move, left out, might save it
 		return Loss
 	}
 	return Unknown

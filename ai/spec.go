@@ -50,6 +50,9 @@ type Spec struct {
 	// KeepLost is Config.KeepLost: 0 the game's (session.GameSpec), 1 on
 	// (keeplost=1), -1 off (keeplost=0).
 	KeepLost int
+	// NoAvoid is Config.NoAvoid (avoid=0): the tree ignores the game's
+	// `search: avoid`.
+	NoAvoid bool
 	// Endgame is Config.EndgamePositions as given (0: the default; -1:
 	// none, from endgame=0).
 	Endgame int
@@ -126,6 +129,7 @@ var specKeys = []struct{ key, help string }{
 	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
 	{"discount", fmt.Sprintf("per-ply discount of outcomes, 1 for none (default %g)", DefaultDiscount)},
 	{"keeplost", "1: keep visiting moves proven lost for the player making them, 0: drop them (default: the rule file's search: keep_lost, else 0)"},
+	{"avoid", "0: every legal move in the tree, ignoring the rule file's search: avoid (default 1: follow it)"},
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 for none (default %d; with iterations= and no time=, 1 per 4 iterations)", DefaultEndgamePositions)},
 }
@@ -313,6 +317,15 @@ func ParseSpec(s string) (Spec, error) {
 			default:
 				return fail("keeplost=%s: want 0 or 1", val)
 			}
+		case "avoid":
+			switch val {
+			case "0":
+				sp.NoAvoid = true
+			case "1":
+				sp.NoAvoid = false
+			default:
+				return fail("avoid=%s: want 0 or 1", val)
+			}
 		case "classic":
 			switch val {
 			case "0":
@@ -386,6 +399,9 @@ func (sp Spec) String() string {
 	case -1:
 		parts = append(parts, "keeplost=0")
 	}
+	if sp.NoAvoid {
+		parts = append(parts, "avoid=0")
+	}
 	if sp.Classic {
 		parts = append(parts, "classic=1")
 	}
@@ -419,6 +435,7 @@ func (sp Spec) Config(seed uint64) Config {
 
 		EndgamePositions: sp.Endgame,
 		KeepLost:         sp.KeepLost > 0,
+		NoAvoid:          sp.NoAvoid,
 	}
 	if sp.Classic {
 		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions, cfg.KeepLost = 1, true, -1, false
