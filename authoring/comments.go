@@ -68,6 +68,7 @@ func exprNodes(root *yaml.Node) []struct {
 		}
 	}
 	add("playout: prefer", get(get(doc, "playout"), "prefer"))
+	add("search: avoid", get(get(doc, "search"), "avoid"))
 	add("promote: when", get(get(doc, "promote"), "when"))
 	return out
 }

@@ -163,6 +163,15 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			bh.termError(f, &p)
 			return
 		}
+		if g.HasAvoid() {
+			sp := h.SearchPosition()
+			for _, m := range buf {
+				if _, f := g.Avoids(&sp, m); f != nil {
+					bh.termError(f, &p)
+					return
+				}
+			}
+		}
 		m, ok := bh.choose(&p, buf, rng, eager)
 		if !ok {
 			return

@@ -161,3 +161,29 @@ capture:
 		t.Errorf("no no-effect warning at 13:12 for landing: continue; got %v", ds)
 	}
 }
+
+// Lint reports a runtime error in `search: avoid` (evaluated only by the
+// AI's search) at the expression, with the quiet plies of the played game.
+func TestLintRuntimeErrorInAvoid(t *testing.T) {
+	data, _ := variants.Source("stackers")
+	i := strings.Index(string(data), "\n  avoid: ")
+	if i < 0 {
+		t.Fatal("stackers.yaml has no search: avoid")
+	}
+	j := i + 1 + strings.Index(string(data)[i+1:], "\n")
+	text := string(data)[:i] + "\n  avoid: off || 100 % (quiet - 3) == 0" + string(data)[j:]
+	line := 1 + strings.Count(text[:i+1], "\n")
+	ds := authoring.Lint("st.yaml", []byte(text), authoring.LintOptions{Playouts: 2, MaxPlies: 50, Seed: 1, SkipTests: true})
+	found := false
+	for _, d := range ds {
+		if d.Code == "runtime-error" {
+			if d.Line != line || d.Col != 10 { // the term: `||` does not split one
+				t.Errorf("runtime error at %d:%d, want %d:10: %v", d.Line, d.Col, line, d)
+			}
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no runtime error: %v", ds)
+	}
+}

@@ -151,6 +151,27 @@ func BenchmarkKeepLost(b *testing.B) {
 	}
 }
 
+// BenchmarkAvoid is what `search: avoid` costs in iterations per second (a
+// fresh search of 2000 iterations from the start, following it and not), in
+// Stackers, which has one, and in English checkers, which has none (what the
+// check for one costs).
+func BenchmarkAvoid(b *testing.B) {
+	for _, name := range []string{"stackers", "english-checkers"} {
+		for _, avoid := range []bool{false, true} {
+			b.Run(fmt.Sprintf("%s/avoid=%v", name, avoid), func(b *testing.B) {
+				g := open(b, name)
+				p := interpreter.SearchPosition{Position: g.Start()}
+				iters := 0
+				for i := 0; i < b.N; i++ {
+					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost(), NoAvoid: !avoid})
+					iters += s.Search(context.Background(), &p).Iterations
+				}
+				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
+			})
+		}
+	}
+}
+
 // Multi-threaded search shares the game: each thread must work on its own
 // fork of the adapter. Run with -race to check.
 func TestAIParallelSearch(t *testing.T) {

@@ -32,6 +32,7 @@ type ruleFile struct {
 	EvalScale                 int
 	Playout                   playoutSpec
 	SearchKeepLost            bool       // search: keep_lost
+	SearchAvoid               *exprText  // search: avoid
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []*yaml.Node
 	Promote                   promoteSpec
@@ -339,6 +340,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"search", false, func(_, v *yaml.Node) {
 			d.mapping(v, "search", []field{
 				{"keep_lost", false, func(_, v *yaml.Node) { rf.SearchKeepLost = d.boolean(v, "search: keep_lost") }},
+				{"avoid", false, func(_, v *yaml.Node) { rf.SearchAvoid = d.expression(v, "search: avoid") }},
 			})
 		}},
 	})

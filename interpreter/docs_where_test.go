@@ -21,7 +21,7 @@ func TestDocsSayWhereEachNameApplies(t *testing.T) {
 		"playout: prefer": "prefer", "end conditions": "end", "evaluate": "evaluate", "promote: when": "promote",
 		"everywhere": "everywhere", "placement conditions": "placements",
 		"triggers: when": "triggers: when", "triggers: which": "triggers: which",
-		"dice move conditions": "dice moves",
+		"dice move conditions": "dice moves", "search: avoid": "avoid",
 	}
 	set := func(list []string) string {
 		sort.Strings(list)

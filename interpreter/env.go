@@ -46,9 +46,13 @@ const (
 	inTrigger                    // triggers: when
 	inRemove                     // triggers: which
 	inDice                       // dice_moves: when, hit
-	lastScope  = inDice
-	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove | inDice
-	onSquare   = inMove | inBearOff | inPrefer | inCapture | inDice
+	inAvoid                      // search: avoid
+	lastScope  = inAvoid
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove | inDice | inAvoid
+	onSquare   = inMove | inBearOff | inPrefer | inCapture | inDice | inAvoid
+	// inHint is the AI's hints about a candidate move: `playout: prefer`
+	// and `search: avoid` see the same names (and avoid the search's own).
+	inHint = inPrefer | inAvoid
 )
 
 func (s scope) String() string {
@@ -75,6 +79,8 @@ func (s scope) String() string {
 		return "triggers: which"
 	case inDice:
 		return "dice move conditions"
+	case inAvoid:
+		return "search: avoid"
 	}
 	return "expressions"
 }
@@ -166,7 +172,7 @@ var names = map[string]nameDef{
 	"row": {doc: "the row of the square moved from, counted from `me`'s home row (1)",
 		level: lvSource, static: true, scopes: onSquare, value: func(c *Ctx) int { return c.g.row(c.me, c.from) }},
 	"to_row": {doc: "the row of the destination, counted from `me`'s home row (1)",
-		level: lvTarget, static: true, scopes: inMove | inPrefer | inPromote | inPlace, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
+		level: lvTarget, static: true, scopes: inMove | inHint | inPromote | inPlace, value: func(c *Ctx) int { return c.g.row(c.me, c.to) }},
 	"kind": {doc: "the kind of the top piece on the square moved from: 0 for the plain piece, 1 for the promoted one (or their names from `kinds`)",
 		level: lvSource, scopes: onSquare, value: func(c *Ctx) int { return c.g.Board.TopKind(c.src) }},
 	"crowned": {doc: "crowned(p): the number of p's promoted pieces (kings) on the board; computed when asked",
@@ -179,11 +185,13 @@ var names = map[string]nameDef{
 	"farthest": {doc: "the number of `me`'s farthest row: the row of the edge across from `me`'s home",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.farthest[c.me] }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
-		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.dst.Height() }},
+		level: lvTarget, scopes: inMove | inHint | inPlace | inDice, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
-		level: lvTarget, scopes: inMove | inPrefer | inPlace | inDice, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
-	"off": {doc: "in `playout: prefer`: whether the move is a bear-off",
-		level: lvTarget, scopes: inPrefer, flag: func(c *Ctx) bool { return c.off }},
+		level: lvTarget, scopes: inMove | inHint | inPlace | inDice, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
+	"off": {doc: "in `playout: prefer` and `search: avoid`: whether the move is a bear-off",
+		level: lvTarget, scopes: inHint, flag: func(c *Ctx) bool { return c.off }},
+	"quiet": {doc: "in `search: avoid`: the plies played in a row without progress (a bear-off, capture or promotion) before the move, as `draw: quiet_plies` counts them",
+		level: lvPosition, scopes: inAvoid, value: func(c *Ctx) int { return c.quiet }},
 	"showing": {doc: "showing(p): the number of stacks with p's piece on top",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
@@ -199,21 +207,21 @@ var names = map[string]nameDef{
 			return int(c.pos.OnBoard[p])
 		}},
 	"mobility": {doc: "mobility(p): the number of moves p would have if it were p's turn (a pass counts none); for `evaluate`: how free p is, e.g. a lone king being cornered",
-		level: lvPosition, scopes: inEval, call: func(c *Ctx, p int) int {
+		level: lvPosition, scopes: inEval | inAvoid, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0
 			}
 			return c.g.mobility(c.pos, p)
 		}},
 	"distance": {doc: "distance(p): the sum, over the squares with p's piece on top, of the king steps (the larger of the file and rank differences) to the nearest square topped by another player's piece; 0 when there is none; for `evaluate`: how close p has come, e.g. to a lone king",
-		level: lvPosition, scopes: inEval, call: func(c *Ctx, p int) int {
+		level: lvPosition, scopes: inEval | inAvoid, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0
 			}
 			return c.g.distance(c.pos, p)
 		}},
 	"buried": {doc: "buried(p): the number of p's pieces with another player's piece somewhere above them in their stack; for `evaluate`: pieces held down (in Stackers they cannot move until the other player moves off them)",
-		level: lvPosition, scopes: inEval, call: func(c *Ctx, p int) int {
+		level: lvPosition, scopes: inEval | inAvoid, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0
 			}

@@ -91,6 +91,7 @@ type Game struct {
 	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
 	resets       uint8       // the moves that reset the quiet count (progress* bits)
 	prefer       *compiled
+	avoid        *compiled // search: avoid
 	playPlies    int
 	evalScale    int
 	keepLost     bool
@@ -229,12 +230,13 @@ type Ctx struct {
 	moveBuf   []board.Move // for mobility
 	dice      diceCtx      // the die being played (dice games)
 	dw        *diceWork    // scratch space of the dice move search, made on first use
+	quiet     int          // plies without progress, for `search: avoid`
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c := g.pool.Get().(*Ctx)
 	c.pos, c.me, c.opp = p, me, g.next(me)
-	c.from, c.to, c.src, c.dst, c.lifted, c.off = noSquare, noSquare, 0, 0, 0, false
+	c.from, c.to, c.src, c.dst, c.lifted, c.off, c.quiet = noSquare, noSquare, 0, 0, 0, false, 0
 	c.at = noSquare
 	c.err = nil
 	return c

@@ -102,6 +102,35 @@ func (g *Game) Prefers(p *board.Position, m board.Move) (bool, *TermFailure) {
 	return true, nil
 }
 
+// Avoids evaluates `search: avoid` for m at sp term by term: whether it
+// holds, or the term that fails. It is false for a game without it.
+func (g *Game) Avoids(sp *SearchPosition, m board.Move) (bool, *TermFailure) {
+	if g.avoid == nil || m.Kind == board.Pass {
+		return false, nil
+	}
+	p := &sp.Position
+	c := g.ctx(p, int(p.ToMove))
+	defer g.release(c)
+	c.from, c.to, c.lifted, c.off, c.quiet = m.From, m.To, int(m.Lift), m.Kind == board.BearOff, int(sp.Quiet)
+	if m.From != noSquare {
+		c.src = p.Cells[m.From]
+	}
+	if m.To != noSquare {
+		c.dst = p.Cells[m.To]
+	}
+	for i := range g.avoid.terms {
+		t := &g.avoid.terms[i]
+		ok, err := g.testTerm(c, t)
+		if err != nil {
+			return false, termFailure(g.avoid, t, "search: avoid", err)
+		}
+		if !ok {
+			return false, nil
+		}
+	}
+	return true, nil
+}
+
 // HasEvaluate reports whether the rule file has `evaluate`.
 func (g *Game) HasEvaluate() bool { return g.evaluate != nil }
 

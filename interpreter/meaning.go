@@ -44,6 +44,9 @@ func (g *Game) conditions() []condSet {
 	if g.prefer != nil {
 		out = append(out, condSet{cp: g.prefer, what: "playout: prefer", kind: inPrefer})
 	}
+	if g.avoid != nil {
+		out = append(out, condSet{cp: g.avoid, what: "search: avoid", kind: inAvoid})
+	}
 	return out
 }
 

@@ -148,6 +148,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	}
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
 	g.prefer = g.compileExpr(d, rf.Playout.Prefer, "playout: prefer", inPrefer, true)
+	g.avoid = g.compileExpr(d, rf.SearchAvoid, "search: avoid", inAvoid, true)
 	g.findOverlaps()
 }
 
