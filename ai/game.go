@@ -108,7 +108,8 @@ type PlayoutPolicy[P any, M comparable] interface {
 // node's moves are avoided and some not, the tree leaves the avoided ones
 // out; where all are, it keeps them all. Playouts are not affected, and a
 // node missing some of its moves is never proven lost (a move left out might
-// have saved it).
+// have saved it). At the root, once every move kept is proven lost, the
+// search starts again with all of them.
 type Avoider[P any, M comparable] interface {
 	Avoid(p *P, m M) bool
 }

@@ -196,6 +196,11 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 		s.solveEndgame(ctx)
 		if s.cfg.KeepSearching || s.rootProof() == Unknown {
 			s.run(ctx, start)
+			if s.keptAllLost() {
+				// the moves the game avoids are the only hope left
+				s.unprune()
+				s.run(ctx, start)
+			}
 		}
 	}
 	s.fillResult(&res)
@@ -204,6 +209,36 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	}
 	res.Elapsed = time.Since(start)
 	return res
+}
+
+// keptAllLost reports whether the roots leave out avoided moves and every
+// move they kept is proven lost.
+func (s *MCTS[P, M]) keptAllLost() bool {
+	for _, t := range s.trees {
+		kids := t.root.children()
+		if !t.root.pruned() || len(kids) == 0 {
+			return false
+		}
+		for i := range kids {
+			if kids[i].proof() != proofLoss {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// unprune replaces each root by a fresh one with every legal move.
+func (s *MCTS[P, M]) unprune() {
+	for i, t := range s.trees {
+		t.setRoot(nil)
+		w := s.workers[i]
+		w.pos = s.rootPos
+		avoid := w.avoid
+		w.avoid = nil
+		w.expand(t.root)
+		w.avoid = avoid
+	}
 }
 
 // checkForced marks the only root move proven when it ends the game, so a
