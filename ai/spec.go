@@ -309,32 +309,26 @@ func ParseSpec(s string) (Spec, error) {
 				sp.Endgame = -1
 			}
 		case "keeplost":
-			switch val {
-			case "0":
-				sp.KeepLost = -1
-			case "1":
-				sp.KeepLost = 1
-			default:
+			on, ok := bit(val)
+			if !ok {
 				return fail("keeplost=%s: want 0 or 1", val)
 			}
+			sp.KeepLost = -1
+			if on {
+				sp.KeepLost = 1
+			}
 		case "avoid":
-			switch val {
-			case "0":
-				sp.NoAvoid = true
-			case "1":
-				sp.NoAvoid = false
-			default:
+			on, ok := bit(val)
+			if !ok {
 				return fail("avoid=%s: want 0 or 1", val)
 			}
+			sp.NoAvoid = !on
 		case "classic":
-			switch val {
-			case "0":
-				sp.Classic = false
-			case "1":
-				sp.Classic = true
-			default:
+			on, ok := bit(val)
+			if !ok {
 				return fail("classic=%s: want 0 or 1", val)
 			}
+			sp.Classic = on
 		case "c":
 			f, err := strconv.ParseFloat(val, 64)
 			if err != nil || !(f > 0) || f > 100 {
@@ -441,6 +435,11 @@ func (sp Spec) Config(seed uint64) Config {
 		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions, cfg.KeepLost = 1, true, -1, false
 	}
 	return cfg
+}
+
+// bit reads a spec switch: 1 on, 0 off; ok false for anything else.
+func bit(val string) (on, ok bool) {
+	return val == "1", val == "0" || val == "1"
 }
 
 // suggest returns the candidate within edit distance 2 of s, if any.

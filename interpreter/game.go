@@ -244,6 +244,19 @@ func (g *Game) ctx(p *board.Position, me int) *Ctx {
 
 func (g *Game) release(c *Ctx) { c.pos = nil; g.pool.Put(c) }
 
+// candidate points c at move m of the player to move at p (c.pos), for the
+// AI's hints about a move (`search: avoid`, and both hints when inspected;
+// Prefer writes it out).
+func (c *Ctx) candidate(p *board.Position, m board.Move) {
+	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
+	if m.From != noSquare {
+		c.src = p.Cells[m.From]
+	}
+	if m.To != noSquare {
+		c.dst = p.Cells[m.To]
+	}
+}
+
 func (g *Game) next(p int) int {
 	if p+1 == len(g.Players) {
 		return 0

@@ -77,52 +77,29 @@ func termFailure(cp *compiled, t *condition, what string, err error) *TermFailur
 // Prefers evaluates `playout: prefer` for m at p term by term: whether it
 // holds, or the term that fails. It is false for a game without it.
 func (g *Game) Prefers(p *board.Position, m board.Move) (bool, *TermFailure) {
-	if g.prefer == nil || m.Kind == board.Pass {
-		return false, nil
-	}
-	c := g.ctx(p, int(p.ToMove))
-	defer g.release(c)
-	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
-	if m.From != noSquare {
-		c.src = p.Cells[m.From]
-	}
-	if m.To != noSquare {
-		c.dst = p.Cells[m.To]
-	}
-	for i := range g.prefer.terms {
-		t := &g.prefer.terms[i]
-		ok, err := g.testTerm(c, t)
-		if err != nil {
-			return false, termFailure(g.prefer, t, "playout: prefer", err)
-		}
-		if !ok {
-			return false, nil
-		}
-	}
-	return true, nil
+	return g.hintHolds(g.prefer, "playout: prefer", p, 0, m)
 }
 
-// Avoids evaluates `search: avoid` for m at sp term by term: whether it
-// holds, or the term that fails. It is false for a game without it.
+// Avoids evaluates `search: avoid` for m at sp term by term, as Prefers.
 func (g *Game) Avoids(sp *SearchPosition, m board.Move) (bool, *TermFailure) {
-	if g.avoid == nil || m.Kind == board.Pass {
+	return g.hintHolds(g.avoid, "search: avoid", &sp.Position, int(sp.Quiet), m)
+}
+
+// hintHolds evaluates cp, a hint about candidate move m at p after quiet
+// plies without progress, term by term; false for a pass or no hint.
+func (g *Game) hintHolds(cp *compiled, what string, p *board.Position, quiet int, m board.Move) (bool, *TermFailure) {
+	if cp == nil || m.Kind == board.Pass {
 		return false, nil
 	}
-	p := &sp.Position
 	c := g.ctx(p, int(p.ToMove))
 	defer g.release(c)
-	c.from, c.to, c.lifted, c.off, c.quiet = m.From, m.To, int(m.Lift), m.Kind == board.BearOff, int(sp.Quiet)
-	if m.From != noSquare {
-		c.src = p.Cells[m.From]
-	}
-	if m.To != noSquare {
-		c.dst = p.Cells[m.To]
-	}
-	for i := range g.avoid.terms {
-		t := &g.avoid.terms[i]
+	c.candidate(p, m)
+	c.quiet = quiet
+	for i := range cp.terms {
+		t := &cp.terms[i]
 		ok, err := g.testTerm(c, t)
 		if err != nil {
-			return false, termFailure(g.avoid, t, "search: avoid", err)
+			return false, termFailure(cp, t, what, err)
 		}
 		if !ok {
 			return false, nil
