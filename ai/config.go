@@ -119,6 +119,10 @@ func (c Config) normalized() Config {
 	if c.PlayoutCap <= 0 {
 		c.PlayoutCap = DefaultPlayoutCap
 	}
+	// a Config built by hand gets the bounds a spec gets (spec.go)
+	c.PlayoutCap = min(c.PlayoutCap, MaxPlayoutCap)
+	c.EndgamePositions = min(c.EndgamePositions, MaxEndgame)
+	c.Threads = min(c.Threads, MaxThreads)
 	if c.PreferProb == 0 {
 		c.PreferProb = DefaultPreferProb
 	}

@@ -569,7 +569,9 @@ func (w *worker[P, M]) playout() bool {
 				continue
 			}
 		}
-		if ply >= s.cfg.PlayoutCap {
+		// a long playout (a slow game, a cap of many thousand plies) still
+		// heeds "stop": it is cut and scored as at the cap
+		if ply >= s.cfg.PlayoutCap || ply&63 == 63 && s.stop.Load() {
 			if !g.Result(&w.pos, w.returns) {
 				if w.eval == nil || !w.eval.Evaluate(&w.pos, w.returns) {
 					fill(w.returns, 0.5)

@@ -556,3 +556,42 @@ func TestForkPerThread(t *testing.T) {
 		}
 	}
 }
+
+// slowLoop is a game that never ends, whose every move costs a little time:
+// a playout of it runs to the playout cap.
+type slowLoop struct{ n int32 }
+
+type slowLoopGame struct{}
+
+func (slowLoopGame) Players() int           { return 2 }
+func (slowLoopGame) ToMove(p *slowLoop) int { return int(p.n & 1) }
+func (slowLoopGame) LegalMoves(p *slowLoop, buf []uint8) []uint8 {
+	return append(buf[:0], 0, 1)
+}
+func (slowLoopGame) Apply(p *slowLoop, m uint8) {
+	time.Sleep(50 * time.Microsecond)
+	p.n++
+}
+func (slowLoopGame) Result(p *slowLoop, r []float64) bool { return false }
+func (slowLoopGame) Hash(p *slowLoop) uint64              { return uint64(p.n) }
+
+// A playout as long as the cap allows (100,000 plies, seconds of work here)
+// still ends when the search is told to stop: by its time budget or by
+// "move now".
+func TestLongPlayoutHeedsStop(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		start := time.Now()
+		r := NewMCTS[slowLoop, uint8](slowLoopGame{}, Config{Time: 30 * time.Millisecond, PlayoutCap: MaxPlayoutCap, Threads: threads, EndgamePositions: -1}).Search(context.Background(), &slowLoop{})
+		// 100,000 plies take at least 5s: far longer than a stopped search
+		if el := time.Since(start); el > 4*time.Second {
+			t.Errorf("threads %d: time budget 30ms took %v (%d iterations)", threads, el, r.Iterations)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		start = time.Now()
+		NewMCTS[slowLoop, uint8](slowLoopGame{}, Config{PlayoutCap: MaxPlayoutCap, Threads: threads, EndgamePositions: -1}).Search(ctx, &slowLoop{})
+		cancel()
+		if el := time.Since(start); el > 4*time.Second {
+			t.Errorf("threads %d: move now after 30ms took %v", threads, el)
+		}
+	}
+}

@@ -118,20 +118,54 @@ func levelNames() string {
 	return strings.Join(names, ", ")
 }
 
+// The ranges of the numbers in a spec. Each bounds what one search may
+// cost: a playout cap sizes a table per search, an endgame cap the memory of
+// an exact analysis (about 60 bytes a position plus its frontier), threads
+// the goroutines. A number outside its range is refused with the range, so a
+// spec from anywhere (a command line, a web request, a saved game's tags)
+// can never make a search allocate without bound.
+const (
+	MaxIterations  = 1_000_000_000
+	MaxThreads     = 256
+	MaxPlayoutCap  = 100_000 // as the rule file's playout: plies
+	MaxEndgame     = 1 << 20 // 4 times DefaultEndgamePositions
+	MaxTime        = 24 * time.Hour
+	MaxExploration = 100
+)
+
+type specRange struct {
+	lo, hi int64
+	note   string
+}
+
+var specRanges = map[string]specRange{
+	"iterations": {1, MaxIterations, ""},
+	"threads":    {1, MaxThreads, ""},
+	"playout":    {1, MaxPlayoutCap, ""},
+	"endgame":    {0, MaxEndgame, " (0: no endgame analysis)"},
+}
+
+// fmtDuration writes 24h0m0s as 24h.
+func fmtDuration(d time.Duration) string {
+	s := d.String()
+	s = strings.TrimSuffix(s, "0s")
+	return strings.TrimSuffix(s, "0m")
+}
+
 // specKeys are the MCTS options, in help order.
 var specKeys = []struct{ key, help string }{
-	{"iterations", "iteration budget per move (e.g. 5000)"},
-	{"time", "time budget per move (e.g. 500ms, 2s)"},
-	{"threads", "search threads (e.g. 2)"},
+	{"iterations", fmt.Sprintf("iteration budget per move, 1 to %d (e.g. 5000)", MaxIterations)},
+	{"time", fmt.Sprintf("time budget per move, up to %s (e.g. 500ms, 2s)", fmtDuration(MaxTime))},
+	{"threads", fmt.Sprintf("search threads, 1 to %d (e.g. 2)", MaxThreads)},
 	{"parallel", "how threads share work: tree (one tree, virtual loss) or root (a tree each)"},
 	{"seed", "random seed (a number)"},
-	{"c", fmt.Sprintf("UCT exploration constant (default %g)", DefaultExploration)},
-	{"playout", fmt.Sprintf("playout length cap in plies (default %d)", DefaultPlayoutCap)},
+	{"c", fmt.Sprintf("UCT exploration constant, above 0 and at most %d (default %g)", MaxExploration, DefaultExploration)},
+	{"playout", fmt.Sprintf("playout length cap in plies, 1 to %d (default %d)", MaxPlayoutCap, DefaultPlayoutCap)},
 	{"discount", fmt.Sprintf("per-ply discount of outcomes, 1 for none (default %g)", DefaultDiscount)},
 	{"keeplost", "1: keep visiting moves proven lost for the player making them, 0: drop them (default: the rule file's search: keep_lost, else 0)"},
 	{"avoid", "0: every legal move in the tree, ignoring the rule file's search: avoid (default 1: follow it)"},
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
-	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 for none (default %d; with iterations= and no time=, 1 per 4 iterations)", DefaultEndgamePositions)},
+	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 (none) to %d (default %d; with iterations= and no time=, 1 per 4 iterations)", MaxEndgame, DefaultEndgamePositions)},
 }
 
 // SpecHelp is the help text for player specs, listing the levels.
@@ -256,26 +290,35 @@ func ParseSpec(s string) (Spec, error) {
 			return fail("option %q has no value", key)
 		}
 		switch key {
-		case "iterations", "threads", "playout":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 1 {
-				return fail("%s=%s: want a whole number >= 1", key, val)
+		case "iterations", "threads", "playout", "endgame":
+			r := specRanges[key]
+			n, err := strconv.ParseInt(val, 10, 64)
+			if err == nil && n > r.hi {
+				return fail("%s=%s: at most %d", key, val, r.hi)
+			}
+			if err != nil || n < r.lo {
+				return fail("%s=%s: want a whole number >= %d and <= %d%s", key, val, r.lo, r.hi, r.note)
 			}
 			switch key {
 			case "iterations":
-				sp.Iterations = n
+				sp.Iterations = int(n)
 			case "threads":
-				if n > 256 {
-					return fail("threads=%s: at most 256", val)
-				}
-				sp.Threads = n
+				sp.Threads = int(n)
+			case "playout":
+				sp.PlayoutCap = int(n)
 			default:
-				sp.PlayoutCap = n
+				sp.Endgame = int(n)
+				if n == 0 {
+					sp.Endgame = -1
+				}
 			}
 		case "time":
 			d, err := time.ParseDuration(val)
 			if err != nil || d <= 0 {
-				return fail("time=%s: want a positive duration such as 500ms or 2s", val)
+				return fail("time=%s: want a positive duration such as 500ms or 2s (at most %s)", val, fmtDuration(MaxTime))
+			}
+			if d > MaxTime {
+				return fail("time=%s: at most %s", val, fmtDuration(MaxTime))
 			}
 			sp.Time = d
 		case "parallel":
@@ -299,15 +342,6 @@ func ParseSpec(s string) (Spec, error) {
 				return fail("discount=%s: want a number > 0 and <= 1 (e.g. 0.995)", val)
 			}
 			sp.Discount = f
-		case "endgame":
-			n, err := strconv.Atoi(val)
-			if err != nil || n < 0 {
-				return fail("endgame=%s: want a whole number >= 0 (0: no endgame analysis)", val)
-			}
-			sp.Endgame = n
-			if n == 0 {
-				sp.Endgame = -1
-			}
 		case "keeplost":
 			on, ok := bit(val)
 			if !ok {
@@ -331,8 +365,8 @@ func ParseSpec(s string) (Spec, error) {
 			sp.Classic = on
 		case "c":
 			f, err := strconv.ParseFloat(val, 64)
-			if err != nil || !(f > 0) || f > 100 {
-				return fail("c=%s: want a number > 0 (e.g. 0.7)", val)
+			if err != nil || !(f > 0) || f > MaxExploration {
+				return fail("c=%s: want a number > 0 and <= %g (e.g. 0.7)", val, float64(MaxExploration))
 			}
 			sp.Exploration = f
 		}

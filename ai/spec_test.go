@@ -86,6 +86,15 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:time=1s,hard", `level "hard" must come first`},
 		{"random:threads=2", `random accepts only seed=N, not "threads"`},
 		{"greedy:fast", `greedy accepts only seed=N, not "fast"`},
+		// every number has a range, so no spec can make a search allocate
+		// without bound (a playout cap sizes a table per search)
+		{"mcts:iterations=10,playout=9223372036854775807", "playout=9223372036854775807: at most 100000"},
+		{"mcts:iterations=10,playout=300000000", "playout=300000000: at most 100000"},
+		{"mcts:iterations=10,playout=99999999999999999999999", "want a whole number >= 1 and <= 100000"},
+		{"mcts:iterations=10,endgame=2000000000", "endgame=2000000000: at most 1048576"},
+		{"mcts:iterations=2000000000", "iterations=2000000000: at most 1000000000"},
+		{"mcts:time=48h", "time=48h: at most 24h"},
+		{"mcts:time=1s,c=1e9", "c=1e9: want a number > 0 and <= 100"},
 	} {
 		_, err := ParseSpec(c.in)
 		var se *SpecError
@@ -115,6 +124,18 @@ func TestSpecHelp(t *testing.T) {
 		t.Errorf("medium budget %q", got)
 	}
 	t.Logf("\n%s", h)
+}
+
+// A Config built by hand, not from a spec, is held to the same bounds.
+func TestConfigBounds(t *testing.T) {
+	c := Config{PlayoutCap: 1 << 62, EndgamePositions: 1 << 40, Threads: 1 << 20}.normalized()
+	if c.PlayoutCap != MaxPlayoutCap || c.EndgamePositions != MaxEndgame || c.Threads != MaxThreads {
+		t.Errorf("normalized %+v", c)
+	}
+	s := NewMCTS[ttt, uint8](tttGame{}, Config{PlayoutCap: 1 << 62, Iterations: 1})
+	if len(s.discount) > MaxPlayoutCap+1024 {
+		t.Errorf("discount table of %d entries", len(s.discount))
+	}
 }
 
 func TestSpecConfig(t *testing.T) {
