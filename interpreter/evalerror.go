@@ -62,9 +62,19 @@ func (g *Game) takeErr(c *Ctx) *EvalError {
 	return e
 }
 
+// closures compiles expression trees into closures. cp is the expression
+// being compiled, whose text places a runtime error at its character; nil
+// for a tree compiled with no rule-file text at hand (explain's subterms).
+type closures struct {
+	g  *Game
+	cp *compiled
+}
+
+func (g *Game) closures(cp *compiled) closures { return closures{g: g, cp: cp} }
+
 // site is the place of node n of the expression being compiled.
-func (g *Game) site(n ast.Node) *evalSite {
-	cp := g.building
+func (cl closures) site(n ast.Node) *evalSite {
+	g, cp := cl.g, cl.cp
 	if cp == nil || cp.src == nil {
 		return &evalSite{file: g.File, what: "an expression", at: srcPos{Line: 1, Col: 1}, expr: n.String()}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/variants"
 )
 
@@ -62,8 +63,13 @@ func TestRuntimeErrorIsAnEvalError(t *testing.T) {
 	// The AI sees it, ends, and says so.
 	a := g.AI()
 	sp := SearchPosition{Position: p}
-	if n := len(a.LegalMoves(&sp, nil)); n != 0 || g.SearchErr() == nil {
-		t.Errorf("the search saw %d moves and error %v", n, g.SearchErr())
+	if n := len(a.LegalMoves(&sp, nil)); n != 0 || a.(ai.Failer).Err() == nil {
+		t.Errorf("the search saw %d moves and error %v", n, a.(ai.Failer).Err())
+	}
+	// Only that search: another search of the same Game is not stopped.
+	other := g.AI().(ai.Failer)
+	if other.Err() != nil {
+		t.Errorf("a new search of the Game starts failed: %v", other.Err())
 	}
 }
 

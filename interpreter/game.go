@@ -3,7 +3,6 @@ package interpreter
 import (
 	"math/bits"
 	"sync"
-	"sync/atomic"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
@@ -111,9 +110,6 @@ type Game struct {
 	dice                         *diceRules // dice, tracks and dice moves; nil without dice
 	maxPoints                    int        // the most points an end condition gives (1 without points:)
 	pool                         sync.Pool
-	building                     *compiled                 // the expression being compiled, while loading
-	folds                        []*Ctx                    // the contexts of load-time evaluation, for their errors
-	searchErr                    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
@@ -579,15 +575,29 @@ func (r *moveRule) allows(c *Ctx) bool {
 }
 
 // Apply plays m at p in place. m must be one of p's legal moves.
-func (g *Game) Apply(p *board.Position, m board.Move) {
+//
+// The rule file's conditions evaluated after a move (the place conditions
+// of a game played for places) count as not holding where they meet a
+// runtime error; ApplyErr reports it.
+func (g *Game) Apply(p *board.Position, m board.Move) { g.apply(p, m) }
+
+// ApplyErr is Apply returning a runtime error met in the rule file's
+// expressions evaluated after the move (an *EvalError); p is then as Apply
+// leaves it.
+func (g *Game) ApplyErr(p *board.Position, m board.Move) error {
+	if e := g.apply(p, m); e != nil {
+		return e
+	}
+	return nil
+}
+
+func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
 	if g.dice != nil {
-		g.applyDice(p, m)
-		return
+		return g.applyDice(p, m)
 	}
 	if g.tall {
 		g.applyColumns(p, m)
-		g.endTurn(p)
-		return
+		return g.endTurn(p)
 	}
 	b := g.Board
 	switch m.Kind {
@@ -625,7 +635,7 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)
 	}
-	g.endTurn(p)
+	return g.endTurn(p)
 }
 
 // cutStack cuts the stack on sq back to stackMax pieces, taking them from

@@ -72,7 +72,9 @@ func (h *History) Play(m board.Move) error {
 		return fmt.Errorf("move %s is not legal here", h.g.MoveString(m))
 	}
 	next := state{pos: cur.pos, quiet: cur.quiet + 1}
-	h.g.Apply(&next.pos, m)
+	if err := h.g.ApplyErr(&next.pos, m); err != nil {
+		return err
+	}
 	before := cur.pos.Cells[0]
 	if m.From != board.NoSquare {
 		before = cur.pos.Cells[m.From]

@@ -377,8 +377,8 @@ func (s *Session) SeatPlayer(i int, seed uint64) ai.Player[interpreter.SearchPos
 // Choose searches; ctx ends it early ("move now"), with a move either way.
 func (t *Thinker) Choose(ctx context.Context) (board.Move, ai.Info, error) {
 	m, info := t.player.Choose(ctx, &t.pos)
-	if err := t.game.SearchErr(); err != nil {
-		return board.Move{}, info, err
+	if info.Err != nil {
+		return board.Move{}, info, info.Err
 	}
 	if info.Legal == 0 {
 		return board.Move{}, info, errors.New("the AI found no legal move")
