@@ -364,7 +364,7 @@ func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
 // Avoid reports whether the rule file's `search: avoid` holds for m
 // (ai.Avoider): the tree leaves such moves out while others are legal. It
 // runs once per move of a node the tree expands, not in playouts. A term
-// failing at run time is recorded for SearchErr.
+// failing at run time is recorded for Err.
 func (a *SearchGame) Avoid(sp *SearchPosition, m board.Move) bool {
 	p := &sp.Position
 	if a.g.avoid == nil || m.Kind == board.Pass {
