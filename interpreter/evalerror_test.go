@@ -121,3 +121,21 @@ func TestRefusedExpressions(t *testing.T) {
 		}
 	}
 }
+
+// An expression nested too deeply for expr's parser to recurse on (a
+// rule file under the 1 MiB cap holds half a million brackets) is refused
+// before it is parsed, at the character where it goes over the limit.
+func TestDeepExpressionIsADiagnostic(t *testing.T) {
+	deep := strings.Repeat("(", 499000) + "lifted == 1" + strings.Repeat(")", 499000)
+	_, err := Load("liger.yaml", ligerWhen(t, deep))
+	want := fmt.Sprintf("liger.yaml:%d:%d: error: move rule \"forward\": the expression nests brackets more than 100 deep here", forwardLine(), 12+100)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	// YAML nested as deep is refused by the YAML reader, as an error.
+	data, _ := variants.Source("liger")
+	nested := strings.Replace(string(data), "forward:               #", "forward: "+strings.Repeat("[", 300000)+strings.Repeat("]", 300000)+" #", 1)
+	if _, err := Load("liger.yaml", []byte(nested)); err == nil {
+		t.Error("deeply nested YAML loaded")
+	}
+}
