@@ -3,10 +3,12 @@ package interpreter
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/variants"
 )
 
@@ -137,5 +139,39 @@ func TestDeepExpressionIsADiagnostic(t *testing.T) {
 	nested := strings.Replace(string(data), "forward:               #", "forward: "+strings.Repeat("[", 300000)+strings.Repeat("]", 300000)+" #", 1)
 	if _, err := Load("liger.yaml", []byte(nested)); err == nil {
 		t.Error("deeply nested YAML loaded")
+	}
+}
+
+// Every function a front end calls hands a runtime error in the rule file's
+// expressions back as an error: no caller has to recover a panic.
+func TestRuntimeErrorsAreReturned(t *testing.T) {
+	g, err := Load("liger.yaml", ligerWhen(t, "lifted % (height - height) == 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	var ee *EvalError
+	if _, err := g.ParseMove(&p, "c3-d4"); !errors.As(err, &ee) {
+		t.Errorf("ParseMove: %v", err)
+	}
+	if e := g.Explain(&p, "c3-d4"); !errors.As(e.Err, &ee) || !strings.Contains(e.Problem, "the rule file failed") {
+		t.Errorf("Explain: %+v", e)
+	}
+	if _, err := g.PerftErr(&p, 2, PerftOptions{}); !errors.As(err, &ee) {
+		t.Errorf("PerftErr: %v", err)
+	}
+	if _, err := g.DivideErr(&p, 2, PerftOptions{}); !errors.As(err, &ee) {
+		t.Errorf("DivideErr: %v", err)
+	}
+	q := p
+	if _, _, err := g.RandomPlayout(&q, rand.New(rand.NewPCG(1, 2)), 100, nil); !errors.As(err, &ee) {
+		t.Errorf("RandomPlayout: %v", err)
+	}
+	h := g.NewHistory(p)
+	if _, err := h.OutcomeErr(); !errors.As(err, &ee) {
+		t.Errorf("History.OutcomeErr: %v", err)
+	}
+	if err := h.Play(board.Move{}); !errors.As(err, &ee) {
+		t.Errorf("History.Play: %v", err)
 	}
 }

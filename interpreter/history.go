@@ -51,7 +51,9 @@ func (h *History) Len() int { return len(h.moves) }
 // the rule file's expressions fail at the position before or after it.
 func (h *History) Play(m board.Move) error {
 	cur := h.states[len(h.states)-1]
-	if o := h.Outcome(); o.Over {
+	if o, err := h.OutcomeErr(); err != nil {
+		return err
+	} else if o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
 	moves := h.legal
@@ -145,15 +147,27 @@ func (h *History) RepetitionKeys(buf []uint64) []uint64 {
 	return buf
 }
 
-// Outcome is the result at the current position, draw rules included.
+// Outcome is the result at the current position, draw rules included. A
+// runtime error in the rule file's expressions makes it panic with an
+// *EvalError, as Result does; OutcomeErr returns it instead.
 func (h *History) Outcome() Outcome {
+	o, err := h.OutcomeErr()
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// OutcomeErr is Outcome returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (h *History) OutcomeErr() (Outcome, error) {
 	cur := h.states[len(h.states)-1]
-	if o := h.g.Result(&cur.pos); o.Over {
-		return o
+	if o, err := h.g.ResultErr(&cur.pos); err != nil || o.Over {
+		return o, err
 	}
 	d := h.g.Draw
 	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}, nil
 	}
 	if len(h.g.quietRules) > 0 {
 		pos := cur.pos
@@ -162,11 +176,11 @@ func (h *History) Outcome() Outcome {
 			held := cur.quiet >= q.plies && allTerms(q.cond, c)
 			if err := h.g.takeErr(c); err != nil {
 				h.g.release(c)
-				panic(err) // as Result does: see EvalError
+				return Outcome{}, err
 			}
 			if held {
 				h.g.release(c)
-				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}, nil
 			}
 		}
 		h.g.release(c)
@@ -181,10 +195,10 @@ func (h *History) Outcome() Outcome {
 			}
 		}
 		if seen >= d.Repetition {
-			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}, nil
 		}
 	}
-	return Outcome{Winner: -1}
+	return Outcome{Winner: -1}, nil
 }
 
 // Positions lists the position before every move of h and after the last.
