@@ -149,3 +149,25 @@ func TestStaticFoldingErrorIsADiagnostic(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A player's name is written in expressions, in --side NAME=..., and as a
+// game record's tag: a name that cannot be all three is refused at load, at
+// the name, instead of making records that cannot be read back.
+func TestPlayerNamesMustBeWords(t *testing.T) {
+	base, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(string(base[:strings.Index(string(base), "\n  blue: {code: b")+1]), "\n")
+	for _, c := range []struct{ name, want string }{
+		{`"blue team"`, fmt.Sprintf(`bad.yaml:%d:3: error: player name "blue team" must be one word`, line)},
+		{`"2nd"`, fmt.Sprintf(`bad.yaml:%d:3: error: player name "2nd" must be one word`, line)},
+		{`Red`, fmt.Sprintf(`bad.yaml:%d:3: error: player names "red" and "Red" differ only in capitals`, line)},
+	} {
+		src := strings.NewReplacer("\n  blue: {code: b", "\n  "+c.name+": {code: b", "\n  blue: rows", "\n  "+c.name+": rows").Replace(string(base))
+		_, err := interpreter.Load("bad.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v\nwant %s", c.name, err, c.want)
+		}
+	}
+}
