@@ -3,6 +3,7 @@ package dvonn
 import (
 	"fmt"
 	"sort"
+	"strings"
 )
 
 type moveKind int
@@ -42,7 +43,7 @@ func (p *Position) surrounded(i int) bool {
 		return false
 	}
 	for _, n := range neighbours[i] {
-		if p.cells[n] == "" {
+		if p.cells[n].empty() {
 			return false
 		}
 	}
@@ -52,10 +53,10 @@ func (p *Position) surrounded(i int) bool {
 // landings appends the stack moves of the stack on cell i, ignoring whether it is
 // surrounded: exactly its height in a straight line, landing on an occupied space.
 func (p *Position) landings(i int, out []rawMove) []rawMove {
-	h := len(p.cells[i])
+	h := p.cells[i].height()
 	from := cellCoord[i]
 	for _, d := range dirs {
-		if t := at(from.c+h*d.c, from.r+h*d.r); t >= 0 && p.cells[t] != "" {
+		if t := at(from.c+h*d.c, from.r+h*d.r); t >= 0 && !p.cells[t].empty() {
 			out = append(out, rawMove{kind: kindMove, from: i, to: t})
 		}
 	}
@@ -65,8 +66,8 @@ func (p *Position) landings(i int, out []rawMove) []rawMove {
 // stackMoves lists the stack moves of player (movement phase).
 func (p *Position) stackMoves(player byte) []rawMove {
 	var out []rawMove
-	for i, st := range p.cells {
-		if st == "" || top(st) != player || p.surrounded(i) {
+	for i := range p.cells {
+		if st := &p.cells[i]; st.empty() || st.top() != player || p.surrounded(i) {
 			continue
 		}
 		out = p.landings(i, out)
@@ -77,8 +78,8 @@ func (p *Position) stackMoves(player byte) []rawMove {
 // canMove reports whether player has at least one stack move.
 func (p *Position) canMove(player byte) bool {
 	var buf [6]rawMove
-	for i, st := range p.cells {
-		if st == "" || top(st) != player || p.surrounded(i) {
+	for i := range p.cells {
+		if st := &p.cells[i]; st.empty() || st.top() != player || p.surrounded(i) {
 			continue
 		}
 		if len(p.landings(i, buf[:0])) > 0 {
@@ -98,8 +99,8 @@ func legal(p *Position) []rawMove {
 			return nil // rejected by Parse; never reached by play
 		}
 		var out []rawMove
-		for i, st := range p.cells {
-			if st == "" {
+		for i := range p.cells {
+			if p.cells[i].empty() {
 				out = append(out, rawMove{kind: kind, to: i})
 			}
 		}
@@ -118,54 +119,59 @@ func legal(p *Position) []rawMove {
 // cut off.
 func apply(p *Position, m rawMove) (*Position, int) {
 	q := *p
+	removed := q.play(m)
+	return &q, removed
+}
+
+// play plays m on p in place and returns the number of stacks removed as cut off.
+func (p *Position) play(m rawMove) int {
+	wasPlacing := p.placing()
 	removed := 0
 	switch m.kind {
 	case kindPlaceDvonn:
-		q.cells[m.to] = "d"
-		q.hand[handD]--
+		p.cells[m.to].set("d")
+		p.hand[handD]--
 	case kindPlace:
-		q.cells[m.to] = string(p.turn)
-		q.hand[handOf(p.turn)]--
+		p.cells[m.to].set(string(p.turn))
+		p.hand[handOf(p.turn)]--
 	case kindMove:
-		q.cells[m.to] += q.cells[m.from]
-		q.cells[m.from] = ""
-		removed = q.cutOff()
+		p.cells[m.to].push(&p.cells[m.from])
+		p.cells[m.from].h = 0
+		removed = p.cutOff()
 	}
 	// The player who places the last piece also makes the first stack move.
-	if !(p.placing() && !q.placing()) {
-		q.turn = other(p.turn)
+	if !(wasPlacing && !p.placing()) {
+		p.turn = other(p.turn)
 	}
-	return &q, removed
+	return removed
 }
 
 // cutOff removes every stack not connected, through chains of adjacent occupied spaces,
 // to a space whose stack holds a DVONN piece, and returns how many it removed.
 func (p *Position) cutOff() int {
 	var alive [numCells]bool
-	var queue []int
-	for i, st := range p.cells {
-		for h := 0; h < len(st); h++ {
-			if st[h] == 'd' {
-				alive[i] = true
-				queue = append(queue, i)
-				break
-			}
+	var buf [numCells]int
+	queue := buf[:0]
+	for i := range p.cells {
+		if p.cells[i].has('d') {
+			alive[i] = true
+			queue = append(queue, i)
 		}
 	}
 	for len(queue) > 0 {
 		i := queue[0]
 		queue = queue[1:]
 		for _, n := range neighbours[i] {
-			if !alive[n] && p.cells[n] != "" {
+			if !alive[n] && !p.cells[n].empty() {
 				alive[n] = true
 				queue = append(queue, n)
 			}
 		}
 	}
 	removed := 0
-	for i, st := range p.cells {
-		if st != "" && !alive[i] {
-			p.cells[i] = ""
+	for i := range p.cells {
+		if !p.cells[i].empty() && !alive[i] {
+			p.cells[i].h = 0
 			removed++
 		}
 	}
@@ -176,19 +182,50 @@ func (p *Position) cutOff() int {
 func Moves(p *Position) []Move {
 	raw := legal(p)
 	out := make([]Move, 0, len(raw))
+	var q Position
 	for _, m := range raw {
-		q, _ := apply(p, m)
+		q = *p
+		q.play(m)
 		out = append(out, Move{Text: m.text(), After: q.String()})
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Text < out[j].Text })
 	return out
 }
 
+// find returns the legal move of p written text. It checks that one move directly
+// rather than listing every legal move; the tests check that it agrees with legal.
 func find(p *Position, text string) (rawMove, bool) {
-	for _, m := range legal(p) {
-		if m.text() == text {
-			return m, true
+	if text == "pass" {
+		m := rawMove{kind: kindPass}
+		return m, !p.placing() && !p.canMove(p.turn) && p.canMove(other(p.turn))
+	}
+	if a, b, ok := strings.Cut(text, "-"); ok {
+		from, ok1 := squareIndex[a]
+		to, ok2 := squareIndex[b]
+		if !ok1 || !ok2 || p.placing() {
+			return rawMove{}, false
 		}
+		st := &p.cells[from]
+		if st.empty() || st.top() != p.turn || p.surrounded(from) {
+			return rawMove{}, false
+		}
+		var buf [6]rawMove
+		for _, m := range p.landings(from, buf[:0]) {
+			if m.to == to {
+				return m, true
+			}
+		}
+		return rawMove{}, false
+	}
+	to, ok := squareIndex[text]
+	if !ok || !p.placing() || !p.cells[to].empty() {
+		return rawMove{}, false
+	}
+	switch {
+	case p.hand[handD] > 0:
+		return rawMove{kind: kindPlaceDvonn, to: to}, true
+	case p.hand[handOf(p.turn)] > 0:
+		return rawMove{kind: kindPlace, to: to}, true
 	}
 	return rawMove{}, false
 }
@@ -202,14 +239,10 @@ func wellFormed(text string) bool {
 	if _, ok := squareIndex[text]; ok {
 		return true
 	}
-	for k := 0; k < len(text); k++ {
-		if text[k] == '-' {
-			_, ok1 := squareIndex[text[:k]]
-			_, ok2 := squareIndex[text[k+1:]]
-			return ok1 && ok2
-		}
-	}
-	return false
+	a, b, ok := strings.Cut(text, "-")
+	_, ok1 := squareIndex[a]
+	_, ok2 := squareIndex[b]
+	return ok && ok1 && ok2
 }
 
 // Play plays the move written text on p.
@@ -237,15 +270,16 @@ type Result struct {
 // remain, names the winner.
 func GetResult(p *Position) Result {
 	var r Result
-	for _, st := range p.cells {
-		if st == "" {
+	for i := range p.cells {
+		st := &p.cells[i]
+		if st.empty() {
 			continue
 		}
-		switch top(st) {
+		switch st.top() {
 		case 'w':
-			r.White += len(st)
+			r.White += st.height()
 		case 'b':
-			r.Black += len(st)
+			r.Black += st.height()
 		}
 	}
 	r.Over = len(legal(p)) == 0
@@ -282,8 +316,9 @@ func Perft(p *Position, depth int) uint64 {
 // surrounded and would have at least one move if it were not.
 func (p *Position) blockedBySurrounding(player byte) bool {
 	var buf [6]rawMove
-	for i, st := range p.cells {
-		if st != "" && top(st) == player && p.surrounded(i) && len(p.landings(i, buf[:0])) > 0 {
+	for i := range p.cells {
+		st := &p.cells[i]
+		if !st.empty() && st.top() == player && p.surrounded(i) && len(p.landings(i, buf[:0])) > 0 {
 			return true
 		}
 	}

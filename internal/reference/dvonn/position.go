@@ -1,6 +1,7 @@
 package dvonn
 
 import (
+	"bytes"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,9 +23,9 @@ const (
 // Position is a DVONN position: the stacks on the 49 spaces, the player to move and the
 // pieces still to be placed.
 type Position struct {
-	turn  byte             // 'w' or 'b'
-	cells [numCells]string // stacks bottom to top as letters w, b, d; "" for empty
-	hand  [3]int           // pieces still to be placed: white's own, black's own, DVONN
+	turn  byte            // 'w' or 'b'
+	cells [numCells]stack // height 0 for an empty space
+	hand  [3]int          // pieces still to be placed: white's own, black's own, DVONN
 }
 
 // Start is the empty board, white to place the first DVONN piece.
@@ -49,16 +50,37 @@ func handOf(player byte) int {
 	return handB
 }
 
-func top(st string) byte { return st[len(st)-1] }
+// maxPieces is the most pieces a space can hold: every piece of the game.
+const maxPieces = 2*ownPieces + dvonnPieces
+
+// stack is the stack on one space, kept free of pointers so that positions copy cheaply.
+type stack struct {
+	h      uint8
+	pieces [maxPieces]byte // bottom to top: 'w', 'b' or 'd'
+}
+
+func (s *stack) empty() bool     { return s.h == 0 }
+func (s *stack) height() int     { return int(s.h) }
+func (s *stack) top() byte       { return s.pieces[s.h-1] }
+func (s *stack) bytes() []byte   { return s.pieces[:s.h] }
+func (s *stack) set(l string)    { s.h = uint8(copy(s.pieces[:], l)) }
+func (s *stack) has(c byte) bool { return bytes.IndexByte(s.bytes(), c) >= 0 }
+
+// push puts t on top of s. Parse keeps the pieces of a position within maxPieces.
+func (s *stack) push(t *stack) {
+	s.h += uint8(copy(s.pieces[s.h:], t.bytes()))
+}
 
 // String returns the canonical position text: "TURN CELLS[ hand:wN,bN,dN]".
 func (p *Position) String() string {
 	var b strings.Builder
+	b.Grow(256)
 	b.WriteByte(p.turn)
 	b.WriteByte(' ')
 	n := 0
-	for i, st := range p.cells {
-		if st == "" {
+	for i := range p.cells {
+		st := &p.cells[i]
+		if st.empty() {
 			continue
 		}
 		if n > 0 {
@@ -66,14 +88,15 @@ func (p *Position) String() string {
 		}
 		b.WriteString(squareNames[i])
 		b.WriteByte(':')
-		b.WriteString(st)
+		b.Write(st.bytes())
 		n++
 	}
 	if n == 0 {
 		b.WriteByte('-')
 	}
 	if p.placing() {
-		fmt.Fprintf(&b, " hand:w%d,b%d,d%d", p.hand[handW], p.hand[handB], p.hand[handD])
+		b.WriteString(" hand:w" + strconv.Itoa(p.hand[handW]) + ",b" + strconv.Itoa(p.hand[handB]) +
+			",d" + strconv.Itoa(p.hand[handD]))
 	}
 	return b.String()
 }
@@ -96,6 +119,8 @@ func Parse(s string) (*Position, error) {
 		return fail("turn %q: want w or b", fields[0])
 	}
 
+	var stacks [numCells]string
+	var seen [numCells]bool
 	if fields[1] != "-" {
 		for k, entry := range strings.Split(fields[1], ",") {
 			name, stack, ok := strings.Cut(entry, ":")
@@ -114,10 +139,11 @@ func Parse(s string) (*Position, error) {
 					return fail("cells entry %d %q: bad stack letter %q at height %d (want w, b or d)", k+1, entry, c, h+1)
 				}
 			}
-			if p.cells[i] != "" {
+			if seen[i] {
 				return fail("cells entry %d %q: square %s given twice", k+1, entry, name)
 			}
-			p.cells[i] = stack
+			seen[i] = true
+			stacks[i] = stack
 		}
 	}
 
@@ -130,7 +156,7 @@ func Parse(s string) (*Position, error) {
 	}
 
 	var onBoard [3]int
-	for _, st := range p.cells {
+	for _, st := range stacks {
 		for h := 0; h < len(st); h++ {
 			switch st[h] {
 			case 'w':
@@ -150,10 +176,14 @@ func Parse(s string) (*Position, error) {
 				kinds[k], onBoard[k], p.hand[k], onBoard[k]+p.hand[k], limits[k])
 		}
 	}
+	// The counts are within 23/23/3, so every stack fits.
+	for i, st := range stacks {
+		p.cells[i].set(st)
+	}
 	if p.placing() {
-		for i, st := range p.cells {
-			if len(st) > 1 {
-				return fail("placement phase (hand not empty): stack on %s has height %d, more than 1", squareNames[i], len(st))
+		for i := range p.cells {
+			if h := p.cells[i].height(); h > 1 {
+				return fail("placement phase (hand not empty): stack on %s has height %d, more than 1", squareNames[i], h)
 			}
 		}
 		if p.hand[handD] == 0 && p.hand[handOf(p.turn)] == 0 {
