@@ -33,8 +33,8 @@
 //
 //	w - hand:w23,b23,d3
 //
-// Parse also accepts cells in any order and an explicit "hand:w0,b0,d0"; String writes
-// the canonical form. Parse rejects, naming what and where: a wrong number of fields, a
+// Parse also accepts cells in any order, runs of spaces between the fields, counts with
+// leading zeros and an explicit "hand:w0,b0,d0"; String writes the canonical form. Parse rejects, naming what and where: a wrong number of fields, a
 // turn other than w or b, an entry without ':', an unknown square, an empty stack, a
 // stack letter other than w, b or d, a square given twice, a malformed hand, more than
 // 23 white, 23 black or 3 DVONN pieces on the board and in hand together, a stack higher
@@ -81,5 +81,6 @@
 //     tagged only "placement-dvonn"); "surrounded" is only given in the movement phase,
 //     before a stack move or a pass, and only for a surrounded stack of the mover that
 //     would have at least one landing if it were not surrounded (a surrounded stack whose
-//     lines all leave the board or end on empty spaces is not tagged).
+//     lines all leave the board or end on empty spaces is not tagged). Features replays
+//     m.Text from before; m.After is not consulted.
 package dvonn
