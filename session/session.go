@@ -210,10 +210,9 @@ func (s *Session) Undo() int {
 // A roll of the dice is nobody's choice: undo stops after it, so that a
 // play taken back is played again with the same dice.
 func (s *Session) lastHumanPly() int {
-	positions := s.hist.Positions()
 	moves := s.hist.Moves()
 	for i := s.hist.Len() - 1; i >= 0; i-- {
-		if s.Seats[positions[i].ToMove].Human && moves[i].Kind != board.Roll {
+		if s.Seats[s.hist.ToMoveAt(i)].Human && moves[i].Kind != board.Roll {
 			return i
 		}
 	}
