@@ -171,3 +171,45 @@ func TestPlayerNamesMustBeWords(t *testing.T) {
 		}
 	}
 }
+
+// End conditions are checked after every move, never at the start, where
+// nobody has moved: a placement game whose end is "the opponent has no
+// pieces on the board" is not over before its first placement.
+func TestEndNotCheckedAtTheStart(t *testing.T) {
+	src := `name: Capture race
+board: {width: 4, height: 4, squares: all}
+players:
+  red:  {code: r, home: bottom}
+  blue: {code: b, home: top}
+setup:
+  hand: {red: 2, blue: 2}
+place:
+  anywhere:
+    when: to_height == 0
+moves:
+  step:
+    directions: [n, e, s, w]
+    when: in_hand(me) == 0
+end:
+  - win: checkers(opponent) == 0
+`
+	g, err := interpreter.Load("race.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	if o := g.Result(&p); o.Over {
+		t.Fatalf("the game is over at the start: %+v", o)
+	}
+	if n := len(g.LegalMoves(&p, nil)); n != 16 {
+		t.Errorf("%d moves at the start, want 16 placements", n)
+	}
+	// The same condition holds when a position says so after a move.
+	q, err := g.ParsePosition("r a1:b hand:r0,b0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Result(&q); !o.Over || o.Winner != 1 {
+		t.Errorf("blue with the only piece after its move: %+v, want blue wins", o)
+	}
+}
