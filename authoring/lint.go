@@ -133,7 +133,7 @@ var (
 // widen extends a diagnostic that marks one character to the token it
 // starts, so the caret line underlines the whole bad name or value.
 func widen(d *rulefile.Diagnostic, src *rulefile.Source) {
-	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.Lines) {
+	if d.Exact || d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.Lines) {
 		return
 	}
 	line := src.Lines[d.Line-1]

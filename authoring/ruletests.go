@@ -131,9 +131,26 @@ func checkTest(g *interpreter.Game, d *report, t *interpreter.TestCase) error {
 			at := rulefile.NodePos(t.PositionNode)
 			if pe, ok := err.(*board.PositionError); ok {
 				pos := d.src.ScalarPositions(t.PositionNode)
-				off := len([]rune(t.Position[:min(max(pe.Offset, 0), len(t.Position))]))
+				start := min(max(pe.Offset, 0), len(t.Position))
+				off := len([]rune(t.Position[:start]))
+				// the caret covers the bad part: up to the next comma or space
+				end := start
+				for end < len(t.Position) && t.Position[end] != ',' && t.Position[end] != ' ' {
+					end++
+				}
+				width := max(1, len([]rune(t.Position[start:end])))
 				if off < len(pos) {
 					at = pos[off]
+					to := at
+					if last := off + width - 1; last < len(pos) && pos[last].Line == at.Line {
+						to = rulefile.Pos{Line: at.Line, Col: pos[last].Col + 1}
+					} else {
+						to.Col++
+					}
+					diag := rulefile.Span(d.src.Name, at, to, rulefile.Error, "bad-test", "", "test %q: position: %s", t.Name, pe.Msg)
+					diag.Exact = true
+					d.diags = append(d.diags, diag)
+					return nil
 				}
 				d.diagAt(at, rulefile.Error, "bad-test", "", "test %q: position: %s", t.Name, pe.Msg)
 			} else {
