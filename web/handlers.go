@@ -12,9 +12,8 @@ import (
 	"github.com/stackrules/stackrules/session"
 )
 
-// maxBody bounds a request body; records are uploaded as text and are the
-// largest.
-const maxBody = maxRecordBytes + 4096
+// maxBody bounds a request body (an uploaded record has maxOpenBody).
+const maxBody = 64 << 10
 
 type apiError struct {
 	Error   string `json:"error"`
@@ -35,13 +34,18 @@ func fail(w http.ResponseWriter, code int, format string, args ...any) {
 // decode reads a JSON body into v: at most maxBody bytes, no unknown fields,
 // nothing after the value.
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	return decodeMax(w, r, v, maxBody)
+}
+
+// decodeMax is decode with a bound of its own.
+func decodeMax(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, "the request body is larger than %d bytes", maxBody)
+			fail(w, http.StatusRequestEntityTooLarge, "the request body is larger than %d bytes", limit)
 			return false
 		}
 		fail(w, http.StatusBadRequest, "bad JSON in the request: %v", err)
@@ -156,17 +160,26 @@ func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool
 	writeJSON(w, http.StatusCreated, newResponse{ID: lg.id, Token: tok, Seats: mine})
 }
 
-// handleOpen starts a game from an uploaded record (text/plain body).
+type openRequest struct {
+	Record string `json:"record"` // the record's text
+}
+
+// maxOpenBody bounds the JSON of an uploaded record: the record escaped.
+const maxOpenBody = 4*maxRecordBytes + 4096
+
+// handleOpen starts a game from an uploaded record, {"record": TEXT}.
 func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	rec, err := readRecord(r.Body)
+	var req openRequest
+	if !decodeMax(w, r, &req, maxOpenBody) {
+		return
+	}
+	rec, err := readRecord(strings.NewReader(req.Record))
 	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, "the record is larger than %d bytes", maxRecordBytes)
-			return
+		code := http.StatusBadRequest
+		if len(req.Record) > maxRecordBytes {
+			code = http.StatusRequestEntityTooLarge
 		}
-		fail(w, http.StatusBadRequest, "not a game record: %v", err)
+		fail(w, code, "not a game record: %v", err)
 		return
 	}
 	sess, err := session.FromRecord(rec, s.open)

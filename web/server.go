@@ -5,9 +5,11 @@
 // both through server-sent events). Pages and scripts are embedded; there is
 // no build step and nothing is loaded from elsewhere.
 //
-// Files: server.go (the Server, its limits and routes), games.go (a game being
-// played: seats, tokens, the AI's turn, saving), state.go (the JSON a page
-// reads), handlers.go (the HTTP API), static/ (the pages).
+// Files: server.go (the Server, its limits and routes), crosssite.go (the
+// checks every request passes: Host, Origin, JSON, and the headers every
+// answer carries), games.go (a game being played: seats, tokens, the AI's
+// turn, saving), state.go (the JSON a page reads), handlers.go (the HTTP
+// API), static/ (the pages).
 package web
 
 import (
@@ -17,6 +19,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io/fs"
+	"net"
 	"net/http"
 	"os"
 	"path/filepath"
@@ -47,6 +50,16 @@ type Options struct {
 	// searches running at once (default 2).
 	AITime     time.Duration
 	AISearches int
+	// Addr is the address the server listens on, HOST:PORT. When HOST is
+	// loopback, only requests that name the server as localhost, 127.0.0.1
+	// or [::1] with its port (or one of Hosts) are served: a page elsewhere
+	// that has its own name point at 127.0.0.1 (DNS rebinding) is refused.
+	// "" checks no Host.
+	Addr string
+	// Hosts are more names the server answers to (HOST or HOST:PORT), for
+	// a server behind a proxy that passes the Host on; with Hosts, any
+	// other name is refused whatever Addr is.
+	Hosts []string
 	// Logf reports what the server does (saves that failed, games loaded).
 	Logf func(format string, args ...any)
 }
@@ -55,6 +68,7 @@ type Options struct {
 type Server struct {
 	opts    Options
 	catalog []catalogEntry
+	hosts   map[string]bool // the Host values served; nil serves any
 	mux     *http.ServeMux
 	aiSem   chan struct{}
 	ctx     context.Context // cancelled by Close: AI searches stop
@@ -93,6 +107,11 @@ func New(opts Options) (*Server, error) {
 		opts.Logf = func(string, ...any) {}
 	}
 	s := &Server{opts: opts, games: map[string]*liveGame{}, aiSem: make(chan struct{}, opts.AISearches)}
+	hosts, err := allowedHosts(opts.Addr, opts.Hosts)
+	if err != nil {
+		return nil, err
+	}
+	s.hosts = hosts
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	keys := opts.Only
 	if len(keys) == 0 {
@@ -136,8 +155,16 @@ func New(opts Options) (*Server, error) {
 	return s, nil
 }
 
-// ServeHTTP serves the pages and the API.
-func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.mux.ServeHTTP(w, r) }
+// ServeHTTP serves the pages and the API, to requests that pass the
+// cross-site checks.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	secureHeaders(w.Header())
+	if code, msg := s.refuse(r); code != 0 {
+		fail(w, code, "%s", msg)
+		return
+	}
+	s.mux.ServeHTTP(w, r)
+}
 
 // Close stops the AI searches and waits for them.
 func (s *Server) Close() {
@@ -250,4 +277,37 @@ func (s *Server) loadSaved() error {
 		s.kickAI(lg)
 	}
 	return nil
+}
+
+// allowedHosts is the set of Host values a server at addr answers to (with
+// more names in extra); nil answers to any.
+func allowedHosts(addr string, extra []string) (map[string]bool, error) {
+	set := map[string]bool{}
+	for _, h := range extra {
+		set[strings.ToLower(h)] = true
+	}
+	if addr == "" {
+		if len(set) == 0 {
+			return nil, nil
+		}
+		return set, nil
+	}
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return nil, fmt.Errorf("the address %q: %v", addr, err)
+	}
+	ip := net.ParseIP(host)
+	loopback := strings.EqualFold(host, "localhost") || ip != nil && ip.IsLoopback()
+	if !loopback && len(set) == 0 {
+		return nil, nil
+	}
+	if loopback {
+		for _, name := range []string{"localhost", "127.0.0.1", "[::1]"} {
+			set[name+":"+port] = true
+			if port == "80" {
+				set[name] = true
+			}
+		}
+	}
+	return set, nil
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -28,13 +29,28 @@ func newTestServer(t *testing.T, opts Options) (*Server, *httptest.Server) {
 	if opts.AITime == 0 {
 		opts.AITime = 2 * time.Second
 	}
-	s, err := New(opts)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s)
+	opts.Addr = ln.Addr().String()
+	s, err := New(opts)
+	if err != nil {
+		ln.Close()
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
 	t.Cleanup(func() { s.Close(); ts.Close() })
 	return s, ts
+}
+
+// openRecord is the body that uploads a record.
+func openRecord(text string) string {
+	b, _ := json.Marshal(map[string]string{"record": text})
+	return string(b)
 }
 
 func (c *client) do(method, path, body string) (int, map[string]any) {
@@ -143,8 +159,9 @@ func TestBadRequestsAreClear4xx(t *testing.T) {
 		{"bad position", "POST", "/api/games", `{"variant":"liger","seats":["human","human"],"position":"r z9:r"}`, 400, "z9"},
 		{"no such game", "GET", "/api/games/nope", "", 404, "no game"},
 		{"no such game move", "POST", "/api/games/nope/move", `{"move":"c3-d4"}`, 404, "no game"},
-		{"not a record", "POST", "/api/games/open", "hello", 422, "[Variant]"},
-		{"unclosed tag", "POST", "/api/games/open", "[Variant \"liger\"\n[Oops\n", 400, "not a game record"},
+		{"not a record", "POST", "/api/games/open", openRecord("hello"), 422, "[Variant]"},
+		{"unclosed tag", "POST", "/api/games/open", openRecord("[Variant \"liger\"\n[Oops\n"), 400, "not a game record"},
+		{"record not in JSON", "POST", "/api/games/open", "[Variant \"liger\"]\n\n*\n", 400, "bad JSON"},
 	}
 	for _, tc := range cases {
 		code, out := c.do(tc.method, tc.path, tc.body)
@@ -264,7 +281,7 @@ func TestRecordDownloadAndOpen(t *testing.T) {
 		t.Fatal("the record is not offered as a download")
 	}
 	o := &client{t: t, base: ts.URL}
-	code, out := o.do("POST", "/api/games/open", string(rec))
+	code, out := o.do("POST", "/api/games/open", openRecord(string(rec)))
 	if code != 201 {
 		t.Fatalf("open: %d %v", code, out)
 	}
@@ -274,7 +291,7 @@ func TestRecordDownloadAndOpen(t *testing.T) {
 		t.Fatalf("the opened game should continue after two moves: %v", st)
 	}
 	bad := strings.Replace(string(rec), "f6-e5", "f6-a1", 1)
-	if code, out := o.do("POST", "/api/games/open", bad); code != 422 || !strings.Contains(out["error"].(string), "f6-a1") {
+	if code, out := o.do("POST", "/api/games/open", openRecord(bad)); code != 422 || !strings.Contains(out["error"].(string), "f6-a1") {
 		t.Fatalf("a record with an illegal move: %d %v", code, out)
 	}
 }

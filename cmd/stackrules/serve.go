@@ -31,10 +31,13 @@ func serveCommand(s *streams) *cli.Command {
 		ArgsUsage: "[GAME|FILE...]",
 		Description: "Serves the built-in games (and the rule files given), or only the GAMEs given,\n" +
 			"at --addr (loopback by default: pass --addr 0.0.0.0:8080 to let other machines in).\n" +
+			"On loopback it answers only to localhost, 127.0.0.1 and [::1] (and the --host\n" +
+			"names); a request that changes a game must come from its own pages.\n" +
 			"With --data DIR every game is saved there as a record after each move, and a\n" +
 			"restarted server resumes them.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT`"},
+			&cli.StringSliceFlag{Name: "host", Usage: "also answer to the host `NAME` (as the browser sends it, NAME or NAME:PORT: behind a proxy that passes the Host on); repeatable"},
 			&cli.BoolFlag{Name: "open", Usage: "open the start page in the default browser"},
 			&cli.StringFlag{Name: "data", Usage: "keep the games in `DIR` so they survive a restart"},
 			&cli.IntFlag{Name: "max-games", Value: 200, Usage: "at most `N` games at once (1..100000)"},
@@ -51,7 +54,13 @@ func runServe(c *cli.Context, s *streams) error {
 	if d := c.Duration("ai-time"); d < 100*time.Millisecond || d > 10*time.Minute {
 		return usagef("--ai-time %s: give 100ms to 10m", d)
 	}
+	ln, err := net.Listen("tcp", c.String("addr"))
+	if err != nil {
+		return fmt.Errorf("cannot listen on %s: %v", c.String("addr"), err)
+	}
+	defer ln.Close()
 	opts := web.Options{DataDir: c.String("data"), MaxGames: c.Int("max-games"), AITime: c.Duration("ai-time"),
+		Addr: ln.Addr().String(), Hosts: c.StringSlice("host"),
 		Logf: func(format string, args ...any) { fmt.Fprintf(s.err, "serve: "+format+"\n", args...) }}
 	if c.NArg() > 0 {
 		opts.Only = c.Args().Slice()
@@ -61,10 +70,6 @@ func runServe(c *cli.Context, s *streams) error {
 		return err
 	}
 	defer srv.Close()
-	ln, err := net.Listen("tcp", c.String("addr"))
-	if err != nil {
-		return fmt.Errorf("cannot listen on %s: %v", c.String("addr"), err)
-	}
 	host, _, _ := net.SplitHostPort(ln.Addr().String())
 	if ip := net.ParseIP(host); ip != nil && !ip.IsLoopback() {
 		fmt.Fprintf(s.err, "serve: listening on %s: other machines can reach this server\n", ln.Addr())
