@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/session"
 )
 
@@ -59,7 +60,7 @@ func decodeMax(w http.ResponseWriter, r *http.Request, v any, limit int64) bool 
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"games": s.catalog, "levels": []string{"human", "random", "greedy", "mcts:easy", "mcts:medium", "mcts:hard"}})
+	writeJSON(w, http.StatusOK, map[string]any{"games": s.catalog, "levels": s.levels})
 }
 
 type newRequest struct {
@@ -107,12 +108,9 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 			fail(w, http.StatusBadRequest, "seat %d (%s): %v", i+1, g.Players[i].Name, err)
 			return
 		}
-		if !st.Human {
-			// The server's AI time cap applies whatever the spec asks for.
-			if st.Spec.Threads > 2 {
-				fail(w, http.StatusBadRequest, "seat %d: at most 2 threads per AI on this server", i+1)
-				return
-			}
+		if err := s.limits.Check(st); err != nil {
+			fail(w, http.StatusBadRequest, "seat %d (%s): %v", i+1, g.Players[i].Name, err)
+			return
 		}
 		seats[i] = st
 	}
@@ -133,7 +131,8 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	s.start(w, sess, req.Friend)
 }
 
-// start registers a new session and answers with its id and the creator's token.
+// start registers a new session, saves it and answers with its id and the
+// creator's token.
 func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool) {
 	lg := newLiveGame(newID(), sess)
 	var mine []int
@@ -146,14 +145,19 @@ func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool
 	if s.opts.DataDir != "" {
 		lg.path = filepath.Join(s.opts.DataDir, lg.id+".txt")
 	}
+	lg.touch(s)
 	if err := s.add(lg); err != nil {
 		fail(w, http.StatusServiceUnavailable, "%v", err)
 		return
 	}
 	lg.mu.Lock()
-	lg.changed(s)
+	defer lg.mu.Unlock()
+	if err := lg.commit(s, func() {}); err != nil {
+		s.drop(lg)
+		failChange(w, err)
+		return
+	}
 	s.kickAILocked(lg)
-	lg.mu.Unlock()
 	if mine == nil {
 		mine = []int{}
 	}
@@ -167,7 +171,9 @@ type openRequest struct {
 // maxOpenBody bounds the JSON of an uploaded record: the record escaped.
 const maxOpenBody = 4*maxRecordBytes + 4096
 
-// handleOpen starts a game from an uploaded record, {"record": TEXT}.
+// handleOpen starts a game from an uploaded record, {"record": TEXT}. Its
+// seats pass the checks of a new game's; a record longer than the server
+// plays is refused before it is replayed.
 func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 	var req openRequest
 	if !decodeMax(w, r, &req, maxOpenBody) {
@@ -182,9 +188,31 @@ func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 		fail(w, code, "not a game record: %v", err)
 		return
 	}
-	sess, err := session.FromRecord(rec, s.open)
-	if err != nil {
+	if err := s.tooLong(len(rec.Moves)); err != nil {
+		fail(w, http.StatusUnprocessableEntity, "%v", err)
+		return
+	}
+	var badSeat error
+	sess, err := session.FromRecordSeats(rec, s.open, func(g *interpreter.Game, i int, tag string) (session.Seat, error) {
+		seat, err := session.ReadSeatTag(g, i, tag)
+		if err == nil {
+			if err = s.limits.Check(seat); err != nil {
+				err = fmt.Errorf("the record's seat for %s: %w", g.Players[i].Name, err)
+			}
+		}
+		badSeat = err
+		return seat, err
+	})
+	switch {
+	case badSeat != nil:
+		fail(w, http.StatusUnprocessableEntity, "%v", badSeat)
+		return
+	case err != nil:
 		fail(w, http.StatusUnprocessableEntity, "the record cannot be replayed: %v", err)
+		return
+	}
+	if err := s.tooLong(sess.History().Len()); err != nil {
+		fail(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
 	s.start(w, sess, false)
@@ -195,9 +223,10 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*liveGame, bool
 	id := r.PathValue("id")
 	lg, ok := s.game(id)
 	if !ok {
-		fail(w, http.StatusNotFound, "no game %q on this server (it may have been played on a server without --data, and the server restarted)", id)
+		fail(w, http.StatusNotFound, "no game %q on this server (it may have ended or been left alone long ago, or been played on a server without --data that restarted)", id)
 		return nil, false
 	}
+	lg.touch(s)
 	return lg, true
 }
 
@@ -214,7 +243,8 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lg.mu.Lock()
-	st := lg.state(lg.seatsOf(token(r)))
+	s.kickAILocked(lg)
+	st := lg.state(s, lg.seatsOf(token(r)))
 	lg.mu.Unlock()
 	writeJSON(w, http.StatusOK, st)
 }
@@ -233,13 +263,17 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	}
 	ch := make(chan int64, 1)
 	lg.mu.Lock()
+	s.kickAILocked(lg)
 	lg.watchers[ch] = struct{}{}
+	lg.watching.Add(1)
 	v := lg.version
 	lg.mu.Unlock()
 	defer func() {
 		lg.mu.Lock()
 		delete(lg.watchers, ch)
+		lg.watching.Add(-1)
 		lg.mu.Unlock()
+		lg.touch(s)
 	}()
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
@@ -252,6 +286,8 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case <-s.ctx.Done():
+			return
+		case <-lg.gone:
 			return
 		case v := <-ch:
 			fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
@@ -297,7 +333,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	for i, st := range lg.sess.Seats {
 		if st.Human && !lg.held(i) {
 			tok := lg.take([]int{i})
-			lg.changed(s)
+			if err := lg.commit(s, func() { lg.holders[i] = "" }); err != nil {
+				failChange(w, err)
+				return
+			}
 			writeJSON(w, http.StatusOK, joinResponse{Token: tok, Seats: []int{i}})
 			return
 		}
@@ -311,7 +350,7 @@ type moveRequest struct {
 
 // seated checks that the request's token holds a seat, and the seat to move
 // when turn is set.
-func (lg *liveGame) seated(w http.ResponseWriter, r *http.Request, turn bool) ([]int, bool) {
+func (lg *liveGame) seated(s *Server, w http.ResponseWriter, r *http.Request, turn bool) ([]int, bool) {
 	seats := lg.seatsOf(token(r))
 	if len(seats) == 0 {
 		fail(w, http.StatusForbidden, "you are watching this game, not playing it")
@@ -322,6 +361,10 @@ func (lg *liveGame) seated(w http.ResponseWriter, r *http.Request, turn bool) ([
 	}
 	if o := lg.sess.Outcome(); o.Over {
 		fail(w, http.StatusConflict, "the game is over: %s", outcomeText(lg.sess.Game, o))
+		return nil, false
+	}
+	if lg.atLimit(s) {
+		fail(w, http.StatusConflict, "%s", limitText(s.opts.MaxPlies))
 		return nil, false
 	}
 	toMove := lg.sess.ToMove()
@@ -349,10 +392,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	seats, ok := lg.seated(w, r, true)
+	s.kickAILocked(lg)
+	seats, ok := lg.seated(s, w, r, true)
 	if !ok {
 		return
 	}
+	mark := lg.sess.Mark()
 	if _, err := lg.sess.Play(req.Move); err != nil {
 		var ill *session.IllegalMove
 		if errors.As(err, &ill) {
@@ -362,10 +407,14 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "%v", err)
 		return
 	}
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
 	lg.lastError = ""
-	lg.changed(s)
+	lg.aiHold = time.Time{}
 	s.kickAILocked(lg)
-	writeJSON(w, http.StatusOK, lg.state(seats))
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
 }
 
 // seatedAction runs act for a request with an empty JSON body from someone
@@ -380,7 +429,7 @@ func (s *Server) seatedAction(w http.ResponseWriter, r *http.Request, act func(l
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if seats, ok := lg.seated(w, r, false); ok {
+	if seats, ok := lg.seated(s, w, r, false); ok {
 		act(lg, seats)
 	}
 }
@@ -398,11 +447,15 @@ func (s *Server) undo(w http.ResponseWriter, lg *liveGame, seats []int) {
 		fail(w, http.StatusConflict, "there is no move to take back")
 		return
 	}
-	lg.stopAI()
+	mark := lg.sess.Mark()
 	lg.sess.Undo()
-	lg.changed(s)
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
+	lg.stopAI()
 	s.kickAILocked(lg)
-	writeJSON(w, http.StatusOK, lg.state(seats))
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
 }
 
 // humanHolders counts the distinct tokens holding seats.
@@ -428,11 +481,15 @@ func (s *Server) resign(w http.ResponseWriter, lg *liveGame, seats []int) {
 			who = i
 		}
 	}
+	mark := lg.sess.Mark()
 	if err := lg.sess.Resign(who); err != nil {
 		fail(w, http.StatusConflict, "%v", err)
 		return
 	}
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
 	lg.stopAI()
-	lg.changed(s)
-	writeJSON(w, http.StatusOK, lg.state(seats))
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
 }

@@ -26,6 +26,13 @@ type client struct {
 
 func newTestServer(t *testing.T, opts Options) (*Server, *httptest.Server) {
 	t.Helper()
+	return newTestServerWith(t, opts, nil)
+}
+
+// newTestServerWith is newTestServer with the HTTP server set up by config
+// before it starts.
+func newTestServerWith(t *testing.T, opts Options, config func(*http.Server)) (*Server, *httptest.Server) {
+	t.Helper()
 	if opts.AITime == 0 {
 		opts.AITime = 2 * time.Second
 	}
@@ -42,6 +49,9 @@ func newTestServer(t *testing.T, opts Options) (*Server, *httptest.Server) {
 	ts := httptest.NewUnstartedServer(s)
 	ts.Listener.Close()
 	ts.Listener = ln
+	if config != nil {
+		config(ts.Config)
+	}
 	ts.Start()
 	t.Cleanup(func() { s.Close(); ts.Close() })
 	return s, ts
@@ -310,17 +320,20 @@ func TestGamesSurviveARestartWithData(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("want exactly the record in the data folder (no temporary files): %v", files)
 	}
-	_, ts2 := newTestServer(t, Options{DataDir: dir})
+	s2, ts2 := newTestServer(t, Options{DataDir: dir})
 	c.base = ts2.URL
 	st := c.state(id)
 	if len(st["history"].([]any)) != 1 || !st["your_turn"].(bool) {
 		t.Fatalf("after a restart the game and the seat should be back: %v", st)
 	}
 	// A broken file in the data folder is skipped, not fatal.
+	s2.Close()
 	os.WriteFile(filepath.Join(dir, "junk.txt"), []byte("[Variant \"nope\"]\n\n*\n"), 0o644)
-	if _, err := New(Options{DataDir: dir}); err != nil {
+	s3, err := New(Options{DataDir: dir})
+	if err != nil {
 		t.Fatalf("a bad saved game stopped the server: %v", err)
 	}
+	s3.Close()
 }
 
 func TestGameLimit(t *testing.T) {
