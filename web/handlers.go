@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
@@ -249,20 +250,37 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, st)
 }
 
+// pingEvery is how often an event stream says it is alive; a write to it
+// may take streamWriteTime at most.
+const (
+	pingEvery       = 20 * time.Second
+	streamWriteTime = 10 * time.Second
+)
+
 // handleEvents streams the game's version whenever it changes (server-sent
-// events); a page refetches its state on each.
+// events); a page refetches its state on each. The streams are bounded, in
+// all and per game: past the bound the page is told to poll (503). A
+// stream is exempt from the server's read and write timeouts, with a
+// deadline of its own for each write.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	lg, ok := s.lookup(w, r)
 	if !ok {
 		return
 	}
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		fail(w, http.StatusInternalServerError, "streaming is not supported")
+	if !s.takeStream() {
+		w.Header().Set("Retry-After", "60")
+		fail(w, http.StatusServiceUnavailable, "this server follows %d games live already; the page will check for changes every few seconds", s.opts.MaxStreams)
 		return
 	}
+	defer s.releaseStream()
 	ch := make(chan int64, 1)
 	lg.mu.Lock()
+	if len(lg.watchers) >= s.opts.MaxGameStreams {
+		lg.mu.Unlock()
+		w.Header().Set("Retry-After", "60")
+		fail(w, http.StatusServiceUnavailable, "%d pages follow this game live already; this one will check for changes every few seconds", s.opts.MaxGameStreams)
+		return
+	}
 	s.kickAILocked(lg)
 	lg.watchers[ch] = struct{}{}
 	lg.watching.Add(1)
@@ -275,13 +293,24 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		lg.mu.Unlock()
 		lg.touch(s)
 	}()
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // the request is read; the stream stays open
+	send := func(text string) bool {
+		rc.SetWriteDeadline(time.Now().Add(streamWriteTime))
+		if _, err := io.WriteString(w, text); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
-	flusher.Flush()
-	ping := time.NewTicker(20 * time.Second)
+	if !send(fmt.Sprintf("event: version\ndata: %d\n\n", v)) {
+		return
+	}
+	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	for {
+		var text string
 		select {
 		case <-r.Context().Done():
 			return
@@ -290,13 +319,31 @@ func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 		case <-lg.gone:
 			return
 		case v := <-ch:
-			fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
-			flusher.Flush()
+			text = fmt.Sprintf("event: version\ndata: %d\n\n", v)
 		case <-ping.C:
-			fmt.Fprint(w, ": ping\n\n")
-			flusher.Flush()
+			text = ": ping\n\n"
+		}
+		if !send(text) {
+			return
 		}
 	}
+}
+
+// takeStream counts a new event stream, unless the server has its most.
+func (s *Server) takeStream() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams >= s.opts.MaxStreams {
+		return false
+	}
+	s.streams++
+	return true
+}
+
+func (s *Server) releaseStream() {
+	s.mu.Lock()
+	s.streams--
+	s.mu.Unlock()
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {

@@ -9,8 +9,9 @@
 // checks every request passes: Host, Origin, JSON, and the headers every
 // answer carries), games.go (a game being played: seats, tokens, saving and
 // loading), aiturn.go (the AI's turn, run outside the game's lock),
-// evict.go (letting finished and idle games go), state.go (the JSON a page
-// reads), handlers.go (the HTTP API), static/ (the pages).
+// evict.go (letting finished and idle games go), listener.go (the bound on
+// connections), state.go (the JSON a page reads), handlers.go (the HTTP
+// API), static/ (the pages).
 package web
 
 import (
@@ -66,6 +67,10 @@ type Options struct {
 	// searches running at once (default 2).
 	AITime     time.Duration
 	AISearches int
+	// MaxStreams bounds the pages following games live at once (default
+	// 256), MaxGameStreams those following one game (default 16); past
+	// them a page is told to poll.
+	MaxStreams, MaxGameStreams int
 	// Addr is the address the server listens on, HOST:PORT. When HOST is
 	// loopback, only requests that name the server as localhost, 127.0.0.1
 	// or [::1] with its port (or one of Hosts) are served: a page elsewhere
@@ -107,9 +112,10 @@ type Server struct {
 	cancel  context.CancelFunc
 	lock    *filelock.Lock // on the data folder
 
-	mu    sync.Mutex
-	games map[string]*liveGame
-	wg    sync.WaitGroup // AI goroutines and the sweeper
+	mu      sync.Mutex
+	games   map[string]*liveGame
+	streams int            // event streams open
+	wg      sync.WaitGroup // AI goroutines and the sweeper
 }
 
 // catalogEntry is a game offered on the start page.
@@ -145,6 +151,12 @@ func New(opts Options) (*Server, error) {
 	}
 	if opts.AISearches <= 0 {
 		opts.AISearches = 2
+	}
+	if opts.MaxStreams <= 0 {
+		opts.MaxStreams = 256
+	}
+	if opts.MaxGameStreams <= 0 {
+		opts.MaxGameStreams = 16
 	}
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}

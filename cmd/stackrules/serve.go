@@ -50,8 +50,9 @@ func serveCommand(s *streams) *cli.Command {
 			"hour. A game stops, undecided, at --max-plies plies (a longer record is\n" +
 			"refused); its record can be played on with play --resume. An AI thinks at\n" +
 			"most --ai-time a move with 2 threads (a seat asking for more is refused; a\n" +
-			"saved one is brought within). Stopping (Ctrl-C, SIGTERM) waits at most 10s\n" +
-			"for the AI searches.",
+			"saved one is brought within). At most --max-conns connections and\n" +
+			"--max-streams pages following games live (past that, pages poll). Stopping\n" +
+			"(Ctrl-C, SIGTERM) waits at most 10s for the AI searches.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "listen on `HOST:PORT`"},
 			&cli.StringSliceFlag{Name: "host", Usage: "also answer to the host `NAME` (as the browser sends it, NAME or NAME:PORT: behind a proxy that passes the Host on); repeatable"},
@@ -62,6 +63,8 @@ func serveCommand(s *streams) *cli.Command {
 			&cli.DurationFlag{Name: "finished-ttl", Value: time.Hour, Usage: "let a finished game go this long after its last use (1m..720h)"},
 			&cli.DurationFlag{Name: "idle-ttl", Value: 7 * 24 * time.Hour, Usage: "let an unfinished game go when nobody used it for this long (1m..8760h)"},
 			&cli.DurationFlag{Name: "ai-time", Value: 10 * time.Second, Usage: "longest an AI may think over one move (100ms..10m)"},
+			&cli.IntFlag{Name: "max-conns", Value: 512, Usage: "at most `N` connections at once (8..100000)"},
+			&cli.IntFlag{Name: "max-streams", Value: 256, Usage: "at most `N` pages following games live at once (1..100000)"},
 		},
 		Action: func(c *cli.Context) error { return runServe(c, s) },
 	}
@@ -87,6 +90,8 @@ func runServe(c *cli.Context, s *streams) error {
 	for _, err := range []error{
 		flagRange(c, "max-games", 1, 100000),
 		flagRange(c, "max-plies", 100, 1000000),
+		flagRange(c, "max-conns", 8, 100000),
+		flagRange(c, "max-streams", 1, 100000),
 		durationRange(c, "ai-time", 100*time.Millisecond, 10*time.Minute),
 		durationRange(c, "finished-ttl", time.Minute, 720*time.Hour),
 		durationRange(c, "idle-ttl", time.Minute, 8760*time.Hour),
@@ -102,7 +107,7 @@ func runServe(c *cli.Context, s *streams) error {
 	defer ln.Close()
 	opts := web.Options{DataDir: c.String("data"), MaxGames: c.Int("max-games"), MaxPlies: c.Int("max-plies"),
 		FinishedTTL: c.Duration("finished-ttl"), IdleTTL: c.Duration("idle-ttl"), AITime: c.Duration("ai-time"),
-		Addr: ln.Addr().String(), Hosts: c.StringSlice("host"),
+		MaxStreams: c.Int("max-streams"), Addr: ln.Addr().String(), Hosts: c.StringSlice("host"),
 		Logf: func(format string, args ...any) { fmt.Fprintf(s.err, "serve: "+format+"\n", args...) }}
 	if c.NArg() > 0 {
 		opts.Only = c.Args().Slice()
@@ -117,9 +122,9 @@ func runServe(c *cli.Context, s *streams) error {
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(s.out, "stackrules serves at %s (Ctrl-C stops)\n", url)
-	hs := &http.Server{Handler: srv, ReadHeaderTimeout: 10 * time.Second}
+	hs := httpServer(srv)
 	done := make(chan error, 1)
-	go func() { done <- hs.Serve(ln) }()
+	go func() { done <- hs.Serve(web.LimitListener(ln, c.Int("max-conns"))) }()
 	if c.Bool("open") {
 		openBrowser(url, s)
 	}
@@ -144,6 +149,22 @@ func runServe(c *cli.Context, s *streams) error {
 	}
 	fmt.Fprintln(s.out, "stopped")
 	return nil
+}
+
+// httpServer is the HTTP server of serve, with timeouts and bounds that
+// keep slow or idle clients from holding connections: a request's headers
+// within 10s, the whole request within 1m, the answer within 1m (an event
+// stream sets deadlines of its own), an idle keep-alive connection for 2m,
+// and headers of at most 64 KiB.
+func httpServer(h http.Handler) *http.Server {
+	return &http.Server{
+		Handler:           h,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       time.Minute,
+		WriteTimeout:      time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+	}
 }
 
 // stopServing stops the AI searches and the event streams, lets the

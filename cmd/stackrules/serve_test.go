@@ -50,6 +50,8 @@ func TestServeRefusesBadFlagsAndGames(t *testing.T) {
 		{[]string{"serve", "--max-plies", "10"}, 2, "--max-plies 10: give 100 to 1000000"},
 		{[]string{"serve", "--idle-ttl", "1s"}, 2, "--idle-ttl"},
 		{[]string{"serve", "--finished-ttl", "10000h"}, 2, "--finished-ttl"},
+		{[]string{"serve", "--max-conns", "1"}, 2, "--max-conns"},
+		{[]string{"serve", "--max-streams", "0"}, 2, "--max-streams"},
 		{[]string{"serve", "--addr", "127.0.0.1:0", "no-such-game"}, 1, "no-such-game"},
 		{[]string{"serve", "--addr", "256.0.0.1:80"}, 1, "cannot listen"},
 	} {
@@ -104,4 +106,12 @@ func TestServeLocksItsDataFolder(t *testing.T) {
 	// Stopped, the folder is free again.
 	_, stop = startServe(t, "--data", dir, "liger")
 	stop()
+}
+
+// The HTTP server keeps slow and idle clients from holding connections.
+func TestServeHasTimeouts(t *testing.T) {
+	hs := httpServer(http.NotFoundHandler())
+	if hs.ReadHeaderTimeout <= 0 || hs.ReadTimeout <= 0 || hs.WriteTimeout <= 0 || hs.IdleTimeout <= 0 || hs.MaxHeaderBytes <= 0 || hs.MaxHeaderBytes > 1<<20 {
+		t.Fatalf("timeouts and limits: %+v", hs)
+	}
 }

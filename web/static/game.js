@@ -50,7 +50,11 @@ function say(text) { $("message").textContent = text || ""; }
 
 async function refresh() {
   const r = await api("");
-  if (!r.ok) { $("status").textContent = r.body.error; return; }
+  if (!r.ok) {
+    $("status").textContent = r.body.error;
+    if (r.status === 404 || r.status === 410) stopFollowing();
+    return;
+  }
   if (state && r.body.version < state.version) return;
   const moved = !state || state.version !== r.body.version;
   state = r.body;
@@ -393,10 +397,35 @@ async function join() {
   history.replaceState(null, "", "/g/" + id);
 }
 
+// Following the game: an event stream says when it changed. When the
+// server refuses one (it follows as many pages as it will) or the stream
+// ends for good, the page checks every few seconds instead and tries a
+// stream again a minute later.
+let events = null, polling = null, gone = false;
+function follow() {
+  if (gone) return;
+  events = new EventSource("/api/games/" + id + "/events");
+  events.addEventListener("version", (ev) => {
+    if (polling) { clearInterval(polling); polling = null; }
+    if (!state || Number(ev.data) !== state.version) refresh();
+  });
+  events.addEventListener("error", () => {
+    if (events.readyState !== EventSource.CLOSED || gone) return;
+    events = null;
+    if (!polling) polling = setInterval(refresh, 5000);
+    setTimeout(follow, 60000);
+    refresh();
+  });
+}
+function stopFollowing() {
+  gone = true;
+  if (events) { events.close(); events = null; }
+  if (polling) { clearInterval(polling); polling = null; }
+}
+
 async function main() {
   if (new URLSearchParams(location.search).has("join") && !token) await join();
   await refresh();
-  const es = new EventSource("/api/games/" + id + "/events");
-  es.addEventListener("version", (ev) => { if (!state || Number(ev.data) !== state.version) refresh(); });
+  follow();
 }
 main();
