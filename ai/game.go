@@ -152,6 +152,24 @@ type HistoryUser interface {
 	SetHistory(keys []uint64)
 }
 
+// Failer is optional: a game whose rules can fail while it is played (a
+// rule file's expression dividing by zero) reports the first failure met
+// since the Game value was made (its Forks share it). Once one is met the
+// game shows no moves anywhere, so a search ends; Search puts the failure
+// in Result.Err and players in Info.Err, and the move they return must not
+// be played.
+type Failer interface {
+	Err() error
+}
+
+// failure is g's failure, where it is a Failer.
+func failure[P any, M comparable](g Game[P, M]) error {
+	if f, ok := g.(Failer); ok {
+		return f.Err()
+	}
+	return nil
+}
+
 // Forker is optional: a Game value that keeps scratch state (move buffers, an
 // interpreter's stack) and so is not safe for concurrent use implements it,
 // and each search thread then works with its own Fork.

@@ -188,6 +188,7 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	if legal == 0 {
 		res.Elapsed = time.Since(start)
 		res.Nodes = s.nodeCount()
+		res.Err = failure(s.g)
 		return res
 	}
 	if len(s.trees[0].root.children()) == 1 && !s.trees[0].root.pruned() {
@@ -208,6 +209,7 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 		res.PV = s.endgamePV(res.PV)
 	}
 	res.Elapsed = time.Since(start)
+	res.Err = failure(s.g)
 	return res
 }
 

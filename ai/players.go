@@ -30,7 +30,7 @@ type Info struct {
 	Proof   Proof
 	Elapsed time.Duration
 	// Err says why the player could not choose (ErrChance: p waits for a
-	// roll); nil otherwise.
+	// roll; the game's failure, see Failer); nil otherwise.
 	Err error
 }
 
@@ -106,6 +106,9 @@ func (r *Random[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 		return zero, Info{Err: ErrChance}
 	}
 	r.moves = r.g.LegalMoves(p, r.moves[:0])
+	if err := failure(r.g); err != nil {
+		return zero, Info{Err: err}
+	}
 	var m M
 	if len(r.moves) > 0 {
 		m = r.moves[r.rng.IntN(len(r.moves))]
@@ -191,6 +194,9 @@ func (gr *Greedy[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 	}
 	gr.moves = g.LegalMoves(p, gr.moves[:0])
 	info := Info{Legal: len(gr.moves)}
+	if err := failure(g); err != nil {
+		return zero, Info{Err: err}
+	}
 	if len(gr.moves) == 0 {
 		return zero, info
 	}
@@ -215,6 +221,9 @@ func (gr *Greedy[P, M]) Choose(_ context.Context, p *P) (M, Info) {
 	}
 	info.Value, info.HasValue = bestV, gr.eval != nil || info.Proof == Win
 	info.Elapsed = time.Since(start)
+	if err := failure(g); err != nil {
+		return zero, Info{Err: err}
+	}
 	return gr.best[gr.rng.IntN(len(gr.best))], info
 }
 

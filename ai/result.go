@@ -220,7 +220,8 @@ type Result[M comparable] struct {
 	Nodes   int
 	Elapsed time.Duration
 	// Err is ErrChance when the position waits for a chance event (then
-	// nothing was searched and Legal is 0).
+	// nothing was searched and Legal is 0), or the game's failure (Failer):
+	// then Move must not be played.
 	Err error
 }
 

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"math"
+	"sync/atomic"
 
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
@@ -18,8 +19,7 @@ type SearchPosition struct {
 
 // SearchPosition is the current position of the game with its quiet count.
 func (h *History) SearchPosition() SearchPosition {
-	s := h.states[len(h.states)-1]
-	return SearchPosition{Position: s.pos, Quiet: int32(s.quiet)}
+	return SearchPosition{Position: h.cur, Quiet: h.plies[len(h.plies)-1].quiet}
 }
 
 // SearchGame is the AI's view of a game (ai.Game[SearchPosition, board.Move]):
@@ -30,6 +30,15 @@ type SearchGame struct {
 	g     *Game
 	scale float64
 	c     *Ctx
+	// failed is shared by a SearchGame and its Forks, and by nothing else:
+	// a runtime error one search meets stops that search, never another
+	// search of the same Game (ai.Failer).
+	failure *searchFailure
+}
+
+// searchFailure is the first runtime error the threads of one search met.
+type searchFailure struct {
+	err atomic.Pointer[EvalError]
 }
 
 // policyGame adds the rule file's `playout: prefer` hint (ai.PlayoutPolicy);
@@ -37,16 +46,18 @@ type SearchGame struct {
 type policyGame struct{ *SearchGame }
 
 // AI adapts g for the AI, with its playout hint when the rule file has one.
+// Each call gives a new value: a runtime error in the rule file's
+// expressions that one meets (its Err) is its own.
 func (g *Game) AI() ai.Game[SearchPosition, board.Move] {
-	return g.newSearchGame().withPolicy()
+	return g.newSearchGame(&searchFailure{}).withPolicy()
 }
 
-func (g *Game) newSearchGame() *SearchGame {
+func (g *Game) newSearchGame(f *searchFailure) *SearchGame {
 	scale := float64(g.evalScale)
 	if scale <= 0 {
 		scale = 10
 	}
-	return &SearchGame{g: g, scale: scale, c: &Ctx{g: g}}
+	return &SearchGame{g: g, scale: scale, c: &Ctx{g: g}, failure: f}
 }
 
 func (a *SearchGame) withPolicy() ai.Game[SearchPosition, board.Move] {
@@ -56,9 +67,9 @@ func (a *SearchGame) withPolicy() ai.Game[SearchPosition, board.Move] {
 	return a
 }
 
-// Fork gives a search thread its own context.
+// Fork gives a search thread its own context; the failure is shared.
 func (a *SearchGame) Fork() ai.Game[SearchPosition, board.Move] {
-	return a.g.newSearchGame().withPolicy()
+	return a.g.newSearchGame(a.failure).withPolicy()
 }
 
 // Fork gives a search thread its own context.
@@ -85,7 +96,9 @@ func (a *SearchGame) Apply(p *SearchPosition, m board.Move) {
 	if m.From != board.NoSquare {
 		before = p.Position.Cells[m.From]
 	}
-	a.g.Apply(&p.Position, m)
+	if e := a.g.apply(&p.Position, m); e != nil {
+		a.failure.err.CompareAndSwap(nil, e)
+	}
 	if a.g.madeProgress(m, before, &p.Position) {
 		p.Quiet = 0
 	} else {
@@ -157,10 +170,10 @@ func (a *SearchGame) reset(p *board.Position, me int) *Ctx {
 }
 
 // LegalMoves is Game.LegalMoves on the search's own context. After a
-// runtime error in the rule file's expressions (see SearchErr) there are no
+// runtime error in the rule file's expressions (see Err) there are no
 // moves anywhere, so the search ends its iterations at once.
 func (a *SearchGame) LegalMoves(p *SearchPosition, buf []board.Move) []board.Move {
-	if a.g.searchErr.Load() != nil || a.quietDraw(p) {
+	if a.failure.err.Load() != nil || a.quietDraw(p) {
 		return buf[:0]
 	}
 	if a.g.dice != nil && !p.Rolled() {
@@ -173,21 +186,22 @@ func (a *SearchGame) LegalMoves(p *SearchPosition, buf []board.Move) []board.Mov
 	return buf
 }
 
-// failed records a runtime error met in the search's context, for SearchErr.
+// failed records a runtime error met in the search's context, for Err.
 func (a *SearchGame) failed(p *board.Position) bool {
 	if a.c.err == nil {
 		return false
 	}
 	a.c.pos = p
-	a.g.searchErr.CompareAndSwap(nil, a.g.takeErr(a.c))
+	a.failure.err.CompareAndSwap(nil, a.g.takeErr(a.c))
 	return true
 }
 
-// SearchErr is the first runtime error in the rule file's expressions that
-// an AI search of g met (an *EvalError), or nil. A search that meets one
-// sees no more moves, ends, and its move must not be trusted.
-func (g *Game) SearchErr() error {
-	if e := g.searchErr.Load(); e != nil {
+// Err is the first runtime error in the rule file's expressions that this
+// SearchGame or one of its Forks met (an *EvalError), or nil (ai.Failer). A
+// search that meets one sees no more moves, ends, and its move must not be
+// trusted.
+func (a *SearchGame) Err() error {
+	if e := a.failure.err.Load(); e != nil {
 		return e
 	}
 	return nil
@@ -197,7 +211,7 @@ func (g *Game) SearchErr() error {
 // in a game for places, (n-place)/(n-1) by place: 1, 2/3, 1/3, 0 for four.
 func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
 	var o Outcome
-	if a.g.searchErr.Load() != nil {
+	if a.failure.err.Load() != nil {
 		o = Outcome{Over: true, Winner: -1}
 	} else {
 		o = a.g.result(a.reset(&p.Position, 0))
@@ -349,7 +363,7 @@ func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
 // Avoid reports whether the rule file's `search: avoid` holds for m
 // (ai.Avoider): the tree leaves such moves out while others are legal. It
 // runs once per move of a node the tree expands, not in playouts. A term
-// failing at run time is recorded for SearchErr.
+// failing at run time is recorded for Err.
 func (a *SearchGame) Avoid(sp *SearchPosition, m board.Move) bool {
 	p := &sp.Position
 	if a.g.avoid == nil || m.Kind == board.Pass {

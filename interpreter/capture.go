@@ -120,7 +120,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		g.folding(d, rf.Promote.When, "promote", func() {
 			for pi := range g.Players {
 				g.promote.at[pi] = make([]bool, g.Board.NumSquares())
-				ctx := g.foldCtx(pi)
+				ctx := d.foldCtx(g, pi)
 				for sq := range g.promote.at[pi] {
 					ctx.to = board.Square(sq)
 					g.promote.at[pi][sq] = allTerms(c, ctx)

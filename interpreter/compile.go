@@ -11,6 +11,8 @@ import (
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/stackrules/stackrules/rulefile"
 )
 
 // Expressions are parsed and type-checked by expr, once, at load time. The
@@ -87,6 +89,10 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 	if src == nil {
 		return nil
 	}
+	if lim := rulefile.CheckExprLimits(src.Text); lim != nil {
+		d.diagAt(src.at(lim.Offset), Error, "expression", "", "%s: %s", what, lim.Msg)
+		return nil
+	}
 	env := g.exprEnv()
 	prog, err := expr.Compile(src.Text, exprOptions(env, asBool, false)...)
 	if err != nil {
@@ -127,12 +133,11 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 		return nil
 	}
 	c := &compiled{src: src, what: what}
-	g.building = c
-	defer func() { g.building = nil }()
+	cl := g.closures(c)
 	if !g.opts.VMOnly && !g.opts.reference {
 		if asBool {
-			c.terms = g.closureTerms(tree)
-		} else if f, fok := g.intClosure(tree); fok {
+			c.terms = cl.closureTerms(tree)
+		} else if f, fok := cl.intClosure(tree); fok {
 			c.terms = []condition{{node: tree, text: src.Text, level: g.levelOf(tree), static: g.isStatic(tree), value: f}}
 		}
 	}
@@ -144,7 +149,7 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 			// is known: no tables, no levels.
 			t.level, t.static = lvTarget, false
 		}
-		site := g.site(tree)
+		site := cl.site(tree)
 		if asBool {
 			t.test = func(ctx *Ctx) bool { v, _ := ctx.runVM(optimized, site).(bool); return v }
 		} else {
@@ -243,7 +248,7 @@ func (g *Game) kindTerm(t condition) (uint8, bool) {
 	if !ok || id.Value != "kind" {
 		return 0, false
 	}
-	k, ok := g.constInt(b.Right)
+	k, ok := g.closures(nil).constInt(b.Right)
 	if !ok || k < 0 || k > 7 {
 		return 0, false
 	}
@@ -263,11 +268,12 @@ func conjuncts(n ast.Node) []ast.Node {
 
 // closureTerms splits a condition into its top-level `&&` terms and compiles
 // each; nil when any term uses something the closure compiler does not know.
-func (g *Game) closureTerms(tree ast.Node) []condition {
+func (cl closures) closureTerms(tree ast.Node) []condition {
+	g := cl.g
 	parts := conjuncts(tree)
 	out := make([]condition, 0, len(parts))
 	for _, p := range parts {
-		f, ok := g.boolClosure(p)
+		f, ok := cl.boolClosure(p)
 		if !ok {
 			return nil
 		}
@@ -284,7 +290,7 @@ func kindOf(n ast.Node) reflect.Kind {
 	return t.Kind()
 }
 
-func (g *Game) boolClosure(n ast.Node) (boolFn, bool) {
+func (cl closures) boolClosure(n ast.Node) (boolFn, bool) {
 	if kindOf(n) != reflect.Bool {
 		return nil, false
 	}
@@ -298,16 +304,16 @@ func (g *Game) boolClosure(n ast.Node) (boolFn, bool) {
 		}
 	case *ast.UnaryNode:
 		if n.Operator == "!" || n.Operator == "not" {
-			x, ok := g.boolClosure(n.Node)
+			x, ok := cl.boolClosure(n.Node)
 			if !ok {
 				return nil, false
 			}
 			return func(c *Ctx) bool { return !x(c) }, true
 		}
 	case *ast.ConditionalNode:
-		cond, ok1 := g.boolClosure(n.Cond)
-		a, ok2 := g.boolClosure(n.Exp1)
-		b, ok3 := g.boolClosure(n.Exp2)
+		cond, ok1 := cl.boolClosure(n.Cond)
+		a, ok2 := cl.boolClosure(n.Exp1)
+		b, ok3 := cl.boolClosure(n.Exp2)
 		if ok1 && ok2 && ok3 {
 			return func(c *Ctx) bool {
 				if cond(c) {
@@ -317,23 +323,23 @@ func (g *Game) boolClosure(n ast.Node) (boolFn, bool) {
 			}, true
 		}
 	case *ast.BinaryNode:
-		return g.binaryBool(n)
+		return cl.binaryBool(n)
 	}
 	return nil, false
 }
 
-func (g *Game) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
+func (cl closures) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
 	switch n.Operator {
 	case "&&", "and", "||", "or":
-		a, ok1 := g.boolClosure(n.Left)
-		b, ok2 := g.boolClosure(n.Right)
+		a, ok1 := cl.boolClosure(n.Left)
+		b, ok2 := cl.boolClosure(n.Right)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
 		// `lifted == K || ...` (Liger's forward rule) tests the field inline.
 		if l, ok := n.Left.(*ast.BinaryNode); ok && l.Operator == "==" {
 			if id, ok := l.Left.(*ast.IdentifierNode); ok && id.Value == "lifted" {
-				if k, ok := g.constInt(l.Right); ok {
+				if k, ok := cl.constInt(l.Right); ok {
 					if n.Operator == "&&" || n.Operator == "and" {
 						return func(c *Ctx) bool { return c.lifted == k && b(c) }, true
 					}
@@ -347,8 +353,8 @@ func (g *Game) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
 		return func(c *Ctx) bool { return a(c) || b(c) }, true
 	case "==", "!=":
 		if kindOf(n.Left) == reflect.Bool && kindOf(n.Right) == reflect.Bool {
-			a, ok1 := g.boolClosure(n.Left)
-			b, ok2 := g.boolClosure(n.Right)
+			a, ok1 := cl.boolClosure(n.Left)
+			b, ok2 := cl.boolClosure(n.Right)
 			if !ok1 || !ok2 {
 				return nil, false
 			}
@@ -357,27 +363,27 @@ func (g *Game) binaryBool(n *ast.BinaryNode) (boolFn, bool) {
 			}
 			return func(c *Ctx) bool { return a(c) != b(c) }, true
 		}
-		return g.compare(n)
+		return cl.compare(n)
 	case "<", "<=", ">", ">=":
-		return g.compare(n)
+		return cl.compare(n)
 	case "in":
-		return g.membership(n)
+		return cl.membership(n)
 	}
 	return nil, false
 }
 
 // compare compiles an integer comparison, with the common "name op constant"
 // shape specialised so it costs one call.
-func (g *Game) compare(n *ast.BinaryNode) (boolFn, bool) {
-	a, ok1 := g.intClosure(n.Left)
-	b, ok2 := g.intClosure(n.Right)
+func (cl closures) compare(n *ast.BinaryNode) (boolFn, bool) {
+	a, ok1 := cl.intClosure(n.Left)
+	b, ok2 := cl.intClosure(n.Right)
 	if !ok1 || !ok2 {
 		return nil, false
 	}
-	if f, ok := g.fusedCompare(n); ok {
+	if f, ok := cl.fusedCompare(n); ok {
 		return f, true
 	}
-	if k, isConst := g.constInt(n.Right); isConst {
+	if k, isConst := cl.constInt(n.Right); isConst {
 		switch n.Operator {
 		case "==":
 			return func(c *Ctx) bool { return a(c) == k }, true
@@ -412,12 +418,13 @@ func (g *Game) compare(n *ast.BinaryNode) (boolFn, bool) {
 
 // fusedCompare compiles `name == constant`, `x == opponent` and a kept count
 // compared with a constant into one closure each.
-func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
+func (cl closures) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
+	g := cl.g
 	if n.Operator != "==" && n.Operator != "!=" && n.Operator != "<" {
 		return nil, false
 	}
 	eq := n.Operator == "=="
-	k, isConst := g.constInt(n.Right)
+	k, isConst := cl.constInt(n.Right)
 	if id, ok := n.Left.(*ast.IdentifierNode); ok && isConst && n.Operator != "<" {
 		switch id.Value {
 		case "lifted":
@@ -486,8 +493,8 @@ func (g *Game) fusedCompare(n *ast.BinaryNode) (boolFn, bool) {
 }
 
 // membership compiles `x in lo..hi` and `x in [a, b, c]` over integers.
-func (g *Game) membership(n *ast.BinaryNode) (boolFn, bool) {
-	x, ok := g.intClosure(n.Left)
+func (cl closures) membership(n *ast.BinaryNode) (boolFn, bool) {
+	x, ok := cl.intClosure(n.Left)
 	if !ok {
 		return nil, false
 	}
@@ -496,8 +503,8 @@ func (g *Game) membership(n *ast.BinaryNode) (boolFn, bool) {
 		if r.Operator != ".." {
 			return nil, false
 		}
-		lo, ok1 := g.intClosure(r.Left)
-		hi, ok2 := g.intClosure(r.Right)
+		lo, ok1 := cl.intClosure(r.Left)
+		hi, ok2 := cl.intClosure(r.Right)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
@@ -505,7 +512,7 @@ func (g *Game) membership(n *ast.BinaryNode) (boolFn, bool) {
 	case *ast.ArrayNode:
 		var fs []intFn
 		for _, e := range r.Nodes {
-			f, ok := g.intClosure(e)
+			f, ok := cl.intClosure(e)
 			if !ok {
 				return nil, false
 			}
@@ -526,12 +533,13 @@ func (g *Game) membership(n *ast.BinaryNode) (boolFn, bool) {
 
 // constInt reports whether n is an integer known at load time (a literal, a
 // negated literal, `none` or a player name).
-func (g *Game) constInt(n ast.Node) (int, bool) {
+func (cl closures) constInt(n ast.Node) (int, bool) {
+	g := cl.g
 	switch n := n.(type) {
 	case *ast.IntegerNode:
 		return n.Value, true
 	case *ast.UnaryNode:
-		if v, ok := g.constInt(n.Node); ok && n.Operator == "-" {
+		if v, ok := cl.constInt(n.Node); ok && n.Operator == "-" {
 			return -v, true
 		}
 	case *ast.IdentifierNode:
@@ -552,11 +560,11 @@ func (g *Game) constInt(n ast.Node) (int, bool) {
 	return 0, false
 }
 
-func (g *Game) intClosure(n ast.Node) (intFn, bool) {
+func (cl closures) intClosure(n ast.Node) (intFn, bool) {
 	if kindOf(n) != reflect.Int {
 		return nil, false
 	}
-	if k, ok := g.constInt(n); ok {
+	if k, ok := cl.constInt(n); ok {
 		return func(*Ctx) int { return k }, true
 	}
 	switch n := n.(type) {
@@ -580,10 +588,10 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 		if f, ok := counterClosure(id.Value, n.Arguments[0]); ok {
 			return f, true
 		}
-		if k, isConst := g.constInt(n.Arguments[0]); isConst {
+		if k, isConst := cl.constInt(n.Arguments[0]); isConst {
 			return func(c *Ctx) int { return call(c, k) }, true
 		}
-		arg, ok := g.intClosure(n.Arguments[0])
+		arg, ok := cl.intClosure(n.Arguments[0])
 		if !ok {
 			return nil, false
 		}
@@ -595,7 +603,7 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 		}
 		return func(c *Ctx) int { return callPlayer(c, call, arg(c)) }, true
 	case *ast.UnaryNode:
-		x, ok := g.intClosure(n.Node)
+		x, ok := cl.intClosure(n.Node)
 		if !ok {
 			return nil, false
 		}
@@ -606,9 +614,9 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 			return x, true
 		}
 	case *ast.ConditionalNode:
-		cond, ok1 := g.boolClosure(n.Cond)
-		a, ok2 := g.intClosure(n.Exp1)
-		b, ok3 := g.intClosure(n.Exp2)
+		cond, ok1 := cl.boolClosure(n.Cond)
+		a, ok2 := cl.intClosure(n.Exp1)
+		b, ok3 := cl.intClosure(n.Exp2)
 		if ok1 && ok2 && ok3 {
 			return func(c *Ctx) int {
 				if cond(c) {
@@ -618,8 +626,8 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 			}, true
 		}
 	case *ast.BinaryNode:
-		a, ok1 := g.intClosure(n.Left)
-		b, ok2 := g.intClosure(n.Right)
+		a, ok1 := cl.intClosure(n.Left)
+		b, ok2 := cl.intClosure(n.Right)
 		if !ok1 || !ok2 {
 			return nil, false
 		}
@@ -632,7 +640,7 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 			return func(c *Ctx) int { return a(c) * b(c) }, true
 		case "%":
 			// A zero divisor is the rule file's error, recorded, not a panic.
-			site := g.site(n)
+			site := cl.site(n)
 			return func(c *Ctx) int {
 				d := b(c)
 				if d == 0 {
@@ -645,7 +653,7 @@ func (g *Game) intClosure(n ast.Node) (intFn, bool) {
 	case *ast.BuiltinNode:
 		var args []intFn
 		for _, e := range n.Arguments {
-			f, ok := g.intClosure(e)
+			f, ok := cl.intClosure(e)
 			if !ok {
 				return nil, false
 			}

@@ -52,7 +52,7 @@ func (g *Game) specialiseTerms(terms []condition) []specTerm {
 		}
 		st := specTerm{variants: make([]boolFn, 1<<len(facts))}
 		for _, f := range facts {
-			fn, ok := g.boolClosure(f)
+			fn, ok := g.closures(nil).boolClosure(f)
 			if !ok {
 				return nil
 			}
@@ -71,7 +71,7 @@ func (g *Game) specialiseTerms(terms []condition) []specTerm {
 				st.variants[mask] = t.test
 				continue
 			}
-			fn, ok := g.boolClosure(n)
+			fn, ok := g.closures(nil).boolClosure(n)
 			if !ok {
 				return nil
 			}

@@ -121,14 +121,14 @@ func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo)
 }
 
 // applyDice plays a Roll or a Play at p in place.
-func (g *Game) applyDice(p *board.Position, m board.Move) {
+func (g *Game) applyDice(p *board.Position, m board.Move) *EvalError {
 	switch m.Kind {
 	case board.Roll:
 		if m.Lift == 1 { // the opening roll decides who starts
 			p.SetToMove(int(m.Rule))
 		}
 		p.SetDice(int(m.From), int(m.To), false)
-		return
+		return nil
 	case board.Play:
 		me := int(p.ToMove)
 		if m.Jumps > 0 && g.dice.rules[m.Rule].again {
@@ -142,7 +142,7 @@ func (g *Game) applyDice(p *board.Position, m board.Move) {
 			}
 			p.SetDice(0, 0, false)
 			p.SetExtra(true, pending)
-			return
+			return nil
 		}
 		for i := 0; i < int(m.Jumps) && i < 7; i++ {
 			g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
@@ -155,7 +155,7 @@ func (g *Game) applyDice(p *board.Position, m board.Move) {
 		p.SetExtra(false, 0)
 	}
 	p.SetDice(0, 0, false)
-	g.endTurn(p)
+	return g.endTurn(p)
 }
 
 // takeOwn lifts the highest of player's pieces out of stack s: the top one

@@ -258,11 +258,11 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 	}()
 	switch kindOf(n) {
 	case reflect.Bool:
-		if f, ok := g.boolClosure(n); ok {
+		if f, ok := g.closures(nil).boolClosure(n); ok {
 			return f(c), nil
 		}
 	case reflect.Int:
-		if f, ok := g.intClosure(n); ok {
+		if f, ok := g.closures(nil).intClosure(n); ok {
 			return f(c), nil
 		}
 	}
@@ -271,7 +271,7 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.runVM(prog, g.site(n)), nil
+	return c.runVM(prog, g.closures(nil).site(n)), nil
 }
 
 // isOwner reports whether a subtree's value is a player.

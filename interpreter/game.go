@@ -3,7 +3,6 @@ package interpreter
 import (
 	"math/bits"
 	"sync"
-	"sync/atomic"
 
 	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
@@ -111,9 +110,6 @@ type Game struct {
 	dice                         *diceRules // dice, tracks and dice moves; nil without dice
 	maxPoints                    int        // the most points an end condition gives (1 without points:)
 	pool                         sync.Pool
-	building                     *compiled                 // the expression being compiled, while loading
-	folds                        []*Ctx                    // the contexts of load-time evaluation, for their errors
-	searchErr                    atomic.Pointer[EvalError] // see SearchErr
 }
 
 type moveRule struct {
@@ -317,6 +313,10 @@ func (g *Game) crowned(p *board.Position, player int) int {
 
 // Start is the start position.
 func (g *Game) Start() board.Position { return g.start }
+
+// isStart reports whether p is the start position (the hash first: a
+// position is 1.3 KB).
+func (g *Game) isStart(p *board.Position) bool { return p.Hash == g.start.Hash && *p == g.start }
 
 // Initial is the number of pieces player starts with.
 func (g *Game) Initial(player int) int { return int(g.initial[player]) }
@@ -579,15 +579,29 @@ func (r *moveRule) allows(c *Ctx) bool {
 }
 
 // Apply plays m at p in place. m must be one of p's legal moves.
-func (g *Game) Apply(p *board.Position, m board.Move) {
+//
+// The rule file's conditions evaluated after a move (the place conditions
+// of a game played for places) count as not holding where they meet a
+// runtime error; ApplyErr reports it.
+func (g *Game) Apply(p *board.Position, m board.Move) { g.apply(p, m) }
+
+// ApplyErr is Apply returning a runtime error met in the rule file's
+// expressions evaluated after the move (an *EvalError); p is then as Apply
+// leaves it.
+func (g *Game) ApplyErr(p *board.Position, m board.Move) error {
+	if e := g.apply(p, m); e != nil {
+		return e
+	}
+	return nil
+}
+
+func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
 	if g.dice != nil {
-		g.applyDice(p, m)
-		return
+		return g.applyDice(p, m)
 	}
 	if g.tall {
 		g.applyColumns(p, m)
-		g.endTurn(p)
-		return
+		return g.endTurn(p)
 	}
 	b := g.Board
 	switch m.Kind {
@@ -625,7 +639,7 @@ func (g *Game) Apply(p *board.Position, m board.Move) {
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)
 	}
-	g.endTurn(p)
+	return g.endTurn(p)
 }
 
 // cutStack cuts the stack on sq back to stackMax pieces, taking them from
@@ -656,8 +670,13 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 }
 
 // endTest evaluates the end conditions for the player who just moved (c.me)
-// and returns the index of the first that holds, or -1.
+// and returns the index of the first that holds, or -1. At the start
+// position nobody has moved, so none is evaluated: a placement game whose
+// end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
+	if g.isStart(c.pos) {
+		return -1
+	}
 	for i := range g.ends {
 		if g.ends[i].test(c) {
 			return i

@@ -222,7 +222,7 @@ func (g *Game) overflow(tree ast.Node) ast.Node {
 		case *ast.IdentifierNode:
 			if _, known := names[n.Value]; known {
 				out = g.nameBound(n.Value)
-			} else if k, ok := g.constInt(n); ok {
+			} else if k, ok := g.closures(nil).constInt(n); ok {
 				out = span(int64(k), int64(k))
 			} else {
 				out = unknown

@@ -228,7 +228,7 @@ func (g *Game) constantOperands(cs condSet, n ast.Node) Diagnostics {
 			if kindOf(side) != reflect.Bool || g.levelOf(side) != lvConst {
 				continue
 			}
-			f, ok := g.boolClosure(side)
+			f, ok := g.closures(nil).boolClosure(side)
 			if !ok {
 				continue
 			}

@@ -72,7 +72,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 			}
 		}
 		r.cond = g.compileExpr(d, ms.When, fmt.Sprintf("move rule %q", ms.Name), inMove, true)
-		g.folding(d, ms.When, fmt.Sprintf("move rule %q", ms.Name), func() { g.placeMoveTerms(r) })
+		g.folding(d, ms.When, fmt.Sprintf("move rule %q", ms.Name), func() { g.placeMoveTerms(d, r) })
 		g.moveRules = append(g.moveRules, r)
 	}
 	for bi := range rf.BearOff {
@@ -95,7 +95,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		g.folding(d, bs.When, fmt.Sprintf("bear-off rule %q", bs.Name), func() {
 			for pi := range g.Players {
 				r.squares[pi] = make([]bool, b.NumSquares())
-				c := g.foldCtx(pi)
+				c := d.foldCtx(g, pi)
 				c.to, c.lifted = noSquare, 1
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.from = board.Square(sq)
@@ -195,7 +195,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 // runtime error in them (a division by zero) into a diagnostic at the
 // expression instead of a crash.
 func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
-	g.folds = g.folds[:0]
+	d.folds = d.folds[:0]
 	defer func() {
 		if r := recover(); r != nil {
 			at := srcPos{Line: 1, Col: 1}
@@ -206,21 +206,21 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 		}
 	}()
 	fold()
-	for _, c := range g.folds {
+	for _, c := range d.folds {
 		if c.err != nil {
 			d.diagAt(srcPos{Line: c.err.Line, Col: c.err.Col}, Error, "runtime-error", "",
 				"%s: evaluating its static terms when loading: runtime error: %s in `%s` (for %s)", what, c.err.Msg, c.err.Expr, g.Players[c.me].Name)
 			break
 		}
 	}
-	g.folds = g.folds[:0]
+	d.folds = d.folds[:0]
 }
 
-// foldCtx is a context for evaluating static terms at load time for player
-// pi; folding reports the runtime errors met in it.
-func (g *Game) foldCtx(pi int) *Ctx {
+// foldCtx is a context for evaluating static terms of g at load time for
+// player pi; folding reports the runtime errors met in it.
+func (d *decoder) foldCtx(g *Game, pi int) *Ctx {
 	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
-	g.folds = append(g.folds, c)
+	d.folds = append(d.folds, c)
 	return c
 }
 
@@ -238,7 +238,7 @@ func (g *Game) stepExists(step board.Direction) bool {
 
 // placeMoveTerms puts each term of a move rule's condition at its level;
 // static terms are folded into the per-square target tables.
-func (g *Game) placeMoveTerms(r *moveRule) {
+func (g *Game) placeMoveTerms(d *decoder, r *moveRule) {
 	var static boolFn
 	if r.cond != nil {
 		for _, t := range r.cond.terms {
@@ -267,7 +267,7 @@ func (g *Game) placeMoveTerms(r *moveRule) {
 	b := g.Board
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Square, b.NumSquares())
-		c := g.foldCtx(pi)
+		c := d.foldCtx(g, pi)
 		r.rays[pi] = make([][][]rayStep, b.NumSquares())
 		for sq := 0; sq < b.NumSquares(); sq++ {
 			c.from = board.Square(sq)

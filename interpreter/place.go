@@ -60,7 +60,8 @@ func (g *Game) buildPlacement(d *decoder, rf *ruleFile) {
 		g.folding(d, ps.When, what, func() {
 			for pi := range g.Players {
 				r.squares[pi] = make([]bool, b.NumSquares())
-				c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, lifted: 1}
+				c := d.foldCtx(g, pi)
+				c.lifted = 1
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.to = board.Square(sq)
 					r.squares[pi][sq] = static == nil || static(c)

@@ -293,7 +293,7 @@ func movesAndResult(g *Game, p *board.Position) (out string, err error) {
 	}()
 	out = moveTexts(g, p) + fmt.Sprintf(" %+v", g.Result(p))
 	// The AI's view: evaluate for each player, prefer for each move.
-	a := g.newSearchGame()
+	a := g.newSearchGame(&searchFailure{})
 	sp := SearchPosition{Position: *p}
 	values := make([]float64, len(g.Players))
 	if a.Evaluate(&sp, values) {
@@ -306,7 +306,7 @@ func movesAndResult(g *Game, p *board.Position) (out string, err error) {
 			}
 		}
 	}
-	if e := g.searchErr.Swap(nil); e != nil {
+	if e := a.failure.err.Load(); e != nil {
 		return "", e
 	}
 	return out, nil

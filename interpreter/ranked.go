@@ -46,28 +46,34 @@ func (g *Game) Ranked() bool { return g.rankRules != nil }
 
 // endTurn passes the turn after a move: to the next player, or in a game
 // played for places to the next still playing, once the mover has taken a
-// place if it has earned one.
-func (g *Game) endTurn(p *board.Position) {
+// place if it has earned one. It returns a runtime error met in the place
+// conditions (they then count as not holding).
+func (g *Game) endTurn(p *board.Position) *EvalError {
 	if g.rankRules == nil {
 		p.SetToMove(g.next(int(p.ToMove)))
-		return
+		return nil
 	}
-	g.rankAndPass(p)
+	return g.rankAndPass(p)
 }
 
-func (g *Game) rankAndPass(p *board.Position) {
+func (g *Game) rankAndPass(p *board.Position) *EvalError {
 	mover, n := int(p.ToMove), len(g.Players)
-	if p.Place[mover] == 0 && g.placeHolds(p, mover) {
-		k := p.Placed() + 1
-		p.SetPlace(mover, k)
-		if k >= n-1 { // one player left: it takes the last place
-			for i := 0; i < n; i++ {
-				if p.Place[i] == 0 {
-					p.SetPlace(i, n)
-					p.SetToMove(i)
+	var err *EvalError
+	if p.Place[mover] == 0 {
+		var holds bool
+		holds, err = g.placeHolds(p, mover)
+		if holds {
+			k := p.Placed() + 1
+			p.SetPlace(mover, k)
+			if k >= n-1 { // one player left: it takes the last place
+				for i := 0; i < n; i++ {
+					if p.Place[i] == 0 {
+						p.SetPlace(i, n)
+						p.SetToMove(i)
+					}
 				}
+				return nil
 			}
-			return
 		}
 	}
 	next := g.next(mover)
@@ -75,13 +81,14 @@ func (g *Game) rankAndPass(p *board.Position) {
 		next = g.next(next)
 	}
 	p.SetToMove(next)
+	return err
 }
 
 // placeHolds evaluates the place conditions for player, who just moved. A
-// runtime error in them (Apply returns none) counts as not holding and is
-// kept as the game's SearchErr, so that a search meeting it says so; lint
-// finds the failing term (FindRuntimeError takes the place conditions).
-func (g *Game) placeHolds(p *board.Position, player int) bool {
+// runtime error in them counts as not holding and is returned (Apply drops
+// it, ApplyErr and History.Play report it, a search stops on it); lint finds
+// the failing term (FindRuntimeError takes the place conditions).
+func (g *Game) placeHolds(p *board.Position, player int) (bool, *EvalError) {
 	c := g.ctx(p, player)
 	holds := false
 	for i := range g.rankRules {
@@ -90,12 +97,13 @@ func (g *Game) placeHolds(p *board.Position, player int) bool {
 			break
 		}
 	}
+	var err *EvalError
 	if c.err != nil {
 		holds = false
-		g.searchErr.CompareAndSwap(nil, g.takeErr(c))
+		err = g.takeErr(c)
 	}
 	g.release(c)
-	return holds
+	return holds, err
 }
 
 // rankedOver reports whether every place is taken at p (the last one left

@@ -1,6 +1,7 @@
 package interpreter_test
 
 import (
+	"errors"
 	"math"
 	"math/rand/v2"
 	"strings"
@@ -216,7 +217,7 @@ func TestRankedApplyAllocatesNothing(t *testing.T) {
 }
 
 // A place condition that fails at run time neither panics in Apply nor
-// places anyone; the error is kept for the search to report.
+// places anyone; ApplyErr, History.Play and the search report the error.
 func TestRankedRuntimeError(t *testing.T) {
 	src := strings.NewReplacer("SEATS", "", "COND", "true", "- win: to_row_reached(me)", "- place: 12 % (progress(me) - progress(me)) == 1").Replace(threeWay)
 	g, err := interpreter.Load("race.yaml", []byte(src))
@@ -225,9 +226,25 @@ func TestRankedRuntimeError(t *testing.T) {
 	}
 	p := g.Start()
 	m := g.LegalMoves(&p, nil)[0]
-	g.Apply(&p, m)
-	if p.Placed() != 0 || g.SearchErr() == nil {
-		t.Errorf("placed %d, error %v; want none placed and the error kept", p.Placed(), g.SearchErr())
+	q := p
+	g.Apply(&q, m)
+	if q.Placed() != 0 {
+		t.Errorf("placed %d; want none placed", q.Placed())
+	}
+	q = p
+	var ee *interpreter.EvalError
+	if err := g.ApplyErr(&q, m); !errors.As(err, &ee) || q.Placed() != 0 {
+		t.Errorf("ApplyErr: %v, placed %d; want the runtime error and none placed", err, q.Placed())
+	}
+	h := g.NewHistory(p)
+	if err := h.Play(m); !errors.As(err, &ee) || h.Len() != 0 {
+		t.Errorf("History.Play: %v, %d plies; want the runtime error and nothing played", err, h.Len())
+	}
+	a := g.AI()
+	sp := interpreter.SearchPosition{Position: p}
+	a.Apply(&sp, m)
+	if a.(ai.Failer).Err() == nil {
+		t.Error("the search did not keep the error")
 	}
 }
 

@@ -19,6 +19,9 @@ type decoder struct {
 	// commaMoves: move lists in tests are split at commas only (a dice
 	// game's play is written with spaces).
 	commaMoves bool
+	// folds are the contexts of a load-time evaluation of static terms
+	// (Game.folding), for their runtime errors.
+	folds []*Ctx
 }
 
 func (d *decoder) errorf(n *yaml.Node, code, hint, format string, args ...any) {

@@ -239,3 +239,55 @@ func TestGameSpecTakesTheRuleFilesSettings(t *testing.T) {
 		t.Errorf("liger without search: keep_lost %d", sp.KeepLost)
 	}
 }
+
+// The compiled Game is shared by every game played with its rule file (the
+// web board keeps one per file): a runtime error in one game's AI search
+// stops that game only, never another game of the same Game.
+func TestOneGamesRuleErrorLeavesTheOthersPlaying(t *testing.T) {
+	data, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// fails only for a stack of three on the square moved from
+	src := strings.Replace(string(data), "when: lifted == 1 || bottom == opponent",
+		`when: "(lifted == 1 || bottom == opponent) && 1 % (height - 3) >= 0"`, 1)
+	src = strings.Replace(src, "\n    reasons: two checkers move together only as your checker on top of an enemy checker", "", 1)
+	g, err := interpreter.Load("liger-fails.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tall, err := g.ParsePosition("b c3:r,f6:rb,e5:b,a7:b")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken, err := New(g, "liger-fails.yaml", seats(t, "human", "mcts:iterations=50"), tall)
+	if err != nil {
+		t.Fatal(err)
+	}
+	th, err := broken.Thinker(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ee *interpreter.EvalError
+	if _, _, err := th.Choose(context.Background()); !errors.As(err, &ee) {
+		t.Fatalf("the failing game's AI: %v, want the rule file's runtime error", err)
+	}
+	// Another game of the same Game, where no stack of three is in reach.
+	sound, err := New(g, "liger-fails.yaml", seats(t, "random", "random"), g.Start())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ply := 0; ply < 2; ply++ {
+		th, err := sound.Thinker(uint64(ply))
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, _, err := th.Choose(context.Background())
+		if err != nil {
+			t.Fatalf("ply %d: the sound game's AI failed: %v", ply+1, err)
+		}
+		if err := sound.PlayMove(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

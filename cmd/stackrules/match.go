@@ -293,9 +293,9 @@ func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, m
 			continue
 		}
 		giveHistory(players[pos.ToMove], h)
-		m, _ := players[pos.ToMove].Choose(ctx, &pos)
-		if err := h.Game().SearchErr(); err != nil {
-			return h, false, err
+		m, info := players[pos.ToMove].Choose(ctx, &pos)
+		if info.Err != nil {
+			return h, false, info.Err
 		}
 		if stopped(ctx) {
 			return h, false, errInterrupted // the move was chosen in a hurry
@@ -347,8 +347,8 @@ func bestCommand(s *streams) *cli.Command {
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
 			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
-			if err := g.SearchErr(); err != nil {
-				return err
+			if res.Err != nil {
+				return res.Err
 			}
 			mover := g.Players[res.Player].Name
 			fmt.Fprintf(s.out, "best move for %s: %s", mover, g.MoveString(res.Move))

@@ -697,9 +697,9 @@ func (ss *terminalGame) aiTurn() error {
 	movesNow := ss.interactive && ss.humans() > 0
 	player := ss.sess.SeatPlayer(int(pos.ToMove), ss.seed*1000003+uint64(pos.ToMove)+1)
 	m, info, now, sig := ss.think(player, &pos, name+" thinks", movesNow)
-	if err := ss.g.SearchErr(); err != nil {
+	if info.Err != nil {
 		ss.autosave()
-		return err
+		return info.Err
 	}
 	if sig != nil {
 		ss.rs.stoppedBy = sig
