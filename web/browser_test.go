@@ -308,17 +308,17 @@ func TestBrowserMorrisMillRemoves(t *testing.T) {
 }
 
 // TestBrowserPlayersNamedLikeObjectMembers plays a game whose players are
-// named Constructor and __proto__, names an object lookup in the page's
+// named Constructor and hasOwnProperty, names an object lookup in the page's
 // script would mistake for its own members.
 func TestBrowserPlayersNamedLikeObjectMembers(t *testing.T) {
 	b := newBrowserWith(t, Options{Only: []string{"testdata/proto-names.yaml"}})
 	ctx := b.tab()
 	b.start(ctx, "testdata/proto-names.yaml", []string{"human", "human"}, "", false)
 	b.run(ctx, "move", move("c3", "d4", 1)...)
-	if s := text(ctx, b, "#players"); !strings.Contains(s, "Constructor (you)") || !strings.Contains(s, "__proto__ (you)") {
+	if s := text(ctx, b, "#players"); !strings.Contains(s, "Constructor (you)") || !strings.Contains(s, "hasOwnProperty (you)") {
 		t.Fatalf("players: %q", s)
 	}
-	if s := text(ctx, b, "#status"); s != "Your move (__proto__)" {
+	if s := text(ctx, b, "#status"); s != "Your move (hasOwnProperty)" {
 		t.Fatalf("status: %q", s)
 	}
 }

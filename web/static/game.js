@@ -16,7 +16,8 @@ const CELL = 60;
 // rule files' player names are) and a pattern of its own, so that sides
 // differ by more than colour.
 const COLORS = ["#c62828", "#1e3a5f", "#2e7d32", "#f9a825"];
-// A Map, not an object: a player may be named "constructor" or "__proto__".
+// A Map, not an object: a player may be named "Constructor", which an
+// object lookup would find among its own members.
 const NAMED = new Map(Object.entries({ red: "#c62828", blue: "#1e5aa8", black: "#222222", white: "#f2f2f2", green: "#2e7d32",
   yellow: "#f9c825", orange: "#ef6c00", purple: "#6a1b9a", brown: "#6d4c41", pink: "#e91e63" }));
 const PATTERNS = ["solid", "ring", "dots", "stripes"];
