@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
@@ -79,21 +77,8 @@ func interrupted(s *streams, g *interpreter.Game, h *interpreter.History, varian
 	rec.Result = "*"
 	rec.SetTag("Result", "*")
 	rec.SetTag("Termination", "unfinished: the match was interrupted")
-	return interpreter.WriteFileAtomic(filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1)), []byte(rec.String()))
+	return createNew(matchRecordPath(dir, i), []byte(rec.String()))
 }
 
 // stopped says whether ctx was cancelled (Ctrl-C).
 func stopped(ctx context.Context) bool { return ctx.Err() != nil }
-
-// checkRecordsDir refuses a --records folder that already holds a record
-// this match would write (game-001.txt...): they are the records of an
-// earlier match, and writing over them would lose it.
-func checkRecordsDir(dir string, n int) error {
-	for i := 0; i < n; i++ {
-		name := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1))
-		if _, err := os.Lstat(name); err == nil {
-			return fmt.Errorf("%s already exists: --records %s holds the records of an earlier match; choose a new folder", name, dir)
-		}
-	}
-	return nil
-}

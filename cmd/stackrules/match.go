@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -103,7 +102,7 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the players' randomness"},
 			&cli.BoolFlag{Name: "swap", Value: true, Usage: "alternate colours between games (--swap=false: A always moves first)"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON summary object"},
-			&cli.StringFlag{Name: "records", Usage: "write every game as a record file into `DIR`"},
+			&cli.StringFlag{Name: "records", Usage: "write every game as a new record file into `DIR` (game-001.txt, game-002.txt...); a name already taken is never written over: before the match it is refused, during the match it stops the match"},
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
 			playersFlag,
 			openingFlags[0], openingFlags[1],
@@ -142,6 +141,9 @@ func matchCommand(s *streams) *cli.Command {
 				}
 				if err := checkRecordsDir(dir, n); err != nil {
 					return err
+				}
+				if recordsChecked != nil {
+					recordsChecked(dir)
 				}
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
@@ -227,8 +229,7 @@ func matchCommand(s *streams) *cli.Command {
 						rec.SetTag("Result", rec.Result)
 						rec.SetTag("Termination", fmt.Sprintf("adjudicated a draw after %d plies", h.Len()))
 					}
-					path := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1))
-					if err := interpreter.WriteFileAtomic(path, []byte(rec.String())); err != nil {
+					if err := createNew(matchRecordPath(dir, i), []byte(rec.String())); err != nil {
 						return err
 					}
 				}
