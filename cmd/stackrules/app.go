@@ -107,6 +107,9 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 // hoistFlags moves a command's flags in front of its positional arguments:
 // urfave/cli v2 stops reading flags at the first positional argument, and
 // people write `perft liger --depth 3` as often as `perft --depth 3 liger`.
+// A --help or -h anywhere after the command (not as a flag's value) asks
+// for the command's help, whatever else is given: urfave/cli would take the
+// first argument for a command to show ("liger" is not a command).
 func hoistFlags(app *cli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
@@ -140,6 +143,9 @@ func hoistFlags(app *cli.App, args []string) []string {
 			pos = append(pos, rest[i+1:]...)
 			break
 		}
+		if isHelpFlag(a) && cmd.Name != "help" {
+			return append(append([]string{}, args[:ci+1]...), "--help")
+		}
 		if len(a) > 1 && a[0] == '-' {
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
@@ -167,6 +173,15 @@ func hoistFlags(app *cli.App, args []string) []string {
 		out = append(out, pos...)
 	}
 	return out
+}
+
+// isHelpFlag is urfave/cli's help flag, in the forms it reads.
+func isHelpFlag(a string) bool {
+	switch a {
+	case "-h", "--h", "-help", "--help", "--help=true", "-help=true", "-h=true", "--h=true":
+		return true
+	}
+	return false
 }
 
 // openGame loads the game named by the command's one argument, or def.
