@@ -197,7 +197,7 @@ func openGame(c *cli.Context, def string) (*interpreter.Game, error) {
 	default:
 		return nil, usagef("%s takes one GAME, not %d arguments", c.Command.Name, c.NArg())
 	}
-	g, err := interpreter.Open(name)
+	g, err := openNamed(name)
 	if err != nil {
 		return nil, err
 	}

@@ -50,7 +50,7 @@ func replayCommand(s *streams) *cli.Command {
 			}
 			var g *interpreter.Game
 			if c.IsSet("game") {
-				g, err = interpreter.Open(variant)
+				g, err = openNamed(variant)
 				if err != nil {
 					return fmt.Errorf("%s: the game %q: %w", path, variant, err)
 				}
