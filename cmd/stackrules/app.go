@@ -16,6 +16,7 @@ import (
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	prog     string // os.Args[0], for the commands printed to type next (selfCommand)
 }
 
 // usageError is a mistake in how the command was called: exit status 2.
@@ -81,6 +82,9 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 		}
 	}()
 	s := &streams{in: in, out: out, err: errw}
+	if len(args) > 0 {
+		s.prog = args[0]
+	}
 	app := newApp(s)
 	err := app.Run(hoistFlags(app, args))
 	if err == nil {

@@ -389,7 +389,7 @@ func (ss *terminalGame) leave(why string) error {
 		fmt.Fprintf(ss.s.err, "stackrules: could not save the record to %s: %v\nHere it is:\n\n%s\n", path, err, ss.record().String())
 		return fmt.Errorf("the record could not be saved (it is printed above)")
 	}
-	ss.out("Game saved to %s\nContinue it with: stackrules play --resume %s\n", path, path)
+	ss.out("Game saved to %s\nContinue it with: %s play --resume %s\n", path, selfCommand(ss.s.prog), shellQuote(path))
 	return errLeave
 }
 
