@@ -69,14 +69,20 @@ var errInterrupted = errors.New("interrupted")
 // folder, writes it as unfinished ("*"), so that it is not taken for a result.
 func interrupted(s *streams, g *interpreter.Game, h *interpreter.History, variant string, names []string, dir string, i, n int) error {
 	fmt.Fprintf(s.err, "game %d of %d interrupted by Ctrl-C after %d plies: not a result, not counted\n", i+1, n, h.Len())
-	if dir == "" {
+	return writeUnfinished(g, h, variant, names, dir, i, n, "the match was interrupted")
+}
+
+// writeUnfinished writes match game i, stopped before its end, as unfinished
+// ("*") into dir (nothing without a records folder), saying why.
+func writeUnfinished(g *interpreter.Game, h *interpreter.History, variant string, names []string, dir string, i, n int, why string) error {
+	if dir == "" || h == nil {
 		return nil
 	}
 	rec := records.New(g, h, variant, names, time.Now().Format("2006.01.02"))
 	rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 	rec.Result = "*"
 	rec.SetTag("Result", "*")
-	rec.SetTag("Termination", "unfinished: the match was interrupted")
+	rec.SetTag("Termination", "unfinished: "+why)
 	return createNew(matchRecordPath(dir, i), []byte(rec.String()))
 }
 

@@ -28,8 +28,9 @@ func searchGame(g *interpreter.Game) aiGame { return g.AI() }
 
 // newPlayer makes a player from a spec, taking the rule file's playout
 // length when the spec does not set one.
+// Making it cannot panic (aiguard.go).
 func newPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) aiPlayer {
-	return session.NewPlayer(g, spec, seed)
+	return guardedPlayer("the AI "+spec.String(), func() aiPlayer { return session.NewPlayer(g, spec, seed) })
 }
 
 func parseSpec(flag, s string) (ai.Spec, error) {
@@ -186,6 +187,12 @@ func matchCommand(s *streams) *cli.Command {
 					break
 				}
 				if err != nil {
+					// The game so far is kept, as unfinished, for a report.
+					if werr := writeUnfinished(g, h, c.Args().First(), names, dir, i, n, "stopped by an error"); werr != nil {
+						fmt.Fprintf(s.err, "stackrules: %v\n", werr)
+					} else if dir != "" {
+						fmt.Fprintf(s.err, "game %d, unfinished, is in %s\n", i+1, matchRecordPath(dir, i))
+					}
 					return fmt.Errorf("game %d: %w", i+1, err)
 				}
 				o := h.Outcome()
@@ -293,8 +300,7 @@ func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, m
 			}
 			continue
 		}
-		giveHistory(players[pos.ToMove], h)
-		m, info := players[pos.ToMove].Choose(ctx, &pos)
+		m, info := choose(ctx, players[pos.ToMove], h.Game().Players[pos.ToMove].Name+"'s AI", h, &pos)
 		if info.Err != nil {
 			return h, false, info.Err
 		}

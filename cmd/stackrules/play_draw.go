@@ -40,9 +40,13 @@ func (ss *terminalGame) offerDraw(pos *board.Position) (done bool, err error) {
 		return false, err
 	}
 	p := newPlayer(ss.g, sp, ss.seed^0x51ed27+uint64(ss.h.Len()))
-	_, info, _, sig := ss.think(p, pos, other+" considers the draw", ss.interactive)
+	_, info, _, sig := ss.think(p, other+"'s AI", pos, other+" considers the draw", ss.interactive)
 	if sig != nil {
 		return true, ss.leave(fmt.Sprintf("\nStopped (%v).", sig))
+	}
+	if info.Err != nil {
+		ss.out("%s cannot judge the draw: %v\n", other, info.Err) // the game goes on
+		return false, nil
 	}
 	accept, why := drawAnswer(info, other)
 	if !accept {
