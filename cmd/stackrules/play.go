@@ -59,7 +59,7 @@ func playCommand(s *streams) *cli.Command {
 			"The record is saved after every move, at the end, on quit, at the end of the\n" +
 			"input and on Ctrl-C; `play --resume FILE` continues it. When the input is not a\n" +
 			"terminal, play reads one move or command per line.\n\n" +
-			strings.TrimRight(helpText(false), "\n") + "\n\n" + ai.SpecHelp() + "  human                 a person, at the prompt\n",
+			strings.TrimRight(helpText(false, nil), "\n") + "\n\n" + ai.SpecHelp() + "  human                 a person, at the prompt\n",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			return runPlay(c, s)
