@@ -57,6 +57,7 @@ func newApp(s *streams) *cli.App {
 			explainCommand(s),
 			schemaCommand(s),
 			serveCommand(s),
+			completionCommand(s),
 		},
 	}
 	for _, c := range app.Commands {
@@ -86,6 +87,9 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 		s.prog = args[0]
 	}
 	app := newApp(s)
+	if len(args) > 1 && args[1] == completeCommand {
+		return complete(app, args[2:], s)
+	}
 	err := app.Run(hoistFlags(app, args))
 	if err == nil {
 		return 0

@@ -52,6 +52,9 @@ func readmeCommands(t *testing.T) []readmeCommand {
 		if n := len(words); n > 2 && words[n-2] == "<" {
 			c.from, words = words[n-1], words[:n-2]
 		}
+		if n := len(words); n > 2 && words[n-2] == ">" {
+			words = words[:n-2] // the output goes to a file: here, nowhere
+		}
 		switch {
 		case len(words) > 0 && words[0] == "stackrules":
 			c.args = words[1:]
