@@ -119,6 +119,9 @@ func commentCuts(src *rulefile.Source, root *yaml.Node, g *interpreter.Game) rul
 		}
 		comment := string(line[i+1:])
 		value := n.Value
+		if rulefile.CheckExprLimits(value+" #"+comment) != nil {
+			continue // too deep to parse safely; the loader reports the value
+		}
 		_, valueErr := parser.Parse(value)
 		cut := false
 		if _, err := parser.Parse(value + " " + comment); err == nil && strings.TrimSpace(comment) != "" {

@@ -133,7 +133,7 @@ var (
 // widen extends a diagnostic that marks one character to the token it
 // starts, so the caret line underlines the whole bad name or value.
 func widen(d *rulefile.Diagnostic, src *rulefile.Source) {
-	if d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.Lines) {
+	if d.Exact || d.EndLine != d.Line || d.EndCol != d.Col+1 || d.Line < 1 || d.Line > len(src.Lines) {
 		return
 	}
 	line := src.Lines[d.Line-1]
@@ -194,6 +194,9 @@ func widen(d *rulefile.Diagnostic, src *rulefile.Source) {
 	}
 }
 
+// maxShownLine is the most characters of a source line WriteText shows.
+const maxShownLine = 160
+
 // WriteText writes diagnostics for people: the place and summary, the
 // source line, a caret under the bad characters, and the hint. data is the
 // file the diagnostics are about.
@@ -209,20 +212,43 @@ func WriteText(w io.Writer, ds rulefile.Diagnostics, data []byte) {
 			line := src.Lines[d.Line-1]
 			num := fmt.Sprint(d.Line)
 			pad := strings.Repeat(" ", len(num))
-			fmt.Fprintf(w, " %s | %s\n", num, strings.TrimRight(string(line), " \r"))
-			var caret strings.Builder
-			for i := 0; i < d.Col-1 && i < len(line); i++ {
-				if line[i] == '\t' {
-					caret.WriteByte('\t')
-				} else {
-					caret.WriteByte(' ')
-				}
-			}
+			col := d.Col
 			n := 1
 			if d.EndLine == d.Line && d.EndCol > d.Col {
 				n = d.EndCol - d.Col
 			} else if d.EndLine > d.Line {
 				n = max(1, len(line)-(d.Col-1))
+			}
+			// A very long line (a generated rule file) is shown as a
+			// window around the caret.
+			prefix, suffix := "", ""
+			if len(line) > maxShownLine {
+				start := max(0, min(col-1-maxShownLine/2, len(line)-maxShownLine))
+				end := min(len(line), start+maxShownLine)
+				if start > 0 {
+					prefix = "…"
+				}
+				if end < len(line) {
+					suffix = "…"
+				}
+				line = line[start:end]
+				col -= start
+				n = max(1, min(n, len(line)-(col-1)))
+				if prefix != "" {
+					col++
+				}
+			}
+			fmt.Fprintf(w, " %s | %s%s%s\n", num, prefix, strings.TrimRight(string(line), " \r"), suffix)
+			if prefix != "" {
+				line = append([]rune{' '}, line...)
+			}
+			var caret strings.Builder
+			for i := 0; i < col-1 && i < len(line); i++ {
+				if line[i] == '\t' {
+					caret.WriteByte('\t')
+				} else {
+					caret.WriteByte(' ')
+				}
 			}
 			caret.WriteString(strings.Repeat("^", n))
 			fmt.Fprintf(w, " %s | %s\n", pad, caret.String())

@@ -53,7 +53,7 @@ func lintBehaviour(g *interpreter.Game, opts LintOptions) rulefile.Diagnostics {
 		// A game whose random playouts wander on (Focus recycles its
 		// pieces through the reserves) still ends by its rules when its
 		// own tests play to a result.
-		if r, err := safeResult(g, &p); err == nil && r.Over {
+		if r, err := g.ResultErr(&p); err == nil && r.Over {
 			bh.decisive++
 		}
 	}
@@ -67,7 +67,7 @@ func (bh *behaviour) startMoves() bool {
 	for pi, p := range g.Players {
 		q := g.Start()
 		q.SetToMove(pi)
-		moves, err := safeMoves(g, &q)
+		moves, err := g.LegalMovesErr(&q, nil)
 		if err != nil {
 			bh.runtimeError(&q, err)
 			return false
@@ -113,7 +113,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 	var buf []board.Move
 	for ply := 0; ; ply++ {
 		p := h.Position()
-		o, err := safeOutcome(h)
+		o, err := h.OutcomeErr()
 		if err != nil {
 			bh.runtimeError(&p, err)
 			return
@@ -122,7 +122,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			bh.endConditions(&p)
 		}
 		if o.Over {
-			if r, err := safeResult(g, &p); err == nil && r.Over {
+			if r, err := g.ResultErr(&p); err == nil && r.Over {
 				bh.decisive++
 			} else {
 				bh.drawRule++
@@ -133,7 +133,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			bh.cut++
 			return
 		}
-		moves, err := safeMoves(g, &p)
+		moves, err := g.LegalMovesErr(&p, nil)
 		if err != nil {
 			bh.runtimeError(&p, err)
 			return
@@ -176,7 +176,7 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 		if !ok {
 			return
 		}
-		if err := safePlay(h, m); err != nil {
+		if err := h.Play(m); err != nil {
 			key := "play:" + err.Error()
 			if !bh.seen[key] {
 				bh.seen[key] = true
@@ -217,42 +217,6 @@ func (bh *behaviour) choose(p *board.Position, moves []board.Move, rng *rand.Ran
 
 // endConditions records which end conditions hold after a move.
 func (bh *behaviour) endConditions(p *board.Position) { bh.g.EndsHeld(p, bh.endHeld) }
-
-func safeMoves(g *interpreter.Game, p *board.Position) (moves []board.Move, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	return g.LegalMoves(p, nil), nil
-}
-
-func safeResult(g *interpreter.Game, p *board.Position) (o interpreter.Outcome, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	return g.Result(p), nil
-}
-
-func safePlay(h *interpreter.History, m board.Move) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	return h.Play(m)
-}
-
-func safeOutcome(h *interpreter.History) (o interpreter.Outcome, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			err = panicError(r)
-		}
-	}()
-	return h.Outcome(), nil
-}
 
 // runtimeError finds the term that fails at p and reports it; err is what
 // the failing call said, reported as is when no term can be blamed.
@@ -358,8 +322,8 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 func (bh *behaviour) compareMirror(p *board.Position, mirror func(*board.Position) board.Position) {
 	g := bh.g
 	q := mirror(p)
-	a, err1 := safeMoves(g, p)
-	b, err2 := safeMoves(g, &q)
+	a, err1 := g.LegalMovesErr(p, nil)
+	b, err2 := g.LegalMovesErr(&q, nil)
 	if err1 != nil || err2 != nil || len(a) == len(b) {
 		return
 	}
@@ -462,11 +426,4 @@ func (bh *behaviour) summary() {
 			"check the end conditions; a race needs its pieces to reach the bear-off squares",
 			"none of %d random games ended by the rules (%s)", games, strings.Join(how, ", ")))
 	}
-}
-
-func panicError(r any) error {
-	if e, ok := r.(error); ok {
-		return e
-	}
-	return fmt.Errorf("%v", r)
 }

@@ -1,6 +1,7 @@
 package authoring
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -101,16 +102,27 @@ func (d *report) atItem(m interpreter.MoveText, sev rulefile.Severity, code, hin
 }
 
 func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
-	defer func() {
-		r := recover()
-		if ee, ok := r.(*interpreter.EvalError); ok {
-			// The rule file's expression fails: its mistake, at its place.
-			d.diagAt(rulefile.Pos{Line: ee.Line, Col: ee.Col}, rulefile.Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.Name, t.Node.Line),
-				"%s: `%s`: runtime error: %s (at position %s)", ee.What, ee.Expr, ee.Msg, ee.Position)
-		} else if r != nil {
-			d.errorf(t.Node, "internal", "this is a bug in stackrules, not in the rule file: please report it", "test %q: stackrules failed running it: %v", t.Name, r)
-		}
-	}()
+	var ee *interpreter.EvalError
+	if err := checkTest(g, d, t); errors.As(err, &ee) {
+		// The rule file's expression fails: its mistake, at its place.
+		d.diagAt(rulefile.Pos{Line: ee.Line, Col: ee.Col}, rulefile.Error, "runtime-error", fmt.Sprintf("found by test %q (line %d)", t.Name, t.Node.Line),
+			"%s: `%s`: runtime error: %s (at position %s)", ee.What, ee.Expr, ee.Msg, ee.Position)
+	}
+}
+
+// evalError is err when it is a runtime error in the rule file's
+// expressions (an *interpreter.EvalError), else nil.
+func evalError(err error) error {
+	var ee *interpreter.EvalError
+	if errors.As(err, &ee) {
+		return ee
+	}
+	return nil
+}
+
+// checkTest runs one test, reporting its failures to d; it returns the
+// runtime error in the rule file's expressions that stopped it, if any.
+func checkTest(g *interpreter.Game, d *report, t *interpreter.TestCase) error {
 	p := g.Start()
 	if t.PositionNode != nil {
 		var err error
@@ -119,15 +131,32 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 			at := rulefile.NodePos(t.PositionNode)
 			if pe, ok := err.(*board.PositionError); ok {
 				pos := d.src.ScalarPositions(t.PositionNode)
-				off := len([]rune(t.Position[:min(max(pe.Offset, 0), len(t.Position))]))
+				start := min(max(pe.Offset, 0), len(t.Position))
+				off := len([]rune(t.Position[:start]))
+				// the caret covers the bad part: up to the next comma or space
+				end := start
+				for end < len(t.Position) && t.Position[end] != ',' && t.Position[end] != ' ' {
+					end++
+				}
+				width := max(1, len([]rune(t.Position[start:end])))
 				if off < len(pos) {
 					at = pos[off]
+					to := at
+					if last := off + width - 1; last < len(pos) && pos[last].Line == at.Line {
+						to = rulefile.Pos{Line: at.Line, Col: pos[last].Col + 1}
+					} else {
+						to.Col++
+					}
+					diag := rulefile.Span(d.src.Name, at, to, rulefile.Error, "bad-test", "", "test %q: position: %s", t.Name, pe.Msg)
+					diag.Exact = true
+					d.diags = append(d.diags, diag)
+					return nil
 				}
 				d.diagAt(at, rulefile.Error, "bad-test", "", "test %q: position: %s", t.Name, pe.Msg)
 			} else {
 				d.diagAt(at, rulefile.Error, "bad-test", "", "test %q: position: %v", t.Name, err)
 			}
-			return
+			return nil
 		}
 	}
 	// Every move text must at least be a move on this board.
@@ -141,10 +170,13 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		}
 	}
 	if !ok {
-		return
+		return nil
 	}
 	if t.HasMoves {
-		got := legalMoveTexts(g, &p)
+		got, err := legalMoveTexts(g, &p)
+		if err != nil {
+			return err
+		}
 		var want []string
 		for _, m := range t.Moves {
 			want = append(want, canonicalMove(g, &p, m.Text))
@@ -165,12 +197,20 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		}
 	}
 	for _, m := range t.Legal {
-		if _, err := g.ParseMove(&p, m.Text); err != nil {
-			d.atItem(m, rulefile.Error, "test-failed", g.Explain(&p, m.Text).Short(), "test %q: %s is not legal", t.Name, m.Text)
+		if _, err := g.ParseMove(&p, m.Text); evalError(err) != nil {
+			return err
+		} else if err != nil {
+			e := g.Explain(&p, m.Text)
+			if e.Err != nil {
+				return e.Err
+			}
+			d.atItem(m, rulefile.Error, "test-failed", e.Short(), "test %q: %s is not legal", t.Name, m.Text)
 		}
 	}
 	for _, m := range t.Illegal {
-		if l, err := g.ParseMove(&p, m.Text); err == nil {
+		if l, err := g.ParseMove(&p, m.Text); evalError(err) != nil {
+			return err
+		} else if err == nil {
 			hint := ""
 			if r := g.RuleName(l); r != "" {
 				hint = fmt.Sprintf("made by rule %q", r)
@@ -179,7 +219,7 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		}
 	}
 	if len(t.Play) == 0 && t.ResultNode == nil {
-		return
+		return nil
 	}
 	h := g.NewHistory(p)
 	mover := -1
@@ -189,9 +229,16 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		if err == nil {
 			err = h.Play(l)
 		}
+		if evalError(err) != nil {
+			return err
+		}
 		if err != nil {
-			d.atItem(m, rulefile.Error, "test-failed", g.Explain(&cur, m.Text).Short(), "test %q: %s cannot be played", t.Name, m.Text)
-			return
+			e := g.Explain(&cur, m.Text)
+			if e.Err != nil {
+				return e.Err
+			}
+			d.atItem(m, rulefile.Error, "test-failed", e.Short(), "test %q: %s cannot be played", t.Name, m.Text)
+			return nil
 		}
 		mover = int(cur.ToMove)
 	}
@@ -208,7 +255,7 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		}
 	}
 	if t.ResultNode == nil {
-		return
+		return nil
 	}
 	want, err := parseExpectedResult(g, t.Result, mover)
 	if err != nil {
@@ -217,9 +264,12 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 			hint = `write "ongoing", "draw", or the places, "NAME 1st, NAME 2nd, ..." ("NAME wins" with two players)`
 		}
 		d.errorf(t.ResultNode, "bad-test", hint, "test %q: result %v", t.Name, err)
-		return
+		return nil
 	}
-	o := h.Outcome()
+	o, err := h.OutcomeErr()
+	if err != nil {
+		return err
+	}
 	got := "ongoing"
 	if o.Over {
 		got = "draw"
@@ -245,6 +295,7 @@ func runTest(g *interpreter.Game, d *report, t *interpreter.TestCase) {
 		d.diags = append(d.diags, rulefile.Span(d.src.Name, from, to, rulefile.Error, "test-failed", "",
 			"test %q: %s %s, not %s", t.Name, after, says, want))
 	}
+	return nil
 }
 
 // parseExpectedResult turns a test's result into "NAME wins", "draw" or
@@ -352,11 +403,15 @@ func orNone(s []string) string {
 }
 
 // legalMoveTexts lists the legal moves at p as sorted text.
-func legalMoveTexts(g *interpreter.Game, p *board.Position) []string {
+func legalMoveTexts(g *interpreter.Game, p *board.Position) ([]string, error) {
+	moves, err := g.LegalMovesErr(p, nil)
+	if err != nil {
+		return nil, err
+	}
 	var out []string
-	for _, m := range g.LegalMoves(p, nil) {
+	for _, m := range moves {
 		out = append(out, g.MoveString(m))
 	}
 	sort.Strings(out)
-	return out
+	return out, nil
 }

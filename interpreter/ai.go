@@ -19,8 +19,7 @@ type SearchPosition struct {
 
 // SearchPosition is the current position of the game with its quiet count.
 func (h *History) SearchPosition() SearchPosition {
-	s := h.states[len(h.states)-1]
-	return SearchPosition{Position: s.pos, Quiet: int32(s.quiet)}
+	return SearchPosition{Position: h.cur, Quiet: h.plies[len(h.plies)-1].quiet}
 }
 
 // SearchGame is the AI's view of a game (ai.Game[SearchPosition, board.Move]):

@@ -38,7 +38,7 @@ func BenchmarkPlayout(b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					*pos = start
 					var n int
-					n, buf = g.RandomPlayout(pos, rng, 1000, buf)
+					n, buf, _ = g.RandomPlayout(pos, rng, 1000, buf)
 					plies += n
 					games++
 				}

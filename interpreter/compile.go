@@ -11,6 +11,8 @@ import (
 	"github.com/expr-lang/expr/builtin"
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
+
+	"github.com/stackrules/stackrules/rulefile"
 )
 
 // Expressions are parsed and type-checked by expr, once, at load time. The
@@ -85,6 +87,10 @@ func exprOptions(env map[string]any, asBool bool, optimize bool) []expr.Option {
 // reported at the character of the rule file they are about.
 func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asBool bool) *compiled {
 	if src == nil {
+		return nil
+	}
+	if lim := rulefile.CheckExprLimits(src.Text); lim != nil {
+		d.diagAt(src.at(lim.Offset), Error, "expression", "", "%s: %s", what, lim.Msg)
 		return nil
 	}
 	env := g.exprEnv()

@@ -169,12 +169,12 @@ func TestDicePlayoutsAllocateNothing(t *testing.T) {
 		plays := 0
 		for i := 0; i < 20; i++ { // grow the scratch space
 			*p = start
-			_, buf = g.RandomPlayout(p, rng, 5000, buf)
+			_, buf, _ = g.RandomPlayout(p, rng, 5000, buf)
 		}
 		allocs := testing.AllocsPerRun(20, func() {
 			*p = start
 			var n int
-			n, buf = g.RandomPlayout(p, rng, 5000, buf)
+			n, buf, _ = g.RandomPlayout(p, rng, 5000, buf)
 			plays += n
 		})
 		if allocs != 0 || plays == 0 {

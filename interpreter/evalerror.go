@@ -10,8 +10,12 @@ import (
 // file's fault, reported like any of its mistakes: at the expression's
 // file:line:col, naming the rule and the position where it happened.
 // Compiled closures never panic: they record the error in the Ctx and
-// return a zero value, and the API boundary (LegalMovesErr, ResultErr, or
-// the panicking LegalMoves and Result) hands it on.
+// return a zero value, and the API boundary hands it on: as an error from
+// LegalMovesErr, ResultErr, ApplyErr, ParseMove, PerftErr, DivideErr,
+// RandomPlayout and History's Play and OutcomeErr, in Explanation.Err from
+// Explain, in ai.Failer from a search. Only the conveniences LegalMoves,
+// Result and Perft (and History.Outcome) panic with it, for tests and code
+// that has checked the rule file; no package needs to recover it.
 
 // EvalError is a runtime error in an expression of a rule file.
 type EvalError struct {
@@ -29,6 +33,24 @@ func (e *EvalError) Error() string {
 		s += " (at position " + e.Position + ")"
 	}
 	return s
+}
+
+// catchEval runs f and returns the runtime error in the rule file's
+// expressions that f met through the panicking conveniences (LegalMoves,
+// Result), so that the exported functions built on them return it instead.
+// Anything else that panics is a bug and goes on up.
+func catchEval(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			ee, ok := r.(*EvalError)
+			if !ok {
+				panic(r)
+			}
+			err = ee
+		}
+	}()
+	f()
+	return nil
 }
 
 // evalSite is where in the rule file a closure that can fail comes from.

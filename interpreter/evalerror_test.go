@@ -3,10 +3,12 @@ package interpreter
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/variants"
 )
 
@@ -119,5 +121,57 @@ func TestRefusedExpressions(t *testing.T) {
 		if _, err := Load("liger.yaml", ligerWhen(t, when)); err != nil {
 			t.Errorf("when: %s: %v", when, err)
 		}
+	}
+}
+
+// An expression nested too deeply for expr's parser to recurse on (a
+// rule file under the 1 MiB cap holds half a million brackets) is refused
+// before it is parsed, at the character where it goes over the limit.
+func TestDeepExpressionIsADiagnostic(t *testing.T) {
+	deep := strings.Repeat("(", 499000) + "lifted == 1" + strings.Repeat(")", 499000)
+	_, err := Load("liger.yaml", ligerWhen(t, deep))
+	want := fmt.Sprintf("liger.yaml:%d:%d: error: move rule \"forward\": the expression nests brackets more than 100 deep here", forwardLine(), 12+100)
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("got %v\nwant %s", err, want)
+	}
+	// YAML nested as deep is refused by the YAML reader, as an error.
+	data, _ := variants.Source("liger")
+	nested := strings.Replace(string(data), "forward:               #", "forward: "+strings.Repeat("[", 300000)+strings.Repeat("]", 300000)+" #", 1)
+	if _, err := Load("liger.yaml", []byte(nested)); err == nil {
+		t.Error("deeply nested YAML loaded")
+	}
+}
+
+// Every function a front end calls hands a runtime error in the rule file's
+// expressions back as an error: no caller has to recover a panic.
+func TestRuntimeErrorsAreReturned(t *testing.T) {
+	g, err := Load("liger.yaml", ligerWhen(t, "lifted % (height - height) == 1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	var ee *EvalError
+	if _, err := g.ParseMove(&p, "c3-d4"); !errors.As(err, &ee) {
+		t.Errorf("ParseMove: %v", err)
+	}
+	if e := g.Explain(&p, "c3-d4"); !errors.As(e.Err, &ee) || !strings.Contains(e.Problem, "the rule file failed") {
+		t.Errorf("Explain: %+v", e)
+	}
+	if _, err := g.PerftErr(&p, 2, PerftOptions{}); !errors.As(err, &ee) {
+		t.Errorf("PerftErr: %v", err)
+	}
+	if _, err := g.DivideErr(&p, 2, PerftOptions{}); !errors.As(err, &ee) {
+		t.Errorf("DivideErr: %v", err)
+	}
+	q := p
+	if _, _, err := g.RandomPlayout(&q, rand.New(rand.NewPCG(1, 2)), 100, nil); !errors.As(err, &ee) {
+		t.Errorf("RandomPlayout: %v", err)
+	}
+	h := g.NewHistory(p)
+	if _, err := h.OutcomeErr(); !errors.As(err, &ee) {
+		t.Errorf("History.OutcomeErr: %v", err)
+	}
+	if err := h.Play(board.Move{}); !errors.As(err, &ee) {
+		t.Errorf("History.Play: %v", err)
 	}
 }

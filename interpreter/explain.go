@@ -23,6 +23,10 @@ type Explanation struct {
 	RuleKind string      // "move rule" or "bear-off rule", with Rule
 	Problem  string      // why the text is not a move here at all; "" when rules were checked
 	Checks   []RuleCheck // for an illegal move: each rule that could have made it
+	// Err is the runtime error in the rule file's expressions met while
+	// explaining (an *EvalError; Problem then says so): the game cannot go
+	// on at p.
+	Err error
 }
 
 // RuleCheck is why one rule does not make a move.
@@ -123,7 +127,14 @@ func sayChecks(checks []RuleCheck, plain func(RuleCheck) string) string {
 }
 
 // Explain explains moveText at position p for the player to move.
-func (g *Game) Explain(p *board.Position, moveText string) Explanation {
+func (g *Game) Explain(p *board.Position, moveText string) (e Explanation) {
+	if err := catchEval(func() { e = g.explain(p, moveText) }); err != nil {
+		e = Explanation{Move: strings.TrimSpace(moveText), Problem: "the rule file failed: " + err.Error(), Err: err}
+	}
+	return e
+}
+
+func (g *Game) explain(p *board.Position, moveText string) Explanation {
 	text := strings.TrimSpace(moveText)
 	e := Explanation{Move: text}
 	if text == "" {

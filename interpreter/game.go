@@ -317,6 +317,10 @@ func (g *Game) crowned(p *board.Position, player int) int {
 // Start is the start position.
 func (g *Game) Start() board.Position { return g.start }
 
+// isStart reports whether p is the start position (the hash first: a
+// position is 1.3 KB).
+func (g *Game) isStart(p *board.Position) bool { return p.Hash == g.start.Hash && *p == g.start }
+
 // Initial is the number of pieces player starts with.
 func (g *Game) Initial(player int) int { return int(g.initial[player]) }
 
@@ -669,8 +673,13 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 }
 
 // endTest evaluates the end conditions for the player who just moved (c.me)
-// and returns the index of the first that holds, or -1.
+// and returns the index of the first that holds, or -1. At the start
+// position nobody has moved, so none is evaluated: a placement game whose
+// end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
+	if g.isStart(c.pos) {
+		return -1
+	}
 	for i := range g.ends {
 		if g.ends[i].test(c) {
 			return i

@@ -9,26 +9,42 @@ import (
 // History is a game in progress: a start position and the moves played. It
 // owns what a position alone cannot know — draws by repetition and by plies
 // without progress — and supports undo.
+//
+// It keeps a few bytes per ply (the move, the position's hash, who was to
+// move, the quiet count) and a whole position only every checkEvery plies
+// and at the end: an earlier position is the checkpoint before it with the
+// moves after replayed. A game of 100,000 plies so costs a few megabytes,
+// not the 130 MB of a position per ply.
 type History struct {
-	g      *Game
-	start  board.Position
-	moves  []board.Move
-	states []state // states[i] is the position after i moves
+	g     *Game
+	start board.Position
+	moves []board.Move
+	plies []plyState // plies[i] is about the position after i moves
+	// checkpoints[k] is the position after k*checkEvery moves.
+	checkpoints []board.Position
+	cur         board.Position // the position after every move
 	// legal are the legal moves at the current position when legalAt is
-	// len(states): Play works them out to check the position after a move,
+	// len(plies): Play works them out to check the position after a move,
 	// and the next Play reuses them.
 	legal   []board.Move
 	legalAt int
 }
 
-type state struct {
-	pos   board.Position
-	quiet int // plies in a row without a bear-off, up to this position
+// plyState is what History keeps of each position besides the checkpoints.
+type plyState struct {
+	hash   uint64
+	quiet  int32 // plies in a row without progress, up to this position
+	toMove int8
 }
+
+// checkEvery is how many plies apart History keeps whole positions: reading
+// an earlier position replays at most checkEvery-1 moves.
+const checkEvery = 64
 
 // NewHistory starts a history at start.
 func (g *Game) NewHistory(start board.Position) *History {
-	return &History{g: g, start: start, states: []state{{pos: start}}}
+	return &History{g: g, start: start, cur: start, checkpoints: []board.Position{start},
+		plies: []plyState{{hash: start.Hash, toMove: int8(start.ToMove)}}}
 }
 
 // Game is the game being played.
@@ -38,7 +54,28 @@ func (h *History) Game() *Game { return h.g }
 func (h *History) Start() board.Position { return h.start }
 
 // Position is the current position.
-func (h *History) Position() board.Position { return h.states[len(h.states)-1].pos }
+func (h *History) Position() board.Position { return h.cur }
+
+// PositionAt is the position after i moves (0: the start), for 0 <= i <= Len().
+func (h *History) PositionAt(i int) board.Position {
+	if i == len(h.moves) {
+		return h.cur
+	}
+	return h.replayTo(i)
+}
+
+// replayTo works out the position after i moves from the checkpoint before.
+func (h *History) replayTo(i int) board.Position {
+	k := i / checkEvery
+	p := h.checkpoints[k]
+	for _, m := range h.moves[k*checkEvery : i] {
+		h.g.Apply(&p, m)
+	}
+	return p
+}
+
+// ToMoveAt is the player to move after i moves, for 0 <= i <= Len().
+func (h *History) ToMoveAt(i int) int { return int(h.plies[i].toMove) }
 
 // Moves are the moves played so far.
 func (h *History) Moves() []board.Move { return h.moves }
@@ -50,14 +87,17 @@ func (h *History) Len() int { return len(h.moves) }
 // here or when the game is over, and an *EvalError, playing nothing, when
 // the rule file's expressions fail at the position before or after it.
 func (h *History) Play(m board.Move) error {
-	cur := h.states[len(h.states)-1]
-	if o := h.Outcome(); o.Over {
+	cur := &h.cur
+	last := h.plies[len(h.plies)-1]
+	if o, err := h.OutcomeErr(); err != nil {
+		return err
+	} else if o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
 	moves := h.legal
-	if h.legalAt != len(h.states) {
+	if h.legalAt != len(h.plies) {
 		var err error
-		if moves, err = h.g.LegalMovesErr(&cur.pos, h.legal); err != nil {
+		if moves, err = h.g.LegalMovesErr(cur, h.legal); err != nil {
 			return err
 		}
 	}
@@ -71,28 +111,33 @@ func (h *History) Play(m board.Move) error {
 	if !legal {
 		return fmt.Errorf("move %s is not legal here", h.g.MoveString(m))
 	}
-	next := state{pos: cur.pos, quiet: cur.quiet + 1}
-	if err := h.g.ApplyErr(&next.pos, m); err != nil {
+	next := *cur
+	quiet := last.quiet + 1
+	if err := h.g.ApplyErr(&next, m); err != nil {
 		return err
 	}
-	before := cur.pos.Cells[0]
+	before := cur.Cells[0]
 	if m.From != board.NoSquare {
-		before = cur.pos.Cells[m.From]
+		before = cur.Cells[m.From]
 	}
-	if h.g.madeProgress(m, before, &next.pos) {
-		next.quiet = 0
+	if h.g.madeProgress(m, before, &next) {
+		quiet = 0
 	}
 	// A rule file whose expressions fail at the new position (a modulo by
 	// zero) refuses the move, keeping the game as it was, rather than
 	// failing later at every look at the position. Generating the moves
 	// evaluates everything Result does (the end conditions, then the moves).
-	nextMoves, err := h.g.LegalMovesErr(&next.pos, moves[len(moves):])
+	nextMoves, err := h.g.LegalMovesErr(&next, moves[len(moves):])
 	if err != nil {
 		return err
 	}
-	h.legal, h.legalAt = nextMoves, len(h.states)+1
+	h.legal, h.legalAt = nextMoves, len(h.plies)+1
 	h.moves = append(h.moves, m)
-	h.states = append(h.states, next)
+	h.plies = append(h.plies, plyState{hash: next.Hash, quiet: int32(quiet), toMove: int8(next.ToMove)})
+	if len(h.moves)%checkEvery == 0 {
+		h.checkpoints = append(h.checkpoints, next)
+	}
+	h.cur = next
 	return nil
 }
 
@@ -128,7 +173,9 @@ func (h *History) Undo() bool {
 		return false
 	}
 	h.moves = h.moves[:len(h.moves)-1]
-	h.states = h.states[:len(h.states)-1]
+	h.plies = h.plies[:len(h.plies)-1]
+	h.checkpoints = h.checkpoints[:len(h.moves)/checkEvery+1]
+	h.cur = h.replayTo(len(h.moves))
 	h.legalAt = -1
 	return true
 }
@@ -138,35 +185,48 @@ func (h *History) Undo() bool {
 // first: what an AI search needs to see repetition draws (ai.HistoryUser).
 func (h *History) RepetitionKeys(buf []uint64) []uint64 {
 	buf = buf[:0]
-	last := len(h.states) - 1
-	for i := max(0, last-h.states[last].quiet); i < last; i++ {
-		buf = append(buf, h.states[i].pos.Hash)
+	last := len(h.plies) - 1
+	for i := max(0, last-int(h.plies[last].quiet)); i < last; i++ {
+		buf = append(buf, h.plies[i].hash)
 	}
 	return buf
 }
 
-// Outcome is the result at the current position, draw rules included.
+// Outcome is the result at the current position, draw rules included. A
+// runtime error in the rule file's expressions makes it panic with an
+// *EvalError, as Result does; OutcomeErr returns it instead.
 func (h *History) Outcome() Outcome {
-	cur := h.states[len(h.states)-1]
-	if o := h.g.Result(&cur.pos); o.Over {
-		return o
+	o, err := h.OutcomeErr()
+	if err != nil {
+		panic(err)
+	}
+	return o
+}
+
+// OutcomeErr is Outcome returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (h *History) OutcomeErr() (Outcome, error) {
+	last := len(h.plies) - 1
+	quiet := int(h.plies[last].quiet)
+	if o, err := h.g.ResultErr(&h.cur); err != nil || o.Over {
+		return o, err
 	}
 	d := h.g.Draw
-	if d.QuietPlies > 0 && cur.quiet >= d.QuietPlies {
-		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}
+	if d.QuietPlies > 0 && quiet >= d.QuietPlies {
+		return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress", d.QuietPlies), Why: h.g.words.QuietReason}, nil
 	}
 	if len(h.g.quietRules) > 0 {
-		pos := cur.pos
+		pos := h.cur
 		c := h.g.ctx(&pos, h.g.prev(int(pos.ToMove)))
 		for _, q := range h.g.quietRules {
-			held := cur.quiet >= q.plies && allTerms(q.cond, c)
+			held := quiet >= q.plies && allTerms(q.cond, c)
 			if err := h.g.takeErr(c); err != nil {
 				h.g.release(c)
-				panic(err) // as Result does: see EvalError
+				return Outcome{}, err
 			}
 			if held {
 				h.g.release(c)
-				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}
+				return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: %d plies without progress while %s", q.plies, q.cond.src.Text), Why: q.reason}, nil
 			}
 		}
 		h.g.release(c)
@@ -175,23 +235,25 @@ func (h *History) Outcome() Outcome {
 		seen := 0
 		// Progress (a bear-off, a capture, a promotion) changes the pieces
 		// for good, so only the positions since the last one can repeat.
-		for i := len(h.states) - 1; i >= 0 && i >= len(h.states)-1-cur.quiet; i-- {
-			if h.states[i].pos.Hash == cur.pos.Hash && h.states[i].pos == cur.pos {
+		for i := last; i >= 0 && i >= last-quiet; i-- {
+			if h.plies[i].hash == h.cur.Hash && (i == last || h.PositionAt(i) == h.cur) {
 				seen++
 			}
 		}
 		if seen >= d.Repetition {
-			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}
+			return Outcome{Over: true, Winner: -1, Reason: fmt.Sprintf("draw: the same position %d times", d.Repetition), Why: h.g.words.RepetitionReason}, nil
 		}
 	}
-	return Outcome{Winner: -1}
+	return Outcome{Winner: -1}, nil
 }
 
 // Positions lists the position before every move of h and after the last.
 func (h *History) Positions() []board.Position {
-	out := make([]board.Position, len(h.states))
-	for i, s := range h.states {
-		out[i] = s.pos
+	out := make([]board.Position, len(h.plies))
+	out[0] = h.start
+	for i, m := range h.moves {
+		out[i+1] = out[i]
+		h.g.Apply(&out[i+1], m)
 	}
 	return out
 }

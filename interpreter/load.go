@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/variants"
@@ -177,6 +178,17 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 		if _, clash := names[p.Name]; clash {
 			d.errorf(p.node, "bad-value", "", "player name %q is also a name in expressions; choose another", p.Name)
 			ok = false
+		}
+		if !isPlayerName(p.Name) {
+			d.errorf(p.node, "bad-value", "write it as one word, e.g. "+strings.Join(strings.Fields(p.Name), "_"),
+				"player name %q must be one word of letters, digits and _ starting with a letter: it is written in expressions (checkers(%s)), in --side %s=human and in game records", p.Name, p.Name, p.Name)
+			ok = false
+		}
+		for _, q := range rf.Players[:i] {
+			if q.Name != p.Name && strings.EqualFold(q.Name, p.Name) {
+				d.errorf(p.node, "bad-value", "", "player names %q and %q differ only in capitals: a game record could not tell them apart", q.Name, p.Name)
+				ok = false
+			}
 		}
 		g.declared = append(g.declared, p.Name)
 		if !seated[i] {
@@ -471,4 +483,16 @@ func (g *Game) buildProgress(d *decoder, rf *ruleFile) {
 			g.resets |= progressKind << k
 		}
 	}
+}
+
+// isPlayerName reports whether name can name a player: one word of letters
+// (any script), digits and _, starting with a letter, as expressions and
+// the records' tags read names.
+func isPlayerName(name string) bool {
+	for i, r := range name {
+		if !(unicode.IsLetter(r) || i > 0 && (unicode.IsDigit(r) || r == '_')) {
+			return false
+		}
+	}
+	return name != ""
 }

@@ -149,3 +149,67 @@ func TestStaticFoldingErrorIsADiagnostic(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// A player's name is written in expressions, in --side NAME=..., and as a
+// game record's tag: a name that cannot be all three is refused at load, at
+// the name, instead of making records that cannot be read back.
+func TestPlayerNamesMustBeWords(t *testing.T) {
+	base, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := 1 + strings.Count(string(base[:strings.Index(string(base), "\n  blue: {code: b")+1]), "\n")
+	for _, c := range []struct{ name, want string }{
+		{`"blue team"`, fmt.Sprintf(`bad.yaml:%d:3: error: player name "blue team" must be one word`, line)},
+		{`"2nd"`, fmt.Sprintf(`bad.yaml:%d:3: error: player name "2nd" must be one word`, line)},
+		{`Red`, fmt.Sprintf(`bad.yaml:%d:3: error: player names "red" and "Red" differ only in capitals`, line)},
+	} {
+		src := strings.NewReplacer("\n  blue: {code: b", "\n  "+c.name+": {code: b", "\n  blue: rows", "\n  "+c.name+": rows").Replace(string(base))
+		_, err := interpreter.Load("bad.yaml", []byte(src))
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: got %v\nwant %s", c.name, err, c.want)
+		}
+	}
+}
+
+// End conditions are checked after every move, never at the start, where
+// nobody has moved: a placement game whose end is "the opponent has no
+// pieces on the board" is not over before its first placement.
+func TestEndNotCheckedAtTheStart(t *testing.T) {
+	src := `name: Capture race
+board: {width: 4, height: 4, squares: all}
+players:
+  red:  {code: r, home: bottom}
+  blue: {code: b, home: top}
+setup:
+  hand: {red: 2, blue: 2}
+place:
+  anywhere:
+    when: to_height == 0
+moves:
+  step:
+    directions: [n, e, s, w]
+    when: in_hand(me) == 0
+end:
+  - win: checkers(opponent) == 0
+`
+	g, err := interpreter.Load("race.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	if o := g.Result(&p); o.Over {
+		t.Fatalf("the game is over at the start: %+v", o)
+	}
+	if n := len(g.LegalMoves(&p, nil)); n != 16 {
+		t.Errorf("%d moves at the start, want 16 placements", n)
+	}
+	// The same condition holds when a position says so after a move.
+	q, err := g.ParsePosition("r a1:b hand:r0,b0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := g.Result(&q); !o.Over || o.Winner != 1 {
+		t.Errorf("blue with the only piece after its move: %+v, want blue wins", o)
+	}
+}

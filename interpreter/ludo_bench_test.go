@@ -19,7 +19,7 @@ func BenchmarkLudoGame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		p := start
 		var n int
-		n, buf = g.RandomPlayout(&p, rng, 1000, buf)
+		n, buf, _ = g.RandomPlayout(&p, rng, 1000, buf)
 		plies += n
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plays/game")
@@ -37,7 +37,7 @@ func BenchmarkBackgammonGame(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		p := start
 		var n int
-		n, buf = g.RandomPlayout(&p, rng, 10000, buf)
+		n, buf, _ = g.RandomPlayout(&p, rng, 10000, buf)
 		plies += n
 	}
 	b.ReportMetric(float64(plies)/float64(b.N), "plays/game")

@@ -91,7 +91,17 @@ func (g *Game) countExample() string {
 // ParseMove reads move text and matches it against the legal moves at p.
 // A move written without a count matches a move of the whole stack (a rule
 // with `lift: all`), and so does one whose count is the stack's height.
-func (g *Game) ParseMove(p *board.Position, text string) (board.Move, error) {
+//
+// A runtime error in the rule file's expressions at p is the error (an
+// *EvalError).
+func (g *Game) ParseMove(p *board.Position, text string) (m board.Move, err error) {
+	if ferr := catchEval(func() { m, err = g.parseMove(p, text) }); ferr != nil {
+		return board.Move{}, ferr
+	}
+	return m, err
+}
+
+func (g *Game) parseMove(p *board.Position, text string) (board.Move, error) {
 	if g.dice != nil {
 		return g.parseDiceMove(p, text)
 	}

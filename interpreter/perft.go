@@ -20,6 +20,20 @@ type PerftOptions struct {
 	Dedup bool
 }
 
+// PerftErr is PerftWith returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) PerftErr(p *board.Position, depth int, opts PerftOptions) (n int64, err error) {
+	err = catchEval(func() { n = g.PerftWith(p, depth, opts) })
+	return n, err
+}
+
+// DivideErr is DivideWith returning a runtime error in the rule file's
+// expressions (an *EvalError) instead of panicking.
+func (g *Game) DivideErr(p *board.Position, depth int, opts PerftOptions) (out []DivideEntry, err error) {
+	err = catchEval(func() { out = g.DivideWith(p, depth, opts) })
+	return out, err
+}
+
 // PerftWith is Perft under the convention opts chooses.
 func (g *Game) PerftWith(p *board.Position, depth int, opts PerftOptions) int64 {
 	if depth <= 0 {

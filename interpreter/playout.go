@@ -9,35 +9,36 @@ import (
 // RandomPlayout plays uniformly random moves at p, in place, until the game
 // ends or maxPlies have been played, and returns the plies played. buf is the
 // move buffer to reuse; the grown buffer is returned so steady state
-// allocates nothing.
-func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move) {
+// allocates nothing. A runtime error in the rule file's expressions ends it
+// and is returned (an *EvalError).
+func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move, error) {
 	if g.dice != nil {
 		return g.randomDicePlayout(p, rng, maxPlies, buf)
 	}
+	c := g.ctx(p, 0)
+	defer g.release(c)
 	plies := 0
 	for plies < maxPlies {
-		if g.dice != nil && !p.Rolled() {
-			// A chance node: roll the dice (not a ply, and not a uniform
-			// choice among the distinct rolls).
-			if o := g.Result(p); o.Over {
-				break
-			}
-			g.Apply(p, g.RandomRoll(p, rng))
+		g.resetCtx(c, p)
+		buf = g.legalMoves(c, buf)
+		if c.err != nil {
+			return plies, buf[:0], g.takeErr(c)
 		}
-		buf = g.LegalMoves(p, buf)
 		if len(buf) == 0 {
 			break
 		}
-		g.Apply(p, buf[rng.IntN(len(buf))])
+		if e := g.apply(p, buf[rng.IntN(len(buf))]); e != nil {
+			return plies, buf, e
+		}
 		plies++
 	}
-	return plies, buf
+	return plies, buf, nil
 }
 
 // randomDicePlayout is RandomPlayout in a dice game, on one context for the
 // whole playout: Result and LegalMoves would each take one from the pool
 // and give it back, twice a turn (a tenth of a random Ludo game's time).
-func (g *Game) randomDicePlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move) {
+func (g *Game) randomDicePlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move, error) {
 	c := g.ctx(p, 0)
 	defer g.release(c)
 	plies := 0
@@ -48,7 +49,7 @@ func (g *Game) randomDicePlayout(p *board.Position, rng *rand.Rand, maxPlies int
 			g.resetCtx(c, p)
 			over := g.result(c).Over
 			if c.err != nil {
-				panic(g.takeErr(c))
+				return plies, buf, g.takeErr(c)
 			}
 			if over {
 				break
@@ -58,15 +59,17 @@ func (g *Game) randomDicePlayout(p *board.Position, rng *rand.Rand, maxPlies int
 		g.resetCtx(c, p)
 		buf = g.legalMoves(c, buf)
 		if c.err != nil {
-			panic(g.takeErr(c))
+			return plies, buf[:0], g.takeErr(c)
 		}
 		if len(buf) == 0 {
 			break
 		}
-		g.Apply(p, buf[rng.IntN(len(buf))])
+		if e := g.apply(p, buf[rng.IntN(len(buf))]); e != nil {
+			return plies, buf, e
+		}
 		plies++
 	}
-	return plies, buf
+	return plies, buf, nil
 }
 
 // resetCtx points c at p as g.ctx does a context from the pool.

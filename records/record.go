@@ -232,7 +232,9 @@ func (r *Record) String() string {
 	return sb.String()
 }
 
-var tagRE = regexp.MustCompile(`^\[([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\]$`)
+// A tag's key is a word: letters of any script (a player's name, as
+// `[Røde "human"]`), digits and _.
+var tagRE = regexp.MustCompile(`^\[(\pL[\pL\pN_]*)\s+"((?:[^"\\]|\\.)*)"\]$`)
 var moveNumberRE = regexp.MustCompile(`^\d+\.(\.\.)?$`)
 var resultRE = regexp.MustCompile(`^(\*|(1/2|1|0)(-(1/2|1|0))+|\d+(st|nd|rd|th)(-\d+(st|nd|rd|th))+)$`)
 

@@ -117,3 +117,41 @@ func TestWriteFileAtomic(t *testing.T) {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
 }
+
+// A player name in any script round-trips through a record: written as a
+// tag, read back, and found again by the name's tag key.
+func TestPlayerNamesRoundTrip(t *testing.T) {
+	data, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := strings.NewReplacer("\n  red:  {code: r", "\n  røde:  {code: r", "\n  blue: {code: b", "\n  blå: {code: b",
+		"\n  red: rows", "\n  røde: rows", "\n  blue: rows", "\n  blå: rows").Replace(string(data))
+	src = src[:strings.Index(src, "\ntests:")] + "\n"
+	g, err := interpreter.Load("danish.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Players[0].Name != "røde" || g.Players[1].Name != "blå" {
+		t.Fatalf("players %+v", g.Players)
+	}
+	h := g.NewHistory(g.Start())
+	pos := h.Position()
+	if err := h.Play(g.LegalMoves(&pos, nil)[0]); err != nil {
+		t.Fatal(err)
+	}
+	text := records.New(g, h, "danish.yaml", []string{"human", "mcts:easy"}, "2026.11.27").String()
+	if !strings.Contains(text, `[Røde "human"]`) || !strings.Contains(text, `[Blå "mcts:easy"]`) {
+		t.Fatalf("record:\n%s", text)
+	}
+	back, err := records.Parse(strings.NewReader(text))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	if back.Tag(records.TagKey(g, 0)) != "human" || back.Tag(records.TagKey(g, 1)) != "mcts:easy" {
+		t.Errorf("tags read back: %q %q", back.Tag(records.TagKey(g, 0)), back.Tag(records.TagKey(g, 1)))
+	}
+	if h2, err := records.Replay(g, back); err != nil || h2.Position() != h.Position() {
+		t.Errorf("replay: %v", err)
+	}
+}

@@ -32,6 +32,9 @@ type Diagnostic struct {
 	Code     string // short stable identifier, e.g. "unknown-key"
 	Message  string
 	Hint     string
+	// Exact: Line:Col to EndLine:EndCol is the bad part as it is; lint
+	// does not widen a one-character span to the word or value it starts.
+	Exact bool
 }
 
 func (d Diagnostic) Error() string {

@@ -27,11 +27,7 @@ func (s *Session) AtChance() bool {
 		return false
 	}
 	p := s.hist.Position()
-	chance := false
-	if s.guard(func() { chance = s.Game.IsChance(&p) }) != nil {
-		return false
-	}
-	return chance
+	return s.Game.IsChance(&p)
 }
 
 // Settle rolls the dice at every chance position from here on until a

@@ -75,25 +75,6 @@ type aiPlayer = ai.Player[interpreter.SearchPosition, board.Move]
 // AgreedDraw is the outcome of a draw both players agreed to.
 var AgreedDraw = interpreter.Outcome{Over: true, Winner: -1, Reason: "draw agreed", Why: "agreed by the players"}
 
-// guard runs f and turns the interpreter's report of a runtime error in the
-// rule file's expressions (a panic with an *interpreter.EvalError) into an
-// error, which stops the game: a front end shows it instead of crashing.
-func (s *Session) guard(f func()) (err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			var ee *interpreter.EvalError
-			e, isErr := r.(error)
-			if !isErr || !errors.As(e, &ee) {
-				panic(r)
-			}
-			s.failed = ee
-			err = ee
-		}
-	}()
-	f()
-	return nil
-}
-
 // Failed is the rule file's runtime error that stopped the game, or nil.
 func (s *Session) Failed() error { return s.failed }
 
@@ -125,10 +106,11 @@ func (s *Session) Outcome() interpreter.Outcome {
 		return AgreedDraw
 	}
 	if s.failed == nil {
-		var o interpreter.Outcome
-		if s.guard(func() { o = s.hist.Outcome() }) == nil {
+		o, err := s.hist.OutcomeErr()
+		if err == nil {
 			return o
 		}
+		s.failed = err
 	}
 	return interpreter.Outcome{Over: true, Winner: -1, Reason: "the rule file failed: " + s.failed.Error()}
 }
@@ -171,15 +153,17 @@ func (s *Session) Play(text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("%w (%s)", ErrOver, o.Reason)
 	}
 	p := s.hist.Position()
-	var m board.Move
-	var err error
-	if ferr := s.guard(func() { m, err = s.Game.ParseMove(&p, text) }); ferr != nil {
-		return board.Move{}, ferr
+	m, err := s.Game.ParseMove(&p, text)
+	var ee *interpreter.EvalError
+	if errors.As(err, &ee) {
+		s.failed = ee
+		return board.Move{}, ee
 	}
 	if err != nil {
-		var e interpreter.Explanation
-		if ferr := s.guard(func() { e = s.Game.Explain(&p, text) }); ferr != nil {
-			return board.Move{}, ferr
+		e := s.Game.Explain(&p, text)
+		if e.Err != nil {
+			s.failed = e.Err
+			return board.Move{}, e.Err
 		}
 		return board.Move{}, &IllegalMove{Explanation: e}
 	}
@@ -226,10 +210,9 @@ func (s *Session) Undo() int {
 // A roll of the dice is nobody's choice: undo stops after it, so that a
 // play taken back is played again with the same dice.
 func (s *Session) lastHumanPly() int {
-	positions := s.hist.Positions()
 	moves := s.hist.Moves()
 	for i := s.hist.Len() - 1; i >= 0; i-- {
-		if s.Seats[positions[i].ToMove].Human && moves[i].Kind != board.Roll {
+		if s.Seats[s.hist.ToMoveAt(i)].Human && moves[i].Kind != board.Roll {
 			return i
 		}
 	}

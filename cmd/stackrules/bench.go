@@ -74,7 +74,10 @@ func benchCommand(s *streams) *cli.Command {
 						fmt.Fprintf(s.err, "\r\033[Kbench %s: %s...", name, phase)
 					}
 				}
-				r := measure(g, c.Duration("time"), c.Int("max-plies"), report)
+				r, err := measure(g, c.Duration("time"), c.Int("max-plies"), report)
+				if err != nil {
+					return err
+				}
 				r.Game = name
 				if c.Bool("vm") {
 					r.Path = "vm"
@@ -96,31 +99,39 @@ func benchCommand(s *streams) *cli.Command {
 
 // measure runs random playouts from the start, then perft, each for half of d
 // after a short warm-up.
-func measure(g *interpreter.Game, d time.Duration, maxPlies int, report func(string)) benchResult {
+func measure(g *interpreter.Game, d time.Duration, maxPlies int, report func(string)) (benchResult, error) {
 	r := benchResult{Path: "closures", PlayoutPlyCap: maxPlies, Seconds: d.Seconds()}
 	rng := rand.New(rand.NewPCG(1, 2))
 	buf := make([]board.Move, 0, 256)
 	start := g.Start()
 	p := new(board.Position)
-	play := func(until time.Time) (plies, games int) {
+	play := func(until time.Time) (plies, games int, err error) {
 		for time.Now().Before(until) {
 			for i := 0; i < 20; i++ {
 				*p = start
 				var n int
-				n, buf = g.RandomPlayout(p, rng, maxPlies, buf)
+				n, buf, err = g.RandomPlayout(p, rng, maxPlies, buf)
+				if err != nil {
+					return plies, games, err
+				}
 				plies += n
 				games++
 			}
 		}
-		return plies, games
+		return plies, games, nil
 	}
 	report("warming up")
-	play(time.Now().Add(d / 10))
+	if _, _, err := play(time.Now().Add(d / 10)); err != nil {
+		return r, err
+	}
 	report("random playouts")
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
 	t0 := time.Now()
-	plies, games := play(t0.Add(d / 2))
+	plies, games, err := play(t0.Add(d / 2))
+	if err != nil {
+		return r, err
+	}
 	el := time.Since(t0).Seconds()
 	runtime.ReadMemStats(&after)
 	r.PlayoutPliesPerS = float64(plies) / el
@@ -135,7 +146,10 @@ func measure(g *interpreter.Game, d time.Duration, maxPlies int, report func(str
 	until := t0.Add(d / 2)
 	for time.Now().Before(until) {
 		pass := time.Now()
-		n := g.Perft(&start, r.PerftDepth)
+		n, err := g.PerftErr(&start, r.PerftDepth, interpreter.PerftOptions{})
+		if err != nil {
+			return r, err
+		}
 		nodes += n
 		// Deepen while a pass is short, so the count is not all overhead,
 		// unless the next depth (as much longer as this one was bigger than
@@ -147,7 +161,7 @@ func measure(g *interpreter.Game, d time.Duration, maxPlies int, report func(str
 		}
 	}
 	r.PerftNodesPerS = float64(nodes) / time.Since(t0).Seconds()
-	return r
+	return r, nil
 }
 
 // isTerminal reports whether w is a terminal, where progress lines belong.

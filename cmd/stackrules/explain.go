@@ -34,6 +34,9 @@ func explainCommand(s *streams) *cli.Command {
 				return err
 			}
 			e := g.Explain(&p, text)
+			if e.Err != nil {
+				return e.Err // the rule file fails here: its mistake, at its place
+			}
 			if c.Bool("short") {
 				fmt.Fprintln(s.out, e.Short())
 			} else {

@@ -83,7 +83,7 @@ func (ss *terminalGame) rollDice() error {
 // sayRoll says what a roll was.
 func (ss *terminalGame) sayRoll(m board.Move) {
 	n := ss.h.Len()
-	before := ss.h.Positions()[n-1]
+	before := ss.h.PositionAt(n - 1)
 	if before.Opening {
 		ss.out("Opening roll %s: %s starts.\n", ss.g.MoveString(m), ss.g.Players[ss.h.Position().ToMove].Name)
 	} else {
