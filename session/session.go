@@ -280,16 +280,39 @@ func (s *Session) CanResign() error {
 	return nil
 }
 
-// AgreeDraw ends the game drawn by agreement of its two players.
+// AgreeDraw ends the game drawn by agreement of its two players, in a game
+// that has draws (CanAgreeDraw).
 func (s *Session) AgreeDraw() error {
 	if o := s.Outcome(); o.Over {
 		return fmt.Errorf("%w (%s)", ErrOver, o.Reason)
 	}
-	if len(s.Game.Players) != 2 {
-		return errors.New("a draw by agreement needs two players")
+	if err := s.CanAgreeDraw(); err != nil {
+		return err
 	}
 	s.drawAgreed = true
 	return nil
+}
+
+// ErrNoDraws refuses a draw by agreement in a game that has no draws: one
+// whose rules end every game with a winner (Liger), or whose rule file says
+// `draw: agreement: false`.
+var ErrNoDraws = errors.New("this game has no draws")
+
+// CanAgreeDraw says whether the players may agree to a draw (nil) or why
+// not: a game of two players whose rule file allows it
+// (interpreter.Game.CanDraw).
+func (s *Session) CanAgreeDraw() error {
+	g := s.Game
+	if len(g.Players) != 2 {
+		return errors.New("a draw by agreement needs two players")
+	}
+	if g.CanDraw() {
+		return nil
+	}
+	if g.Draw.Agreement == "false" {
+		return fmt.Errorf("%w by agreement: %s's rule file says draw: agreement: false; play on, resign, or quit (the game is saved)", ErrNoDraws, g.Name)
+	}
+	return fmt.Errorf("%w: %s's rules end every game with a winner, so a draw cannot be agreed either; play on, resign, or quit (the game is saved)", ErrNoDraws, g.Name)
 }
 
 // AIToMove reports whether an AI seat is to move in a game still going.

@@ -111,6 +111,11 @@ func runServe(c *cli.Context, s *streams) error {
 		Logf: func(format string, args ...any) { fmt.Fprintf(s.err, "serve: "+format+"\n", args...) }}
 	if c.NArg() > 0 {
 		opts.Only = c.Args().Slice()
+		for _, name := range opts.Only {
+			if err := unknownGame(name); err != nil {
+				return err
+			}
+		}
 	}
 	srv, err := web.New(opts)
 	if err != nil {
