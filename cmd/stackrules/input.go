@@ -93,11 +93,6 @@ type resolution struct {
 // resolveMove matches text against the legal moves at p. legal are p's legal
 // moves.
 func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, text string) (res resolution) {
-	defer func() {
-		if r := recover(); r != nil {
-			res = resolution{msg: fmt.Sprintf("%q could not be read (%v)", text, r)}
-		}
-	}()
 	t := strings.ToLower(strings.TrimSpace(text))
 	if m, err := g.ParseMove(p, t); err == nil {
 		return resolution{move: m, ok: true}
