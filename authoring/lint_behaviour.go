@@ -285,12 +285,19 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 		}
 		rot[sq] = t
 	}
+	// the code of the same piece of the other player (a neutral piece is
+	// its own)
+	other := func(code int) int {
+		owner := b.Owner(code)
+		if owner < 0 {
+			return code
+		}
+		return code - owner + (1 - owner)
+	}
 	swap := func(s board.Stack) board.Stack {
 		var out board.Stack
 		for i := s.Height(); i >= 1; i-- {
-			code := b.Piece(s, i)
-			owner := b.Owner(code)
-			out = b.Push(out, b.Single(code-owner+(1-owner)))
+			out = b.Push(out, b.Single(other(b.Piece(s, i))))
 		}
 		return out
 	}
@@ -312,6 +319,10 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 		q.ToMove = 1 - p.ToMove
 		q.Off[0], q.Off[1] = p.Off[1], p.Off[0]
 		q.Hand[0], q.Hand[1] = p.Hand[1], p.Hand[0]
+		for i, code := range b.Pools() {
+			q.Pools[b.PoolOf(other(code))] = p.Pools[i]
+		}
+		q.Ply = p.Ply
 		q.Recount(b)
 		return q
 	}

@@ -106,8 +106,10 @@ func (p *Position) Recount(b *Board) {
 		if s == 0 {
 			continue
 		}
-		p.Showing[b.TopOwner(s)]++
-		p.Tops[b.TopOwner(s)].Add(Square(sq))
+		if t := b.TopOwner(s); t >= 0 { // a neutral piece on top: nobody's
+			p.Showing[t]++
+			p.Tops[t].Add(Square(sq))
+		}
 		b.CountAt(p, Square(sq), &p.OnBoard)
 		p.Hash ^= cellHash(Square(sq), s)
 	}

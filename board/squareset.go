@@ -34,3 +34,37 @@ func (s *SquareSet) Squares(buf []Square) []Square {
 	}
 	return buf
 }
+
+// And is the squares in both s and o.
+func (s SquareSet) And(o SquareSet) SquareSet {
+	for i := range s {
+		s[i] &= o[i]
+	}
+	return s
+}
+
+// Or is the squares in s or o.
+func (s SquareSet) Or(o SquareSet) SquareSet {
+	for i := range s {
+		s[i] |= o[i]
+	}
+	return s
+}
+
+// AndNot is the squares in s but not in o.
+func (s SquareSet) AndNot(o SquareSet) SquareSet {
+	for i := range s {
+		s[i] &^= o[i]
+	}
+	return s
+}
+
+// Empty reports whether the set has no square.
+func (s SquareSet) Empty() bool {
+	for _, w := range s {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -347,6 +347,8 @@ func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
 	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
 	if m.From != noSquare {
 		c.src = p.Cells[m.From]
+	} else if m.Kind == board.Place {
+		c.src = a.g.placedStack(p, m) // as Ctx.candidate
 	}
 	if m.To != noSquare {
 		c.dst = p.Cells[m.To]

@@ -22,6 +22,8 @@ func (g *Game) applyColumns(p *board.Position, m board.Move) {
 		g.applyColumnPieces(p, m)
 	case board.Capture:
 		g.applyColumnCapture(p, m)
+	case board.Spread:
+		g.applySpreadColumns(p, m)
 	case board.BearOff:
 		b := g.Board
 		col := b.ColumnAt(p, m.From)
@@ -54,9 +56,7 @@ func (g *Game) applyColumnPieces(p *board.Position, m board.Move) {
 	me := int(p.ToMove)
 	var section board.Column
 	if m.Kind == board.Place {
-		section.N, section.Codes[0] = 1, uint8(me)
-		p.OnBoard[me]++
-		p.SetHand(me, int(p.Hand[me])-1)
+		section.N, section.Codes[0] = 1, uint8(g.place(p, m))
 	} else {
 		src := b.ColumnAt(p, m.From)
 		k := int(m.Lift)

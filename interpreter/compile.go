@@ -12,6 +12,7 @@ import (
 	"github.com/expr-lang/expr/file"
 	"github.com/expr-lang/expr/vm"
 
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/rulefile"
 )
 
@@ -56,19 +57,52 @@ func (g *Game) exprEnv() map[string]any {
 		switch {
 		case d.call != nil:
 			env[n] = func(int) int { return 0 }
+		case d.test != nil:
+			env[n] = func(int) bool { return false }
+		case d.call2 != nil:
+			env[n] = func(int, int) int { return 0 }
 		case d.flag != nil:
 			env[n] = false
 		default:
 			env[n] = 0
 		}
 	}
-	for _, name := range g.declared {
-		env[name], _ = g.playerConst(name)
+	g.addConstants(env)
+	if g.regions != nil {
+		env["count"] = func(int) int { return 0 }
+		env["pieces"] = func(int) int { return 0 }
+		env["within"] = func(int, int) bool { return false }
+		env["neighbors"] = func(int, int) int { return 0 }
+		env["connects"] = func(int, int, int) bool { return false }
+		env["reach"] = func(int, int) int { return 0 }
+		for i, r := range g.regions {
+			if r.param {
+				env[r.name] = func(int) int { return 0 }
+			} else {
+				env[r.name] = regionHandle(i, 0)
+			}
+		}
+	}
+	return env
+}
+
+// addConstants puts the game's constants in env: players, kinds, neutral
+// pieces and squares (a square by its name: height_at(e4)).
+func (g *Game) addConstants(env map[string]any) {
+	if g.Board != nil {
+		for sq := 0; sq < g.Board.NumSquares(); sq++ {
+			env[g.Board.SquareName(board.Square(sq))] = sq
+		}
 	}
 	for i, k := range g.Kinds {
 		env[k] = i
 	}
-	return env
+	for j, n := range g.pieceSet.neutral {
+		env[n] = g.pieceSet.kinds + j
+	}
+	for _, name := range g.declared {
+		env[name], _ = g.playerConst(name)
+	}
 }
 
 func exprOptions(env map[string]any, asBool bool, optimize bool) []expr.Option {
@@ -100,6 +134,12 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 		return nil
 	}
 	tree := prog.Node()
+	ast.Find(tree, func(n ast.Node) bool {
+		if id, isID := n.(*ast.IdentifierNode); isID && (id.Value == "ply" || id.Value == "turn") {
+			g.readsPly = true // positions then keep the ply (board.CountPly)
+		}
+		return false
+	})
 	ok := true
 	ast.Find(tree, func(n ast.Node) bool {
 		id, isID := n.(*ast.IdentifierNode)
@@ -117,6 +157,11 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 		return nil
 	}
 	if bad, msg := checkLanguage(tree); bad != nil {
+		from, _ := src.span(bad)
+		d.diagAt(src.at(from), Error, "expression", "", "%s: %s", what, msg)
+		return nil
+	}
+	if bad, msg := g.checkSets(tree); bad != nil {
 		from, _ := src.span(bad)
 		d.diagAt(src.at(from), Error, "expression", "", "%s: %s", what, msg)
 		return nil
@@ -200,7 +245,8 @@ func (g *Game) exprError(d *decoder, src *exprText, what string, err error) {
 	d.diagAt(src.at(0), Error, "expression", "", "%s: %v", what, err)
 }
 
-// levelOf is the innermost level of the names an expression uses.
+// levelOf is the innermost level of the names an expression uses. Regions
+// and their functions depend on the whole position.
 func (g *Game) levelOf(n ast.Node) level {
 	lv := lvConst
 	ast.Find(n, func(n ast.Node) bool {
@@ -208,10 +254,18 @@ func (g *Game) levelOf(n ast.Node) level {
 			if d, known := names[id.Value]; known && d.level > lv {
 				lv = d.level
 			}
+			if g.isRegionName(id.Value) && lvPosition > lv {
+				lv = lvPosition
+			}
 		}
 		return false
 	})
 	return lv
+}
+
+// isRegionName reports whether name is a region or a region function.
+func (g *Game) isRegionName(name string) bool {
+	return g.regions != nil && (setFuncs[name].args > 0 || g.regionIndex(name) >= 0)
 }
 
 // isStatic reports whether every name an expression uses depends only on the
@@ -221,6 +275,9 @@ func (g *Game) isStatic(n ast.Node) bool {
 	ast.Find(n, func(n ast.Node) bool {
 		if id, ok := n.(*ast.IdentifierNode); ok {
 			if d, known := names[id.Value]; known && !d.static {
+				static = false
+			}
+			if g.isRegionName(id.Value) {
 				static = false
 			}
 		}
@@ -301,6 +358,22 @@ func (cl closures) boolClosure(n ast.Node) (boolFn, bool) {
 	case *ast.IdentifierNode:
 		if d, ok := names[n.Value]; ok && d.flag != nil {
 			return d.flag, true
+		}
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		if !ok {
+			return nil, false
+		}
+		if setFuncs[id.Value].args > 0 {
+			return cl.setCallBool(n, id.Value)
+		}
+		if d, known := names[id.Value]; known && d.test != nil && len(n.Arguments) == 1 {
+			arg, ok := cl.intClosure(n.Arguments[0])
+			if !ok {
+				return nil, false
+			}
+			test := d.test
+			return func(c *Ctx) bool { return test(c, arg(c)) }, true
 		}
 	case *ast.UnaryNode:
 		if n.Operator == "!" || n.Operator == "not" {
@@ -546,15 +619,11 @@ func (cl closures) constInt(n ast.Node) (int, bool) {
 		if n.Value == "none" {
 			return none, true
 		}
-		if _, isName := names[n.Value]; !isName {
-			if v, ok := g.playerConst(n.Value); ok {
-				return v, true
-			}
-			for i, k := range g.Kinds {
-				if k == n.Value {
-					return i, true
-				}
-			}
+		if g.isRegionName(n.Value) {
+			return 0, false
+		}
+		if v, ok := g.constant(n.Value); ok {
+			return v, true
 		}
 	}
 	return 0, false
@@ -574,7 +643,22 @@ func (cl closures) intClosure(n ast.Node) (intFn, bool) {
 		}
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
-		if !ok || len(n.Arguments) != 1 {
+		if !ok {
+			return nil, false
+		}
+		if setFuncs[id.Value].args > 0 {
+			return cl.setCallInt(n, id.Value)
+		}
+		if d, known := names[id.Value]; known && d.call2 != nil && len(n.Arguments) == 2 {
+			a, ok1 := cl.intClosure(n.Arguments[0])
+			b, ok2 := cl.intClosure(n.Arguments[1])
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			call2 := d.call2
+			return func(c *Ctx) int { return call2(c, a(c), b(c)) }, true
+		}
+		if len(n.Arguments) != 1 {
 			return nil, false
 		}
 		d, known := names[id.Value]
@@ -718,30 +802,25 @@ func counterClosure(fn string, arg ast.Node) (intFn, bool) {
 // context. It is the fallback path and the baseline the closures are measured
 // against.
 func (c *Ctx) runVM(p *vm.Program, site *evalSite) any {
-	if c.env == nil {
-		c.env = map[string]any{}
-		for n, d := range names {
-			if d.call != nil {
-				call := d.call
-				c.env[n] = func(p int) int { return callPlayer(c, call, p) }
-			}
-		}
-		for _, name := range c.g.declared {
-			c.env[name], _ = c.g.playerConst(name)
-		}
-		for i, k := range c.g.Kinds {
-			c.env[k] = i
-		}
+	// A region's condition runs inside the expression asking about it
+	// (within(sq, R) calls R's condition): each depth has its own machine
+	// and environment, so the outer run's names keep their values.
+	for len(c.vms) <= c.vmDepth {
+		c.vms = append(c.vms, c.newVMFrame())
 	}
+	fr := c.vms[c.vmDepth]
+	c.vmDepth++
+	defer func() { c.vmDepth-- }()
+	fr.sets = fr.sets[:0]
 	for n, d := range names {
 		switch {
 		case d.value != nil:
-			c.env[n] = d.value(c)
+			fr.env[n] = d.value(c)
 		case d.flag != nil:
-			c.env[n] = d.flag(c)
+			fr.env[n] = d.flag(c)
 		}
 	}
-	out, err := c.machine.Run(p, c.env)
+	out, err := fr.machine.Run(p, fr.env)
 	if err != nil {
 		msg := err.Error()
 		if i := strings.IndexByte(msg, '\n'); i >= 0 {
@@ -754,4 +833,32 @@ func (c *Ctx) runVM(p *vm.Program, site *evalSite) any {
 		return nil
 	}
 	return out
+}
+
+// vmFrame is one depth of VM evaluation: the environment of names, the
+// machine, and the regions reach worked out in it.
+type vmFrame struct {
+	env     map[string]any
+	machine vm.VM
+	sets    []board.SquareSet
+}
+
+func (c *Ctx) newVMFrame() *vmFrame {
+	fr := &vmFrame{env: map[string]any{}}
+	for n, d := range names {
+		switch {
+		case d.call != nil:
+			call := d.call
+			fr.env[n] = func(p int) int { return callPlayer(c, call, p) }
+		case d.test != nil:
+			test := d.test
+			fr.env[n] = func(a int) bool { return test(c, a) }
+		case d.call2 != nil:
+			call2 := d.call2
+			fr.env[n] = func(a, b int) int { return call2(c, a, b) }
+		}
+	}
+	c.g.addConstants(fr.env)
+	c.addRegionFuncs(fr)
+	return fr
 }

@@ -34,7 +34,11 @@ type ruleFile struct {
 	SearchKeepLost            bool       // search: keep_lost
 	SearchAvoid               *exprText  // search: avoid
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
-	Kinds                     []*yaml.Node
+	Kinds                     []kindSpec
+	Neutral                   []neutralSpec // pieces that belong to nobody (pieces.go)
+	Regions                   []regionSpec  // named sets of squares (regions.go)
+	AfterMove                 *afterMoveSpec
+	Notation                  *notationSpec // the game's own notation (notation.go)
 	Promote                   promoteSpec
 	Captures                  []captureSpec
 	Capture                   captureSettings
@@ -64,9 +68,15 @@ type stackSpec struct {
 
 // placeSpec is a placement rule: a piece from the mover's hand onto a point.
 type placeSpec struct {
-	Name string
-	node *yaml.Node
-	When *exprText
+	Name     string
+	node     *yaml.Node
+	When     *exprText
+	Kind     string // the kind placed ("": the plain kind)
+	kindNode *yaml.Node
+	Owner    *exprText // whose piece: static, for each player (nil: me)
+	From     string    // the kind whose pieces in hand it takes ("": Kind's)
+	fromNode *yaml.Node
+	Again    *exprText // after it, the same player moves again when this holds
 }
 
 // triggerSpec says what happens after a move that completes lines of the
@@ -78,15 +88,26 @@ type triggerSpec struct {
 	Which  *exprText // which pieces may be removed (default: any)
 }
 
-// handSpec is the number of pieces a player starts with in hand.
+// handSpec is the number of pieces a player (or a neutral piece) starts
+// with in hand: Count of the plain kind, or Kinds by kind.
 type handSpec struct {
 	Player string
 	node   *yaml.Node
 	Count  int
+	Kinds  []kindCount // setup: hand: {white: {flat: 21, capstone: 1}}
+}
+
+// kindCount is how many pieces of a kind a player starts with in hand.
+type kindCount struct {
+	Kind  string
+	node  *yaml.Node
+	Count int
 }
 
 type boardSpec struct {
 	Width, Height int
+	Hex           []int // a hex board's rows, bottom to top; nil for a grid or points
+	hexNode       *yaml.Node
 	Squares       string     // dark | light | all
 	Numbering     *yaml.Node // the player whose view numbers the squares (numeric notation), if any
 	node          *yaml.Node
@@ -135,6 +156,10 @@ type moveSpec struct {
 	LiftAll        bool
 	Flying         bool // distance: any — slides along a line of empty squares
 	Leaping        bool // distance: lifted — exactly as many squares as pieces lifted, over anything
+	Spread         bool // drops: spread — dropped along the line, at least one on each square
+	dropsNode      *yaml.Node
+	Drop           *exprText // drops: the condition on each square dropped on
+	Again          *exprText // after it, the same player moves again when this holds
 	distanceNode   *yaml.Node
 	liftNode       *yaml.Node
 	When           *exprText
@@ -285,13 +310,11 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			rf.Evaluate = d.expression(v, "evaluate")
 		}},
 		{"tests", false, func(_, v *yaml.Node) { rf.Tests = v }},
-		{"kinds", false, func(_, v *yaml.Node) {
-			if v.Kind != yaml.SequenceNode || len(v.Content) != 2 {
-				d.errorf(v, "wrong-type", "for example `kinds: [man, king]`", "kinds must list two names: the plain piece, then the promoted one (written with capital letters)")
-				return
-			}
-			rf.Kinds = v.Content
-		}},
+		{"kinds", false, func(_, v *yaml.Node) { d.decodeKinds(v, rf) }},
+		{"neutral", false, func(_, v *yaml.Node) { d.decodeNeutral(v, rf) }},
+		{"regions", false, func(_, v *yaml.Node) { d.decodeRegions(v, rf) }},
+		{"after_move", false, func(_, v *yaml.Node) { d.decodeAfterMove(v, rf) }},
+		{"notation", false, func(_, v *yaml.Node) { d.decodeNotation(v, rf) }},
 		{"promote", false, func(_, v *yaml.Node) {
 			rf.Promote.node = v
 			rf.Promote.MidCapture = "stop"
@@ -355,8 +378,18 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 	b.node = n
 	b.Squares = "dark"
 	d.mapping(n, "board", []field{
-		{"width", true, func(_, v *yaml.Node) { b.Width = d.integer(v, "board: width", 1, 26) }},
-		{"height", true, func(_, v *yaml.Node) { b.Height = d.integer(v, "board: height", 1, 99) }},
+		{"width", false, func(_, v *yaml.Node) { b.Width = d.integer(v, "board: width", 1, 26) }},
+		{"height", false, func(_, v *yaml.Node) { b.Height = d.integer(v, "board: height", 1, 99) }},
+		{"hex", false, func(_, v *yaml.Node) {
+			b.hexNode = v
+			if v.Kind != yaml.SequenceNode || len(v.Content) == 0 {
+				d.errorf(v, "wrong-type", "for example `hex: [9, 10, 11, 10, 9]`", "board: hex must list the number of cells in each row, bottom to top")
+				return
+			}
+			for _, r := range v.Content {
+				b.Hex = append(b.Hex, d.integer(r, "board: hex: a row", 1, 26))
+			}
+		}},
 		{"squares", false, func(_, v *yaml.Node) {
 			b.Squares = d.oneOf(v, "board: squares", "dark", "light", "all")
 			b.squaresNode = v
@@ -399,6 +432,33 @@ func (d *decoder) decodeBoard(n *yaml.Node, b *boardSpec) {
 	}
 	if b.Points != nil && b.squaresNode != nil {
 		d.errorf(b.squaresNode, "bad-value", "leave out `squares` on a board of points", "board: squares and points do not go together: the points are the playing squares")
+	}
+	if b.hexNode != nil {
+		// A hex board's rows give its size and its cells.
+		for _, other := range []*yaml.Node{b.squaresNode, b.pointsNode, b.withoutNode} {
+			if other != nil {
+				d.errorf(other, "bad-value", "leave it out: the rows of `hex` are the cells", "board: hex gives the cells; this key does not go with it")
+			}
+		}
+		widest := 0
+		for _, r := range b.Hex {
+			widest = max(widest, r)
+		}
+		if b.Width == 0 {
+			b.Width = widest
+		}
+		if b.Height == 0 {
+			b.Height = len(b.Hex)
+		}
+		return
+	}
+	for _, k := range []struct {
+		name string
+		n    int
+	}{{"width", b.Width}, {"height", b.Height}} {
+		if k.n == 0 && !hasKey(n, k.name) {
+			d.errorf(n, "missing-key", "", "board needs the key %q", k.name)
+		}
 	}
 }
 
@@ -451,7 +511,16 @@ func (d *decoder) decodeSetup(n *yaml.Node, rf *ruleFile) {
 	d.namedMapping(n, "setup for player", func(k, v *yaml.Node) {
 		if k.Value == "hand" {
 			d.namedMapping(v, "setup: hand for player", func(k, v *yaml.Node) {
-				rf.Hands = append(rf.Hands, handSpec{Player: k.Value, node: k, Count: d.integer(v, "setup: hand: "+k.Value, 0, 9999)})
+				h := handSpec{Player: k.Value, node: k}
+				if v.Kind == yaml.MappingNode {
+					// by kind: {flat: 21, capstone: 1}
+					d.namedMapping(v, "setup: hand: "+k.Value+": kind", func(kk, kv *yaml.Node) {
+						h.Kinds = append(h.Kinds, kindCount{Kind: kk.Value, node: kk, Count: d.integer(kv, "setup: hand: "+k.Value+": "+kk.Value, 0, 127)})
+					})
+				} else {
+					h.Count = d.integer(v, "setup: hand: "+k.Value, 0, 9999)
+				}
+				rf.Hands = append(rf.Hands, h)
 			})
 			return
 		}
@@ -533,10 +602,22 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 				}
 				m.Flying = d.distance(v, what)
 			}},
+			{"drops", false, func(_, v *yaml.Node) {
+				m.dropsNode = v
+				m.Spread = d.oneOf(v, what+": drops", "spread", "all") == "spread"
+			}},
+			{"drop", false, func(_, v *yaml.Node) { m.Drop = d.expression(v, what+": drop") }},
+			{"again", false, func(_, v *yaml.Node) { m.Again = d.expression(v, what+": again") }},
 		})
 		d.attachReasons(v, m.When, reasons, what)
-		if m.Leaping && m.LiftAll {
-			d.errorf(m.distanceNode, "bad-value", "write `lift: any` (or a range) with `distance: lifted`", "%s: `distance: lifted` goes as far as the pieces lifted, but `lift: all` writes moves without the count", what)
+		if m.Spread && (m.Flying || m.Leaping) {
+			d.errorf(m.dropsNode, "bad-value", "leave out `distance`: a spread goes as far as its drops", "%s: `drops: spread` and `distance` do not go together", what)
+		}
+		if m.Spread && m.LiftAll {
+			d.errorf(m.dropsNode, "bad-value", "write `lift: 1-5` (the carry limit) or `lift: any`", "%s: `drops: spread` splits the pieces lifted, but `lift: all` writes moves without the count", what)
+		}
+		if m.Drop != nil && !m.Spread {
+			d.errorf(m.Drop.node, "bad-value", "add `drops: spread`, or write the condition in `when`", "%s: `drop:` is the condition on each square of a spread", what)
 		}
 		rf.Moves = append(rf.Moves, m)
 	})
@@ -576,6 +657,10 @@ func (d *decoder) decodePlace(n *yaml.Node, rf *ruleFile) {
 		d.mapping(v, what, []field{
 			{"when", false, func(_, v *yaml.Node) { p.When = d.expression(v, what+": when") }},
 			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
+			{"kind", false, func(_, v *yaml.Node) { p.Kind, p.kindNode = d.str(v, what+": kind"), v }},
+			{"owner", false, func(_, v *yaml.Node) { p.Owner = d.expression(v, what+": owner") }},
+			{"from", false, func(_, v *yaml.Node) { p.From, p.fromNode = d.str(v, what+": from"), v }},
+			{"again", false, func(_, v *yaml.Node) { p.Again = d.expression(v, what+": again") }},
 		})
 		d.attachReasons(v, p.When, reasons, what)
 		rf.Place = append(rf.Place, p)

@@ -280,9 +280,14 @@ var PositionFormats = []string{"text", "xgid", "gnubgid"}
 // gnubgid (a Position ID, then the player on roll and the roll after a
 // colon, as parsePositionID reads it).
 func (g *Game) FormatPositionAs(p *board.Position, format string) (string, error) {
+	if g.notation != nil && g.notation.pos != nil && format == g.notation.pos.Name {
+		return g.formatNotationPosition(p), nil
+	}
 	switch format {
-	case "", "text":
+	case "":
 		return g.FormatPosition(p), nil
+	case "text":
+		return g.Board.FormatPosition(p), nil
 	case "xgid":
 		return g.FormatXGID(p)
 	case "gnubgid":
@@ -296,5 +301,9 @@ func (g *Game) FormatPositionAs(p *board.Position, format string) (string, error
 		}
 		return id + suffix, nil
 	}
-	return "", fmt.Errorf("unknown position format %q (want %s)", format, strings.Join(PositionFormats, ", "))
+	formats := PositionFormats
+	if g.notation != nil && g.notation.pos != nil {
+		formats = append(append([]string(nil), formats...), g.notation.pos.Name)
+	}
+	return "", fmt.Errorf("unknown position format %q (want %s)", format, strings.Join(formats, ", "))
 }

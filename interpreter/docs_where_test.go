@@ -22,6 +22,7 @@ func TestDocsSayWhereEachNameApplies(t *testing.T) {
 		"everywhere": "everywhere", "placement conditions": "placements",
 		"triggers: when": "triggers: when", "triggers: which": "triggers: which",
 		"dice move conditions": "dice moves", "search: avoid": "avoid",
+		"regions": "regions", "drop conditions": "drops",
 	}
 	set := func(list []string) string {
 		sort.Strings(list)

@@ -47,9 +47,11 @@ const (
 	inRemove                     // triggers: which
 	inDice                       // dice_moves: when, hit
 	inAvoid                      // search: avoid
-	lastScope  = inAvoid
-	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove | inDice | inAvoid
-	onSquare   = inMove | inBearOff | inPrefer | inCapture | inDice | inAvoid
+	inRegion                     // regions:, after_move: remove (a condition on one square)
+	inDrop                       // moves: drop (each square of a spread)
+	lastScope  = inDrop
+	everywhere = inMove | inBearOff | inEnd | inEval | inPrefer | inCapture | inPromote | inPlace | inTrigger | inRemove | inDice | inAvoid | inRegion | inDrop
+	onSquare   = inMove | inBearOff | inPrefer | inCapture | inDice | inAvoid | inRegion | inDrop
 	// inHint is the AI's hints about a candidate move: `playout: prefer`
 	// and `search: avoid` see the same names (and avoid the search's own).
 	inHint = inPrefer | inAvoid
@@ -81,6 +83,10 @@ func (s scope) String() string {
 		return "dice move conditions"
 	case inAvoid:
 		return "search: avoid"
+	case inRegion:
+		return "regions"
+	case inDrop:
+		return "drop conditions"
 	}
 	return "expressions"
 }
@@ -90,9 +96,11 @@ type nameDef struct {
 	level  level
 	static bool // depends only on the player and the squares, so foldable into tables
 	scopes scope
-	value  func(c *Ctx) int        // a number
-	call   func(c *Ctx, p int) int // a function of a player
-	flag   func(c *Ctx) bool       // a truth value
+	value  func(c *Ctx) int           // a number
+	call   func(c *Ctx, p int) int    // a function of a player (or of one number)
+	flag   func(c *Ctx) bool          // a truth value
+	test   func(c *Ctx, a int) bool   // a truth value of one number
+	call2  func(c *Ctx, a, b int) int // a number of two numbers
 }
 
 // none is the value of an owner where there is no piece.
@@ -132,6 +140,16 @@ func ownerOrNone(b *board.Board, code int) int {
 
 func validPlayer(c *Ctx, p int) bool { return p >= 0 && p < c.g.Board.Players }
 
+func validSquare(c *Ctx, sq int) bool { return sq >= 0 && sq < c.g.Board.NumSquares() }
+
+// squareValue is a square as expressions see it: its index, -1 for none.
+func squareValue(sq board.Square) int {
+	if sq == board.NoSquare {
+		return -1
+	}
+	return int(sq)
+}
+
 var names = map[string]nameDef{
 	"me": {doc: "the player to move; in `end`, the player who just moved; in `evaluate`, the player being scored",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.me }},
@@ -160,9 +178,9 @@ var names = map[string]nameDef{
 			return ownerOrNone(c.g.Board, code)
 		}},
 	"lifted": {doc: "how many pieces the move lifts from the top (1 for a bear-off, the whole stack for a capture)",
-		level: lvLift, scopes: onSquare, value: func(c *Ctx) int { return c.lifted }},
+		level: lvLift, scopes: onSquare &^ inRegion, value: func(c *Ctx) int { return c.lifted }},
 	"bottom": {doc: "the owner of the lowest lifted piece: piece(lifted)",
-		level: lvLift, scopes: onSquare, value: func(c *Ctx) int {
+		level: lvLift, scopes: onSquare &^ inRegion, value: func(c *Ctx) int {
 			code := c.g.Board.Piece(c.src, c.lifted)
 			if code < 0 && c.g.tall {
 				code = c.deepPiece(c.lifted)
@@ -185,9 +203,9 @@ var names = map[string]nameDef{
 	"farthest": {doc: "the number of `me`'s farthest row: the row of the edge across from `me`'s home",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.g.farthest[c.me] }},
 	"to_height": {doc: "the number of pieces on the destination before the move (0 when empty)",
-		level: lvTarget, scopes: inMove | inHint | inPlace | inDice, value: func(c *Ctx) int { return c.dst.Height() }},
+		level: lvTarget, scopes: inMove | inHint | inPlace | inDice | inDrop, value: func(c *Ctx) int { return c.dst.Height() }},
 	"to_top": {doc: "the owner of the top piece on the destination before the move, `none` when empty",
-		level: lvTarget, scopes: inMove | inHint | inPlace | inDice, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
+		level: lvTarget, scopes: inMove | inHint | inPlace | inDice | inDrop, value: func(c *Ctx) int { return c.g.Board.TopOwner(c.dst) }},
 	"off": {doc: "in `playout: prefer` and `search: avoid`: whether the move is a bear-off",
 		level: lvTarget, scopes: inHint, flag: func(c *Ctx) bool { return c.off }},
 	"quiet": {doc: "in `search: avoid`: the plies played in a row without progress (a bear-off, capture or promotion) before the move, as `draw: quiet_plies` counts them",
@@ -207,7 +225,7 @@ var names = map[string]nameDef{
 			return int(c.pos.OnBoard[p])
 		}},
 	"mobility": {doc: "mobility(p): the number of moves p would have if it were p's turn (a pass counts none); for `evaluate`: how free p is, e.g. a lone king being cornered",
-		level: lvPosition, scopes: inEval | inAvoid, call: func(c *Ctx, p int) int {
+		level: lvPosition, scopes: inEval | inAvoid | inEnd, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {
 				return 0
 			}
@@ -266,6 +284,81 @@ var names = map[string]nameDef{
 		level: lvTarget, scopes: inTrigger, value: func(c *Ctx) int { return c.made }},
 	"in_line": {doc: "whether the piece that may be removed is on a line whose every point holds its owner's piece",
 		level: lvTarget, scopes: inRemove, flag: func(c *Ctx) bool { return c.g.inLine(c.pos, c.at) }},
+	"ply": {doc: "the number of plies played since the start (0 before the first move); a game that reads it keeps it in its positions (ply:N)",
+		level: lvPosition, scopes: everywhere, value: func(c *Ctx) int {
+			if c.pos == nil {
+				return 0 // a static term folded at load time
+			}
+			return int(c.pos.Ply)
+		}},
+	"turn": {doc: "the round of the game the ply is in: 1 while each player makes a first move, then 2, ...: 1 + ply / players",
+		level: lvPosition, scopes: everywhere, value: func(c *Ctx) int {
+			if c.pos == nil {
+				return 1
+			}
+			return int(c.pos.Ply)/len(c.g.Players) + 1
+		}},
+	"from": {doc: "the square moved from, to ask about with height_at, within, neighbors...",
+		level: lvSource, static: true, scopes: onSquare &^ inRegion, value: func(c *Ctx) int { return squareValue(c.from) }},
+	"to": {doc: "the destination square (in a spread, the square dropped on)",
+		level: lvTarget, static: true, scopes: inMove | inHint | inPlace | inDice | inDrop, value: func(c *Ctx) int { return squareValue(c.to) }},
+	"square": {doc: "in a region's condition: the square asked about",
+		level: lvSource, static: true, scopes: inRegion, value: func(c *Ctx) int { return squareValue(c.from) }},
+	"player": {doc: "in a region's condition: the player the region is asked for (road(opponent)); a region without it is the same for all",
+		level: lvSource, scopes: inRegion, value: func(c *Ctx) int { return c.player }},
+	"to_kind": {doc: "the kind of the top piece on the destination before the move, `none` when empty",
+		level: lvTarget, scopes: inMove | inHint | inPlace | inDice | inDrop, value: func(c *Ctx) int { return c.g.Board.TopKind(c.dst) }},
+	"dropped": {doc: "in a spread's `drop`: the pieces dropped on this square",
+		level: lvTarget, scopes: inDrop, value: func(c *Ctx) int { return c.dropped }},
+	"carried": {doc: "in a spread's `drop`: the pieces still carried on after this square (0 on the last)",
+		level: lvTarget, scopes: inDrop, value: func(c *Ctx) int { return c.carried }},
+	"height_at": {doc: "height_at(sq): the number of pieces on square sq (a square's name, from, to, track(p, k)...)",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, sq int) int {
+			if !validSquare(c, sq) {
+				return 0
+			}
+			return c.pos.Cells[sq].Height()
+		}},
+	"top_at": {doc: "top_at(sq): the owner of the top piece on square sq, `none` when empty",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, sq int) int {
+			if !validSquare(c, sq) {
+				return none
+			}
+			return c.g.Board.TopOwner(c.pos.Cells[sq])
+		}},
+	"kind_at": {doc: "kind_at(sq): the kind of the top piece on square sq, `none` when empty",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, sq int) int {
+			if !validSquare(c, sq) {
+				return none
+			}
+			return c.g.Board.TopKind(c.pos.Cells[sq])
+		}},
+	"bottom_at": {doc: "bottom_at(sq): the owner of the bottom piece on square sq, `none` when empty",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, sq int) int {
+			if !validSquare(c, sq) || c.pos.Cells[sq] == 0 {
+				return none
+			}
+			b := c.g.Board
+			return ownerOrNone(b, b.PieceAt(c.pos, board.Square(sq), c.pos.Cells[sq].Height()))
+		}},
+	"includes": {doc: "includes(k): whether the stack on the square moved from holds a piece of kind k anywhere",
+		level: lvSource, scopes: onSquare, test: func(c *Ctx, k int) bool { return c.g.includes(c, k) }},
+	"reserve": {doc: "reserve(k): the pieces of kind k `me` has in hand (of a neutral kind: still to be placed by anyone)",
+		level: lvPosition, scopes: everywhere, call: func(c *Ctx, k int) int { return c.g.reserve(c.pos, c.me, k) }},
+	"can_move": {doc: "can_move(p): whether p would have a move other than a pass if it were p's turn (in `end`: the game ends when neither can)",
+		level: lvPosition, scopes: inEnd | inEval | inAvoid, test: func(c *Ctx, p int) bool {
+			if !validPlayer(c, p) {
+				return false
+			}
+			return c.g.hasMove(c, p)
+		}},
+	"track": {doc: "track(p, k): the square at step k of p's track (0: its first square, the bar), -1 off it; for height_at, top_at... in a dice game",
+		level: lvPosition, static: true, scopes: everywhere, call2: func(c *Ctx, p, k int) int {
+			if !validPlayer(c, p) || c.g.dice == nil || k < 0 || k >= len(c.g.dice.tracks[p]) {
+				return -1
+			}
+			return int(c.g.dice.tracks[p][k])
+		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board (in a game that also captures, the string's off: count); always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
 			if !validPlayer(c, p) {

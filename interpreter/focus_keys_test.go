@@ -26,8 +26,6 @@ func TestFocusKeysErrors(t *testing.T) {
 			`error: board: without: "2a" is not a square`},
 		{"setup on a cut square", "red:   [d2,", "red:   [a1,",
 			`error: setup for red: square a1 is not a playing square`},
-		{"distance lifted with lift all", "lift: any", "lift: all",
-			"error: move rule \"move\": `distance: lifted` goes as far as the pieces lifted, but `lift: all`"},
 		{"unknown distance", "distance: lifted", "distance: height",
 			"error: move rule \"move\": distance must be 1 \\(one step\\), any .* or, for a move rule, lifted"},
 		{"lifted on captures", "place:", "captures:\n  jump:\n    directions: orthogonal\n    distance: lifted\nplace:",

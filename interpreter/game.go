@@ -4,7 +4,6 @@ import (
 	"math/bits"
 	"sync"
 
-	"github.com/expr-lang/expr/vm"
 	"github.com/stackrules/stackrules/board"
 	"go.yaml.in/yaml/v3"
 )
@@ -111,6 +110,15 @@ type Game struct {
 	lineSets                     []board.SquareSet   // every line's points
 	words                        wordsSpec
 	dice                         *diceRules // dice, tracks and dice moves; nil without dice
+	regions                      []*region  // the board's edges, then the rule file's regions (regions.go)
+	adjList                      [][]board.Square
+	adjacent                     []board.SquareSet // per square, its neighbours for regions
+	maxAdjacent                  int
+	afterMove                    *afterMove // what leaves the board after each move (pieces.go)
+	againRules                   bool       // a rule says when its player moves again
+	readsPly                     bool       // an expression reads ply or turn
+	notation                     *notation  // the rule file's own notation (notation.go)
+	pieceSet                     pieceSet   // kinds, neutral pieces, pools (pieces.go)
 	maxPoints                    int        // the most points an end condition gives (1 without points:)
 	pool                         sync.Pool
 }
@@ -134,9 +142,15 @@ type moveRule struct {
 	// leaps[player][from][k] are the destinations of a lift of k pieces
 	// (a `distance: lifted` rule): k squares away, over anything.
 	leaps    [board.MaxPlayers][][][]board.Square
-	anywhere bool  // to any point of the board (flying in Morris)
-	kinds    uint8 // the kinds of top piece the rule moves (bit k for kind k)
-	toEmpty  bool  // the destination must be empty (a folded `to_height == 0`)
+	anywhere bool // to any point of the board (flying in Morris)
+	// spread: drops: spread (spread.go), its rays in rays; drop is the
+	// condition on each square dropped on.
+	spread   bool
+	drop     *compiled
+	dropTest boolFn
+	again    *compiled // then the same player moves again when it holds
+	kinds    uint8     // the kinds of top piece the rule moves (bit k for kind k)
+	toEmpty  bool      // the destination must be empty (a folded `to_height == 0`)
 	// rays[player][from] are, per direction, the squares along it with
 	// whether the static terms allow each (for flying rules).
 	rays [board.MaxPlayers][][][]rayStep
@@ -213,8 +227,6 @@ type Ctx struct {
 	src, dst  board.Stack
 	lifted    int
 	off       bool
-	env       map[string]any // for the VM fallback, made on first use
-	machine   vm.VM
 	cap       capState // scratch space of the capture search
 	sqBuf     [board.MaxSquares]board.Square
 	err       *EvalError   // the first runtime error met; see evalerror.go
@@ -230,6 +242,13 @@ type Ctx struct {
 	dice      diceCtx      // the die being played (dice games)
 	dw        *diceWork    // scratch space of the dice move search, made on first use
 	quiet     int          // plies without progress, for `search: avoid`
+	player    int          // a region's argument, while its condition runs (regions.go)
+	sets      [setCacheSize]setCacheEntry
+	nextSet   int
+	vms       []*vmFrame // expr's VM, a frame per depth of evaluation (runVM)
+	vmDepth   int
+	dropped   int // the pieces a spread drops on the square c.to (spread.go)
+	carried   int // the pieces it carries on after that square
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -243,6 +262,17 @@ func (g *Game) ctx(p *board.Position, me int) *Ctx {
 
 func (g *Game) release(c *Ctx) { c.pos = nil; g.pool.Put(c) }
 
+// placedStack is the one piece placement m puts down, as a stack: in the
+// hints about a placement, the names of the square moved from (kind, top,
+// height) describe it.
+func (g *Game) placedStack(p *board.Position, m board.Move) board.Stack {
+	code := int(p.ToMove)
+	if m.Piece > 0 {
+		code = int(m.Piece) - 1
+	}
+	return g.Board.Single(code)
+}
+
 // candidate points c at move m of the player to move at p (c.pos), for the
 // AI's hints about a move (`search: avoid`, and both hints when inspected;
 // Prefer writes it out).
@@ -250,6 +280,9 @@ func (c *Ctx) candidate(p *board.Position, m board.Move) {
 	c.from, c.to, c.lifted, c.off = m.From, m.To, int(m.Lift), m.Kind == board.BearOff
 	if m.From != noSquare {
 		c.src = p.Cells[m.From]
+	}
+	if m.Kind == board.Place {
+		c.src = c.g.placedStack(p, m)
 	}
 	if m.To != noSquare {
 		c.dst = p.Cells[m.To]
@@ -457,6 +490,13 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 							}
 							continue
 						}
+						if r.spread {
+							buf = g.spreads(c, r, ri, k, buf, any)
+							if any && len(buf) > 0 {
+								return buf
+							}
+							continue
+						}
 						targets = nil
 						if leaps := r.leaps[me][sq]; k < len(leaps) {
 							targets = leaps[k]
@@ -549,6 +589,9 @@ func (r *moveRule) allows(c *Ctx) bool {
 	if c.lifted < lo || c.lifted > hi || r.kinds&(1<<uint(c.g.Board.TopKind(c.src))) == 0 || (r.toEmpty && c.dst != 0) {
 		return false
 	}
+	if r.spread && !r.spreadAllows(c) {
+		return false
+	}
 	found := false
 	targets := r.targets[c.me][c.from]
 	if r.leaping {
@@ -604,7 +647,7 @@ func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
 	}
 	if g.tall {
 		g.applyColumns(p, m)
-		return g.endTurn(p)
+		return g.finishMove(p, m)
 	}
 	b := g.Board
 	switch m.Kind {
@@ -631,18 +674,70 @@ func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
 		p.OnBoard[owner]--
 		p.Off[owner]++
 	case board.Place:
-		me := int(p.ToMove)
-		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(me)))
-		p.OnBoard[me]++
-		p.SetHand(me, int(p.Hand[me])-1)
+		code := g.place(p, m)
+		p.Set(b, m.To, b.Push(p.Cells[m.To], b.Single(code)))
 		if g.stackMax > 0 {
 			g.cutStack(p, m.To)
 		}
+	case board.Spread:
+		g.applySpread(p, m)
 	}
 	if m.Removed > 0 {
 		g.applyRemovals(p, &m)
 	}
-	return g.endTurn(p)
+	return g.finishMove(p, m)
+}
+
+// finishMove ends move m, played by the player to move at p: what leaves
+// the board after every move (after_move), the ply, and the turn, which
+// passes unless the rule that made m says the player moves again. It
+// returns a runtime error met in those conditions.
+func (g *Game) finishMove(p *board.Position, m board.Move) *EvalError {
+	if g.afterMove == nil && !g.againRules && !g.Board.PlyCounted() {
+		return g.endTurn(p) // every game of the first years: nothing else
+	}
+	var err *EvalError
+	mover := int(p.ToMove)
+	if g.afterMove != nil {
+		err = g.removeAfterMove(p, mover)
+	}
+	again := false
+	if cond := g.againOf(m); cond != nil {
+		c := g.ctx(p, mover)
+		again = allTerms(cond, c)
+		if e := g.takeErr(c); e != nil {
+			again = false
+			if err == nil {
+				err = e
+			}
+		}
+		g.release(c)
+	}
+	if g.Board.PlyCounted() {
+		p.SetPly(g.Board, int(p.Ply)+1)
+	}
+	if again {
+		return err
+	}
+	if e := g.endTurn(p); err == nil {
+		err = e
+	}
+	return err
+}
+
+// againOf is the `again` condition of the rule that made m, nil for none.
+func (g *Game) againOf(m board.Move) *compiled {
+	switch m.Kind {
+	case board.Place:
+		if int(m.Rule) < len(g.placeRules) {
+			return g.placeRules[m.Rule].again
+		}
+	case board.Step, board.Spread:
+		if int(m.Rule) < len(g.moveRules) {
+			return g.moveRules[m.Rule].again
+		}
+	}
+	return nil
 }
 
 // cutStack cuts the stack on sq back to stackMax pieces, taking them from
@@ -765,6 +860,11 @@ func (g *Game) MoveString(m board.Move) string {
 	if g.dice != nil {
 		return g.diceMoveString(m)
 	}
+	if g.notation != nil {
+		if s, ok := g.notationMoveString(m); ok {
+			return s
+		}
+	}
 	return g.Board.MoveString(m)
 }
 
@@ -809,4 +909,9 @@ func (g *Game) HasTriggers() bool { return len(g.triggers) > 0 }
 func (g *Game) HasCaptures() bool { return len(g.captureRules) > 0 }
 
 // FormatPosition writes a position string.
-func (g *Game) FormatPosition(p *board.Position) string { return g.Board.FormatPosition(p) }
+func (g *Game) FormatPosition(p *board.Position) string {
+	if g.notation != nil && g.notation.pos != nil && g.notation.pos.Default {
+		return g.formatNotationPosition(p)
+	}
+	return g.Board.FormatPosition(p)
+}

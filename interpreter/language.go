@@ -68,11 +68,15 @@ func allowedNode(n ast.Node, parent ast.Node) (string, bool) {
 		return "a list `[a, b]` is only for `x in [a, b]`", false
 	case *ast.CallNode:
 		if id, ok := n.Callee.(*ast.IdentifierNode); ok {
-			if d, known := names[id.Value]; known && d.call != nil && len(n.Arguments) == 1 {
-				return "", true
+			if d, known := names[id.Value]; known {
+				if (d.call != nil || d.test != nil) && len(n.Arguments) == 1 || d.call2 != nil && len(n.Arguments) == 2 {
+					return "", true
+				}
+			} else {
+				return "", true // a region function or a region: checkSets
 			}
 		}
-		return "only the names of the table (showing(p), piece(i)...) can be called", false
+		return "only the names of the table (showing(p), piece(i)...) and regions can be called", false
 	case *ast.BuiltinNode:
 		switch n.Name {
 		case "abs":

@@ -75,6 +75,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !g.buildBoard(d, rf) {
 		return nil, d.diags
 	}
+	g.declareRegions(d, rf)
 	if g.NoMoves == "lose" && len(g.Players) > 2 {
 		at := rf.NoMovesNode
 		if at == nil {
@@ -93,6 +94,9 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		g.start.SetDice(0, 0, true)
 	}
 	g.buildRules(d, rf)
+	if g.readsPly {
+		g.Board.CountPly()
+	}
 	if !d.diags.HasErrors() && g.opts.Players == 0 {
 		g.checkSeats(d, data)
 	}
@@ -130,7 +134,12 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	}
 	var geo *board.Geometry
 	var err error
-	if bs.Points != nil {
+	if bs.Hex != nil {
+		geo, err = board.NewHex(bs.Hex)
+		if err == nil && bs.Lines != nil {
+			err = geo.AddLines(bs.Lines)
+		}
+	} else if bs.Points != nil {
 		geo, err = board.NewGraph(bs.Width, bs.Height, bs.Points, bs.Lines, bs.Joins)
 	} else {
 		geo, err = board.NewGrid(bs.Width, bs.Height, playing)
@@ -200,29 +209,17 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	if !ok {
 		return false
 	}
-	if len(rf.Kinds) == 2 {
-		for i, k := range rf.Kinds {
-			if _, clash := names[k.Value]; clash || g.playerIndex(k.Value) >= 0 || k.Value == "" {
-				d.errorf(k, "bad-value", "", "kind name %q is already a name in expressions; choose another", k.Value)
-				ok = false
-			}
-			g.Kinds = append(g.Kinds, k.Value)
-			_ = i
-		}
-		for _, p := range g.Players {
-			letters = append(letters, p.Code-'a'+'A')
-		}
-	}
-	b, err := board.NewBoard(geo, len(g.Players), letters)
-	if err != nil {
-		d.errorf(rf.root, "players", "", "%v", err)
+	b, ok := g.buildPieces(d, rf, geo, letters)
+	if !ok {
 		return false
 	}
 	g.Board = b
 	var counts []board.CountField
 	if len(rf.Hands) > 0 || len(rf.Place) > 0 {
 		g.hands = true
-		counts = append(counts, board.HandField)
+		if !handsByKind(rf) {
+			counts = append(counts, board.HandField)
+		}
 	}
 	if (len(rf.Captures) > 0 || len(rf.Triggers) > 0) && len(rf.BearOff) > 0 {
 		// The cells cannot tell pieces borne off from pieces captured.
@@ -338,12 +335,16 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 		if pi < 0 && g.absent(h.Player) {
 			continue
 		}
+		if pi < 0 && g.kindIndex(h.Player) >= g.pieceSet.kinds {
+			continue // a neutral piece's hand: buildPools
+		}
 		if pi < 0 {
-			d.errorf(h.node, "unknown-player", "", "setup: hand names %q, which is not a player", h.Player)
+			d.errorf(h.node, "unknown-player", "", "setup: hand names %q, which is not a player or a neutral piece", h.Player)
 			continue
 		}
 		p.Hand[pi] = int16(h.Count)
 	}
+	g.buildPools(d, rf, &p)
 	p.ToMove = 0
 	p.Recount(b)
 	g.start = p
@@ -355,6 +356,35 @@ func (g *Game) buildSetup(d *decoder, rf *ruleFile) {
 	for i := range g.Players {
 		g.totalPieces += int(g.initial[i])
 	}
+	// Neutral pieces, on the board and in hand, stack too.
+	for sq := 0; sq < b.NumSquares(); sq++ {
+		g.totalPieces += p.Cells[sq].Height()
+	}
+	for i := range g.Players {
+		g.totalPieces -= int(p.OnBoard[i])
+	}
+	for i, code := range b.Pools() {
+		if b.Owner(code) < 0 {
+			g.totalPieces += int(p.Pools[i])
+		}
+	}
+}
+
+// handsByKind reports whether the game keeps pieces in hand by kind (a
+// hand given by kind, or a neutral piece's): its position strings then
+// write the hand by piece letter (board.Pools).
+func handsByKind(rf *ruleFile) bool {
+	for _, h := range rf.Hands {
+		if h.Kinds != nil {
+			return true
+		}
+		for _, n := range rf.Neutral {
+			if n.Name == h.Player {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // checkStackRoom makes sure every stack the rules can build fits: in a Stack
@@ -445,6 +475,30 @@ var directionGroups = map[string][]string{
 	// Along a line to the next point: on a board of points and lines, that
 	// is every direction, each following a line; on a grid it is "any".
 	"along_line": {"n", "ne", "e", "se", "s", "sw", "w", "nw"},
+}
+
+// hexCompass names the six steps of a hex board (board.HexDirections)
+// from the player's side: east and west along a row, the two cells ahead
+// (north-east, north-west) and the two behind.
+var hexCompass = map[string]board.Direction{
+	"e": {DF: 1, DR: 0}, "ne": {DF: 1, DR: 1}, "nw": {DF: 0, DR: 1},
+	"w": {DF: -1, DR: 0}, "sw": {DF: -1, DR: -1}, "se": {DF: 0, DR: -1},
+}
+
+var hexGroups = map[string][]string{
+	"forward":    {"nw", "ne"},
+	"backward":   {"sw", "se"},
+	"sideways":   {"w", "e"},
+	"any":        {"e", "ne", "nw", "w", "sw", "se"},
+	"along_line": {"e", "ne", "nw", "w", "sw", "se"},
+}
+
+// compassOf is the board's direction names and groups.
+func (g *Game) compassOf() (map[string]board.Direction, map[string][]string) {
+	if g.Board.IsHex() {
+		return hexCompass, hexGroups
+	}
+	return compass, directionGroups
 }
 
 // What resets the count of quiet plies (draw: progress), as bits of

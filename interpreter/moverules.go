@@ -41,6 +41,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		return
 	}
 	b := g.Board
+	g.compileRegions(d, rf)
 	for mi := range rf.Moves {
 		ms := &rf.Moves[mi]
 		r := &moveRule{name: ms.Name, liftMin: ms.LiftMin, liftMax: ms.LiftMax, liftAll: ms.LiftAll, kinds: allKinds}
@@ -62,7 +63,21 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 		}
 		r.flying = ms.Flying
 		r.leaping = ms.Leaping
-		r.farther = r.flying || r.leaping
+		r.spread = ms.Spread
+		r.farther = r.flying || r.leaping || r.spread
+		if r.spread && (r.anywhere || b.IsGraph()) {
+			d.errorf(ms.dropsNode, "bad-value", "", "move rule %q: `drops: spread` drops along a straight line of a grid or hex board", ms.Name)
+		}
+		if ms.Drop != nil {
+			r.drop = g.compileExpr(d, ms.Drop, fmt.Sprintf("move rule %q: drop", ms.Name), inDrop, true)
+			if r.drop != nil {
+				r.dropTest = allTermsFn(r.drop)
+			}
+		}
+		if ms.Again != nil {
+			r.again = g.compileExpr(d, ms.Again, fmt.Sprintf("move rule %q: again", ms.Name), inEnd, true)
+			g.againRules = g.againRules || r.again != nil
+		}
 		if r.leaping && (r.anywhere || b.IsGraph()) {
 			d.errorf(ms.distanceNode, "bad-value", "", "move rule %q: `distance: lifted` counts squares on a grid, in compass directions", ms.Name)
 		}
@@ -149,6 +164,8 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	g.evaluate = g.compileExpr(d, rf.Evaluate, "evaluate", inEval, false)
 	g.prefer = g.compileExpr(d, rf.Playout.Prefer, "playout: prefer", inPrefer, true)
 	g.avoid = g.compileExpr(d, rf.SearchAvoid, "search: avoid", inAvoid, true)
+	g.buildAfterMove(d, rf)
+	g.buildNotation(d, rf)
 	g.findOverlaps()
 }
 
@@ -157,13 +174,18 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 // playing square to another.
 func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []board.Direction, names []string) {
 	seen := map[string]bool{}
+	steps, groups := g.compassOf()
 	for _, dn := range nodes {
 		list := []string{dn.Value}
-		group, isGroup := directionGroups[dn.Value]
+		group, isGroup := groups[dn.Value]
 		if isGroup {
 			list = group
-		} else if _, ok := compass[dn.Value]; !ok {
-			d.errorf(dn, "bad-direction", suggest(dn.Value, directionNames()), "%s: unknown direction %q", what, dn.Value)
+		} else if _, ok := steps[dn.Value]; !ok {
+			hint := suggest(dn.Value, directionNames())
+			if g.Board.IsHex() {
+				hint = "on a hex board: e, w, ne, nw, se, sw, or forward, backward, sideways, any"
+			}
+			d.errorf(dn, "bad-direction", hint, "%s: unknown direction %q", what, dn.Value)
 			continue
 		}
 		reaches := false
@@ -171,7 +193,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 			if seen[n] {
 				continue
 			}
-			step := compass[n]
+			step := steps[n]
 			if !g.stepExists(step) {
 				if !isGroup {
 					d.errorf(dn, "bad-direction", "on a board of dark or light squares only the diagonals lead from one playing square to another",
@@ -246,7 +268,7 @@ func (g *Game) placeMoveTerms(d *decoder, r *moveRule) {
 				r.kinds &= mask
 				continue
 			}
-			if t.node != nil && !r.flying && !g.opts.reference && t.node.String() == "to_height == 0" {
+			if t.node != nil && !r.flying && !r.spread && !g.opts.reference && t.node.String() == "to_height == 0" {
 				r.toEmpty = true
 				continue
 			}
@@ -292,11 +314,11 @@ func (g *Game) placeMoveTerms(d *decoder, r *moveRule) {
 					if allowed && !slices.Contains(r.targets[pi][sq], to) {
 						r.targets[pi][sq] = append(r.targets[pi][sq], to)
 					}
-					if !r.flying {
+					if !r.flying && !r.spread {
 						break
 					}
 				}
-				if r.flying && len(ray) > 0 {
+				if (r.flying || r.spread) && len(ray) > 0 {
 					r.rays[pi][sq] = append(r.rays[pi][sq], ray)
 				}
 			}

@@ -21,6 +21,11 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 			return g.parsePositionID(t)
 		}
 	}
+	if g.notation != nil && g.notation.pos != nil {
+		if p, ok, err := g.parseNotationPosition(text); ok {
+			return p, err
+		}
+	}
 	p, err := g.Board.ParsePosition(text)
 	if err != nil {
 		return p, err
@@ -40,7 +45,7 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 		}
 		// Pieces leave the board by captures, removals (triggers) and bear-offs.
 		// In a dice game pieces leave the board off the ends of their tracks.
-		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0, len(g.bearRules) > 0 || g.dice != nil
+		caps, bears := len(g.captureRules) > 0 || len(g.triggers) > 0 || g.afterMove != nil, len(g.bearRules) > 0 || g.dice != nil
 		switch {
 		case caps && bears:
 			// Missing pieces not counted as borne off were captured,
@@ -73,6 +78,11 @@ func (g *Game) ParseMoveText(text string) (board.Move, error) {
 		// A play's squares depend on who moves: only its syntax is checked.
 		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.checkDiceMoveText(text)
 	}
+	if g.notation != nil {
+		if m, ok, err := g.notationSyntax(text); ok {
+			return m, err
+		}
+	}
 	if t := strings.TrimSpace(text); len(g.placeRules) > 0 && !strings.Contains(t, "-") && t != "pass" && t != "" && (t[0] < '0' || t[0] > '9') {
 		return g.Board.ParsePlacement(text)
 	}
@@ -104,6 +114,11 @@ func (g *Game) ParseMove(p *board.Position, text string) (m board.Move, err erro
 func (g *Game) parseMove(p *board.Position, text string) (board.Move, error) {
 	if g.dice != nil {
 		return g.parseDiceMove(p, text)
+	}
+	if g.notation != nil {
+		if m, ok, err := g.readNotationMove(p, text); ok {
+			return m, err
+		}
 	}
 	m, err := g.ParseMoveText(text)
 	if err != nil {

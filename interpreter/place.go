@@ -3,6 +3,7 @@ package interpreter
 import (
 	"fmt"
 	"math/bits"
+	"strings"
 
 	"github.com/stackrules/stackrules/board"
 )
@@ -20,6 +21,12 @@ type placeRule struct {
 	pos     boolFn                   // position terms
 	dest    boolFn                   // terms on the point
 	toEmpty bool                     // a folded `to_height == 0`
+	// piece[pi] is the code of the piece player pi places, pool[pi] the
+	// code of the pieces in hand it takes (a wall is a stone from the
+	// stones' pool); mark[pi] is Move.Piece: 0 for pi's plain piece.
+	piece, pool [board.MaxPlayers]int
+	mark        [board.MaxPlayers]uint8
+	again       *compiled // then the same player moves again when it holds
 }
 
 // trigger is what a move completing lines does: the mover removes up to
@@ -41,7 +48,12 @@ func (g *Game) buildPlacement(d *decoder, rf *ruleFile) {
 	for _, ps := range rf.Place {
 		what := fmt.Sprintf("placement rule %q", ps.Name)
 		r := &placeRule{name: ps.Name}
+		g.placedPieces(d, ps, r, what)
 		r.cond = g.compileExpr(d, ps.When, what, inPlace, true)
+		if ps.Again != nil {
+			r.again = g.compileExpr(d, ps.Again, what+": again", inEnd, true)
+			g.againRules = g.againRules || r.again != nil
+		}
 		var static boolFn
 		if r.cond != nil {
 			for _, t := range r.cond.terms {
@@ -92,15 +104,102 @@ func (g *Game) buildPlacement(d *decoder, rf *ruleFile) {
 	}
 }
 
+// placedPieces works out which piece a placement rule puts down for each
+// player, and from which pieces in hand: `kind:` (a neutral piece's name
+// too), `owner:` (a static expression: opponent) and `from:`.
+func (g *Game) placedPieces(d *decoder, ps placeSpec, r *placeRule, what string) {
+	b := g.Board
+	kind, from := 0, -1
+	if ps.Kind != "" {
+		if kind = g.kindIndex(ps.Kind); kind < 0 {
+			d.errorf(ps.kindNode, "bad-value", suggest(ps.Kind, append(append([]string(nil), g.Kinds...), g.pieceSet.neutral...)), "%s: %q is not a kind of this game's pieces (%s)", what, ps.Kind, g.kindsText())
+			kind = 0
+		}
+	}
+	if ps.From != "" {
+		if from = g.kindIndex(ps.From); from < 0 || from >= g.pieceSet.kinds {
+			d.errorf(ps.fromNode, "bad-value", "", "%s: from: %q is not a kind of the players' pieces (%s)", what, ps.From, strings.Join(g.Kinds, ", "))
+			from = -1
+		}
+	}
+	var owner *compiled
+	if ps.Owner != nil {
+		owner = g.compileExpr(d, ps.Owner, what+": owner", inEnd, false)
+		if owner != nil && !owner.terms[0].static {
+			d.errorf(ps.Owner.node, "bad-value", "write me, opponent, next, previous or a player's name", "%s: owner must depend on the player only", what)
+			owner = nil
+		}
+	}
+	neutral := kind >= g.pieceSet.kinds
+	if neutral && (ps.Owner != nil || from >= 0) {
+		d.errorf(ps.kindNode, "bad-value", "", "%s: a neutral piece belongs to nobody: leave out owner and from", what)
+	}
+	for pi := range g.Players {
+		o := pi
+		if owner != nil {
+			c := d.foldCtx(g, pi)
+			o = owner.terms[0].value(c)
+			if o < 0 || o >= len(g.Players) {
+				d.errorf(ps.Owner.node, "bad-value", "", "%s: owner is %d for %s, not a player", what, o, g.Players[pi].Name)
+				o = pi
+			}
+		}
+		r.piece[pi] = b.CodeOf(o, kind)
+		r.pool[pi] = r.piece[pi]
+		if from >= 0 {
+			r.pool[pi] = b.CodeOf(o, from)
+		}
+		if r.piece[pi] != b.CodeOf(pi, 0) {
+			r.mark[pi] = uint8(r.piece[pi] + 1)
+		}
+		if (neutral || from >= 0 || kind > 0) && !g.pieceSet.pools {
+			d.errorf(ps.node, "bad-value", "give the pieces in hand by kind: setup: hand: {white: {flat: 21, capstone: 1}}",
+				"%s places a %s, but the game keeps no pieces in hand by kind", what, g.kindName(kind))
+			return
+		}
+		g.poolFor(d, r.pool[pi])
+	}
+}
+
+// place takes the piece placement m puts down out of the hand it comes
+// from and counts it on the board, and returns its code.
+func (g *Game) place(p *board.Position, m board.Move) int {
+	me := int(p.ToMove)
+	code, pool := me, me
+	if m.Piece > 0 {
+		code, pool = int(m.Piece)-1, int(m.Piece)-1
+	}
+	if int(m.Rule) < len(g.placeRules) {
+		pool = g.placeRules[m.Rule].pool[me]
+	}
+	if o := g.Board.Owner(code); o >= 0 {
+		p.OnBoard[o]++
+	}
+	g.takeFromHand(p, me, pool)
+	return code
+}
+
+// kindName is the name of kind k, for messages.
+func (g *Game) kindName(k int) string {
+	if k < len(g.Kinds) {
+		return g.Kinds[k]
+	}
+	if j := k - g.pieceSet.kinds; j >= 0 && j < len(g.pieceSet.neutral) {
+		return g.pieceSet.neutral[j]
+	}
+	return "piece"
+}
+
 // allTermsFn is a compiled condition as one test.
 func allTermsFn(c *compiled) boolFn {
 	return func(x *Ctx) bool { return allTerms(c, x) }
 }
 
-// placeAllows reports whether placement rule r puts a piece on to at c.pos.
+// placeAllows reports whether placement rule r puts the piece it places
+// on to at c.pos.
 func (r *placeRule) allows(c *Ctx, to board.Square) bool {
 	dst := c.pos.Cells[to]
-	if !r.squares[c.me][to] || (r.toEmpty && dst != 0) || (r.pos != nil && !r.pos(c)) {
+	if !r.squares[c.me][to] || (r.toEmpty && dst != 0) || !c.g.handHas(c.pos, c.me, r.pool[c.me]) || (r.pos != nil && !r.pos(c)) {
 		return false
 	}
 	c.to, c.dst = to, dst
@@ -110,13 +209,13 @@ func (r *placeRule) allows(c *Ctx, to board.Square) bool {
 // generatePlacements appends the placements of c.me at c.pos.
 func (g *Game) generatePlacements(c *Ctx, buf []board.Move, any bool) []board.Move {
 	p, me := c.pos, c.me
-	if p.Hand[me] <= 0 {
+	if p.Hand[me] <= 0 && !g.pieceSet.pools {
 		return buf
 	}
 	n := g.Board.NumSquares()
 	c.from, c.src, c.lifted = noSquare, 0, 1
 	for ri, r := range g.placeRules {
-		if r.pos != nil && !r.pos(c) {
+		if !g.handHas(p, me, r.pool[me]) || (r.pos != nil && !r.pos(c)) {
 			continue
 		}
 		squares := r.squares[me]
@@ -132,11 +231,11 @@ func (g *Game) generatePlacements(c *Ctx, buf []board.Move, any bool) []board.Mo
 				continue
 			}
 			for _, e := range g.placeRules[:ri] {
-				if e.allows(c, to) {
+				if e.piece[me] == r.piece[me] && e.allows(c, to) {
 					continue points
 				}
 			}
-			buf = append(buf, board.Move{From: noSquare, To: to, Lift: 1, Kind: board.Place, Rule: uint8(ri)})
+			buf = append(buf, board.Move{From: noSquare, To: to, Lift: 1, Kind: board.Place, Rule: uint8(ri), Piece: r.mark[me]})
 			if any {
 				return buf
 			}

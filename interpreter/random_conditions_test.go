@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -21,15 +22,18 @@ import (
 
 // condGen writes random expressions over the names available in one scope.
 type condGen struct {
-	rng    *rand.Rand
-	ints   []string // names with a number value
-	calls  []string // names of a function of a player
-	flags  []string // names with a truth value
-	consts []string // player and kind names
+	rng     *rand.Rand
+	ints    []string // names with a number value
+	calls   []string // names of a function of a player
+	calls2  []string // names of a function of two numbers
+	tests   []string // names of a truth value of one number
+	flags   []string // names with a truth value
+	consts  []string // player and kind names
+	regions []string // region-valued expressions: names, region(p), edges
 }
 
-func newCondGen(rng *rand.Rand, sc scope, consts []string) *condGen {
-	cg := &condGen{rng: rng, consts: consts}
+func newCondGen(rng *rand.Rand, sc scope, consts []string, regions ...string) *condGen {
+	cg := &condGen{rng: rng, consts: consts, regions: regions}
 	for n, d := range names {
 		if d.scopes&sc == 0 {
 			continue
@@ -37,6 +41,10 @@ func newCondGen(rng *rand.Rand, sc scope, consts []string) *condGen {
 		switch {
 		case d.call != nil:
 			cg.calls = append(cg.calls, n)
+		case d.call2 != nil:
+			cg.calls2 = append(cg.calls2, n)
+		case d.test != nil:
+			cg.tests = append(cg.tests, n)
 		case d.flag != nil:
 			cg.flags = append(cg.flags, n)
 		case n == "opponents": // only a count's argument, not a number
@@ -47,8 +55,39 @@ func newCondGen(rng *rand.Rand, sc scope, consts []string) *condGen {
 	// Map order is random: sort so that a seed gives the same file.
 	sort.Strings(cg.ints)
 	sort.Strings(cg.calls)
+	sort.Strings(cg.calls2)
+	sort.Strings(cg.tests)
 	sort.Strings(cg.flags)
 	return cg
+}
+
+// region is a random region-valued expression: a region, one called with a
+// player, an edge, or reach of two.
+func (cg *condGen) region(d int) string {
+	r := cg.pick(cg.regions)
+	if strings.HasSuffix(r, "(") {
+		r += cg.player() + ")"
+	}
+	if d > 0 && cg.rng.IntN(4) == 0 {
+		return "reach(" + r + ", " + cg.region(d-1) + ")"
+	}
+	return r
+}
+
+// square is a random square-valued expression.
+func (cg *condGen) square() string {
+	switch cg.rng.IntN(4) {
+	case 0:
+		return fmt.Sprint(cg.rng.IntN(40) - 2)
+	case 1:
+		return []string{"a1", "c3", "d4", "f6", "b2"}[cg.rng.IntN(5)]
+	}
+	for _, n := range []string{"from", "to", "square"} {
+		if slices.Contains(cg.ints, n) && cg.rng.IntN(2) == 0 {
+			return n
+		}
+	}
+	return cg.intAtom()
 }
 
 func (cg *condGen) pick(s []string) string { return s[cg.rng.IntN(len(s))] }
@@ -68,7 +107,23 @@ func (cg *condGen) player() string {
 }
 
 func (cg *condGen) intAtom() string {
-	switch cg.rng.IntN(6) {
+	switch cg.rng.IntN(8) {
+	case 6:
+		if len(cg.regions) > 0 {
+			switch cg.rng.IntN(3) {
+			case 0:
+				return "count(" + cg.region(1) + ")"
+			case 1:
+				return "pieces(" + cg.region(1) + ")"
+			}
+			return "neighbors(" + cg.square() + ", " + cg.region(1) + ")"
+		}
+		return cg.literal()
+	case 7:
+		if len(cg.calls2) > 0 {
+			return cg.pick(cg.calls2) + "(" + cg.player() + ", " + fmt.Sprint(cg.rng.IntN(30)-2) + ")"
+		}
+		return cg.literal()
 	case 0:
 		return cg.literal()
 	case 1:
@@ -145,7 +200,20 @@ func (cg *condGen) boolExpr(d int) string {
 }
 
 func (cg *condGen) comparison(d int) string {
-	switch cg.rng.IntN(8) {
+	switch cg.rng.IntN(10) {
+	case 8:
+		if len(cg.regions) > 0 {
+			if cg.rng.IntN(2) == 0 {
+				return "within(" + cg.square() + ", " + cg.region(1) + ")"
+			}
+			return "connects(" + cg.region(1) + ", " + cg.region(0) + ", " + cg.region(0) + ")"
+		}
+		return "true"
+	case 9:
+		if len(cg.tests) > 0 {
+			return cg.pick(cg.tests) + "(" + cg.intAtom() + ")"
+		}
+		return "false"
 	case 0:
 		if len(cg.flags) > 0 {
 			return cg.pick(cg.flags)
@@ -211,7 +279,16 @@ func randomRuleFile(rng *rand.Rand, shape int) string {
 		sb.WriteString("players:\n  red: {code: r, home: bottom}\n  blue: {code: b, home: top}\n")
 		sb.WriteString("setup:\n  red: rows 1-3\n  blue: rows 6-8\n")
 	}
-	moveGen := newCondGen(rng, inMove, consts)
+	// Regions: one for any player, one read for a player, and the edges.
+	// occupied asks about the edges only, mine (read for a player) about
+	// occupied too: no region is defined through itself.
+	regions := []string{"occupied", "mine(", "north_edge", "south_edge", "edge"}
+	edgeGen := newCondGen(rng, inRegion, consts, regions[2:]...)
+	edgeGen.ints = slices.DeleteFunc(edgeGen.ints, func(n string) bool { return n == "player" })
+	regionGen := newCondGen(rng, inRegion, consts, append([]string{"occupied"}, regions[2:]...)...)
+	fmt.Fprintf(&sb, "regions:\n  occupied: %s\n  mine: %s\n", quoted(edgeGen.condition(inRegion)),
+		quoted("top == player && ("+regionGen.condition(inRegion)+")"))
+	moveGen := newCondGen(rng, inMove, consts, regions...)
 	sb.WriteString("moves:\n")
 	for i := 0; i < 1+rng.IntN(3); i++ {
 		fmt.Fprintf(&sb, "  m%d:\n    directions: [%s]\n", i, twoDirs())
@@ -226,10 +303,10 @@ func randomRuleFile(rng *rand.Rand, shape int) string {
 		fmt.Fprintf(&sb, "    when: %s\n", quoted(moveGen.condition(inMove)))
 	}
 	if shape == 0 {
-		bearGen := newCondGen(rng, inBearOff, consts)
+		bearGen := newCondGen(rng, inBearOff, consts, regions...)
 		fmt.Fprintf(&sb, "bear_off:\n  off:\n    when: %s\n", quoted(bearGen.condition(inBearOff)))
 	} else {
-		capGen := newCondGen(rng, inCapture, consts)
+		capGen := newCondGen(rng, inCapture, consts, regions...)
 		sb.WriteString("captures:\n")
 		for i := 0; i < 1+rng.IntN(2); i++ {
 			fmt.Fprintf(&sb, "  c%d:\n    directions: [%s]\n", i, twoDirs())
@@ -242,12 +319,12 @@ func randomRuleFile(rng *rand.Rand, shape int) string {
 			rng.IntN(2) == 0, rng.IntN(2) == 0, []string{"end", "immediate"}[rng.IntN(2)], []string{"top", "stack"}[rng.IntN(2)])
 		fmt.Fprintf(&sb, "promote: {when: to_row == farthest, mid_capture: %s}\n", []string{"stop", "continue", "skip"}[rng.IntN(3)])
 	}
-	endGen := newCondGen(rng, inEnd, consts)
+	endGen := newCondGen(rng, inEnd, consts, regions...)
 	fmt.Fprintf(&sb, "end:\n  - win: checkers(opponent) == 0\n  - draw: %s\n", quoted(endGen.condition(inEnd)))
 	fmt.Fprintf(&sb, "no_moves: %s\n", []string{"lose", "pass", "draw"}[rng.IntN(3)])
-	evalGen := newCondGen(rng, inEval, consts)
+	evalGen := newCondGen(rng, inEval, consts, regions...)
 	fmt.Fprintf(&sb, "evaluate: %s\n", quoted(evalGen.intExpr(3)))
-	preferGen := newCondGen(rng, inPrefer, consts)
+	preferGen := newCondGen(rng, inPrefer, consts, regions...)
 	fmt.Fprintf(&sb, "playout:\n  prefer: %s\n", quoted(preferGen.condition(inPrefer)))
 	return sb.String()
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/variants"
 	"github.com/urfave/cli/v2"
 )
@@ -203,7 +204,13 @@ func flagValues(cmd *cli.Command, flag, cur string) ([]candidate, string) {
 		if cmd.Name == "lint" {
 			return matching(cur, []candidate{{"text", "with the source line and a caret"}, {"json", "one object per line"}}), ""
 		}
-		return matching(cur, []candidate{{"text", "the project's position text"}, {"xgid", "GNU Backgammon's XGID"}, {"gnubgid", "GNU Backgammon's Position ID"}}), ""
+		formats := []candidate{{"text", "the project's position text"}, {"xgid", "GNU Backgammon's XGID"}, {"gnubgid", "GNU Backgammon's Position ID"}}
+		for _, name := range variants.Names() {
+			if g, err := interpreter.Open(name); err == nil && g.PositionNotation() != "" && !slices.ContainsFunc(formats, func(c candidate) bool { return c.text == g.PositionNotation() }) {
+				formats = append(formats, candidate{g.PositionNotation(), "the positions of " + g.Name})
+			}
+		}
+		return matching(cur, formats), ""
 	case "dice":
 		return matching(cur, []candidate{{"auto", "the program rolls them"}, {"manual", "type each roll, for real dice"}}), ""
 	case "game":

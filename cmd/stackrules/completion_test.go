@@ -55,7 +55,7 @@ func TestCompletions(t *testing.T) {
 		{[]string{"perft", "-"}, []string{"-d", "-p", "--depth", "--help", "--position"}, false, ""},
 		{[]string{"play", "--notation", ""}, []string{"auto", "numeric", "algebraic"}, true, ""},
 		{[]string{"play", "--notation=n"}, []string{"--notation=numeric"}, true, ""},
-		{[]string{"moves", "--format", ""}, []string{"text", "xgid", "gnubgid"}, true, ""},
+		{[]string{"moves", "--format", ""}, []string{"text", "xgid", "gnubgid", "tps"}, true, ""},
 		{[]string{"lint", "--format", ""}, []string{"text", "json"}, true, ""},
 		{[]string{"play", "--dice", "m"}, []string{"manual"}, true, ""},
 		{[]string{"play", "--second", "h"}, []string{"human"}, true, ""},
