@@ -312,6 +312,7 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 		q.ToMove = 1 - p.ToMove
 		q.Off[0], q.Off[1] = p.Off[1], p.Off[0]
 		q.Hand[0], q.Hand[1] = p.Hand[1], p.Hand[0]
+		q.Dice, q.Opening = p.Dice, p.Opening // the roll to play is the same roll for either colour
 		q.Recount(b)
 		return q
 	}
