@@ -20,7 +20,7 @@ func WriteText(w io.Writer, r *Report) error {
 	if r.Shard != nil {
 		p(", shard %d/%d of a run of %d", r.Shard.Index, r.Shard.Count, r.TotalGames)
 	}
-	if r.Timing.Seconds > 0 {
+	if r.Timing.Seconds > 0 && r.Games > 0 {
 		p(", %.1fs (%.1f games/s", r.Timing.Seconds, r.Timing.GamesPerSecond)
 		if r.Timing.Shards > 0 {
 			p(", the %d shards' time added up", r.Timing.Shards)
@@ -33,10 +33,22 @@ func WriteText(w io.Writer, r *Report) error {
 	for _, f := range r.Findings {
 		p("* %s\n", f)
 	}
-	if r.Games == 0 {
-		_, err := io.WriteString(w, b.String())
-		return err
+	if r.Games > 0 {
+		r.writeSelfPlay(p)
 	}
+	if lad := r.Ladder; lad != nil {
+		p("\nskill ladder (%d games a pair, seats alternating): %s\n", lad.GamesPerPair, lad.Verdict)
+		for _, row := range lad.Pairs {
+			p("  %s against %s: won %d, drew %d, lost %d; score %s (%s to %s): %s\n",
+				row.Stronger, row.Weaker, row.Wins, row.Draws, row.Losses, pct(row.Score), pct(row.ScoreLo), pct(row.ScoreHi), row.Verdict)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// writeSelfPlay writes the statistics of the self-play games.
+func (r *Report) writeSelfPlay(p func(string, ...any)) {
 	p("\nresults (95%% intervals; a score counts a win 1, a draw ½")
 	if r.BySeat[0].Places != nil {
 		p(", place k of n (n-k)/(n-1)")
@@ -152,16 +164,6 @@ func WriteText(w io.Writer, r *Report) error {
 			p("  borne off:          %s\n", seriesText(r.Progress, func(pt Point) []float64 { return pt.Off }, "%.1f", 1))
 		}
 	}
-
-	if lad := r.Ladder; lad != nil {
-		p("\nskill ladder (%d games a pair, seats alternating): %s\n", lad.GamesPerPair, lad.Verdict)
-		for _, row := range lad.Pairs {
-			p("  %s against %s: won %d, drew %d, lost %d; score %s (%s to %s): %s\n",
-				row.Stronger, row.Weaker, row.Wins, row.Draws, row.Losses, pct(row.Score), pct(row.ScoreLo), pct(row.ScoreHi), row.Verdict)
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
 }
 
 // playersText says who played: "mcts:easy in every seat", "A = x, B = y,
