@@ -81,23 +81,30 @@ func (r *Report) selfPlayFindings() []string {
 		who = fmt.Sprintf("the first player (%s)", r.First.Player)
 	}
 	first := fmt.Sprintf("%s scores %s (95%% interval %s to %s)", capital(who), pct(r.First.Score), pct(r.First.ScoreLo), pct(r.First.ScoreHi))
+	if r.FairScore != 0.5 {
+		first += fmt.Sprintf(", where an even share is %s", pct(r.FairScore))
+	}
 	switch {
-	case r.First.ScoreLo > 0.5:
+	case r.First.ScoreLo > r.FairScore:
 		add("%s: an advantage for the first player.", first)
-	case r.First.ScoreHi < 0.5:
+	case r.First.ScoreHi < r.FairScore:
 		add("%s: the first player is at a disadvantage.", first)
 	default:
-		add("%s: no advantage for either side shown%s.", first, moreGames(r.First.ScoreHi-r.First.ScoreLo))
+		side := "either side"
+		if len(r.Seats) > 2 {
+			side = "any seat"
+		}
+		add("%s: no advantage for %s shown%s.", first, side, moreGames(r.First.ScoreHi-r.First.ScoreLo))
 	}
 	if len(r.BySeat) > 2 {
 		var off []string
 		for _, s := range r.BySeat {
-			if s.ScoreLo > 0.5 || s.ScoreHi < 0.5 {
-				off = append(off, fmt.Sprintf("%s %s", s.Player, pct(s.Score)))
+			if s.ScoreLo > r.FairScore || s.ScoreHi < r.FairScore {
+				off = append(off, fmt.Sprintf("%s %s (%s to %s)", s.Player, pct(s.Score), pct(s.ScoreLo), pct(s.ScoreHi)))
 			}
 		}
 		if len(off) > 0 {
-			add("Seats whose score is not a fair ½: %s.", strings.Join(off, ", "))
+			add("Seats whose score is not an even share (%s): %s.", pct(r.FairScore), strings.Join(off, ", "))
 		}
 	}
 	if r.Draws.Count > 0 {

@@ -50,8 +50,8 @@ func (r *Report) plots() []plot {
 		if a := r.AgainstB; a != nil {
 			rows = append(rows, scoreRow("A against B", *a, "#7f8c8d"))
 		}
-		out = append(out, plot{"Scores", template.HTML(intervalPlot("Score (win 1, draw ½) with 95% interval", rows, 0.5, "a fair score: ½")),
-			"Each seat's score, the first player's (whoever moved first) and, when they differ, A's against B. The band is the 95% interval; the dashed line is a fair ½. An interval clear of the line is an advantage the games show."})
+		out = append(out, plot{"Scores", template.HTML(intervalPlot("Score (win 1, draw ½) with 95% interval", rows, r.FairScore, "an even share: "+pct(r.FairScore))),
+			"Each seat's score, the first player's (whoever moved first) and, when they differ, A's against B. The band is the 95% interval; the dashed line is an even share (" + pct(r.FairScore) + "). An interval clear of the line is an advantage the games show."})
 
 		rows = rows[:0]
 		for s, st := range r.BySeat {
@@ -159,8 +159,8 @@ func (r *Report) plots() []plot {
 				tooltip:   fmt.Sprintf("%s against %s: won %d, drew %d, lost %d; score %s (95%% interval %s to %s): %s", p.Stronger, p.Weaker, p.Wins, p.Draws, p.Losses, pct(p.Score), pct(p.ScoreLo), pct(p.ScoreHi), p.Verdict),
 				valueText: pct(p.Score) + " " + p.Verdict})
 		}
-		out = append(out, plot{"Skill ladder", template.HTML(intervalPlot("Each level's score against the level below", rows, 0.5, "no better than the level below")),
-			fmt.Sprintf("%d games a pair, seats alternating. Green: the stronger level wins (the interval is above ½); grey: not shown; red: more thinking loses. The ladder %s.", l.GamesPerPair, l.Verdict)})
+		out = append(out, plot{"Skill ladder", template.HTML(intervalPlot("Each level's score against the level below", rows, l.Pairs[0].Fair, "no better than the level below")),
+			fmt.Sprintf("%d games a pair, seats alternating. Green: the stronger level wins (the interval is above the dashed line, its score if it were no stronger); grey: not shown; red: more thinking loses. The ladder %s.", l.GamesPerPair, l.Verdict)})
 	}
 	return out
 }

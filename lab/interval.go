@@ -68,6 +68,21 @@ func (r Record) score(n int) (s, lo, hi float64) {
 	return s, max(0, s-half), min(1, s+half)
 }
 
+// fair is the score a record's player would have if no seat or level had
+// an edge: ½ with two players or in a game for places (the places' scores
+// average ½), and with more players who win or lose, an even share of the
+// decisive games, 1/n, with the draws at ½: (1-d)/n + d/2 for a draw rate d.
+func (r Record) fair(n int) float64 {
+	if n <= 2 || r.Places != nil {
+		return 0.5
+	}
+	if r.Games == 0 {
+		return 1 / float64(n)
+	}
+	d := float64(r.Draws) / float64(r.Games)
+	return (1-d)/float64(n) + d/2
+}
+
 // quantile is the q-quantile (nearest rank) of the lengths counted in
 // lengths, over n games; 0 with none.
 func quantile(lengths map[int]int, n int, q float64) int {

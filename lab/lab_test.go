@@ -374,6 +374,26 @@ func TestJSONFields(t *testing.T) {
 	}
 }
 
+// With four players who win or lose, an even share is a quarter of the
+// games; played for places, ½ (places 1st to 4th score 1, ⅔, ⅓, 0).
+func TestFairShareOfFourPlayers(t *testing.T) {
+	r := run(t, selfPlay(t, open(t, "ludo"), "random", 12))
+	if r.FairScore != 0.25 || len(r.BySeat) != 4 {
+		t.Errorf("ludo: even share %v, %d seats", r.FairScore, len(r.BySeat))
+	}
+	r = run(t, selfPlay(t, open(t, "ludo-ranked"), "random", 12))
+	total := 0.0
+	for _, s := range r.BySeat {
+		total += s.Score
+		if s.Places == nil {
+			t.Errorf("%s: no places", s.Player)
+		}
+	}
+	if r.FairScore != 0.5 || math.Abs(total-2) > 1e-9 {
+		t.Errorf("ludo-ranked: even share %v, the seats' scores add up to %v, not 2", r.FairScore, total)
+	}
+}
+
 func TestParseShard(t *testing.T) {
 	for text, want := range map[string]Shard{"0/1": {0, 1}, "3/8": {3, 8}, " 7/8 ": {7, 8}} {
 		if got, err := ParseShard(text); err != nil || got != want {

@@ -75,8 +75,11 @@ type Report struct {
 	Games    int  `json:"games"`
 	Complete bool `json:"complete"`
 	// Until is the sequential stop, when asked for.
-	Until     *Until    `json:"until,omitempty"`
-	PliesMean float64   `json:"plies_mean"`
+	Until     *Until  `json:"until,omitempty"`
+	PliesMean float64 `json:"plies_mean"`
+	// FairScore is the score every seat would have if none had an edge:
+	// ½ with two players or for places, about 1/n with n who win or lose.
+	FairScore float64   `json:"fair_score"`
 	First     SeatStats `json:"first_player"`
 	// FirstBySeat counts the games each seat moved first in.
 	FirstBySeat []int       `json:"first_by_seat"`
@@ -224,8 +227,11 @@ type LadderRow struct {
 	Weaker   string `json:"weaker"`
 	Stronger string `json:"stronger"`
 	SeatStats
-	// Verdict: "holds" (the interval is above ½), "reversed" (below),
-	// "not shown" (it holds ½).
+	// Fair is the stronger level's score if it were no stronger (½ with
+	// two players).
+	Fair float64 `json:"fair"`
+	// Verdict: "holds" (the interval is above Fair), "reversed" (below),
+	// "not shown" (it holds Fair).
 	Verdict string `json:"verdict"`
 }
 
@@ -260,6 +266,7 @@ func Build(meta Meta, t *Tally) *Report {
 		r.PliesMean = float64(t.Plies) / float64(t.Games)
 	}
 	r.First = seatStats("", t.First, n)
+	r.FairScore = t.First.fair(n)
 	r.FirstBySeat = make([]int, n)
 	for s := range t.Seats {
 		r.BySeat = append(r.BySeat, seatStats(meta.Seats[s], t.Seats[s], n))
@@ -403,12 +410,12 @@ func ladderOf(meta Meta, t *Tally, n int) *LadderInfo {
 	li := &LadderInfo{GamesPerPair: meta.LadderGames}
 	holds, reversed := 0, 0
 	for p, rec := range t.Ladder {
-		row := LadderRow{Weaker: meta.LadderLevels[p], Stronger: meta.LadderLevels[p+1], SeatStats: seatStats("", rec, n)}
+		row := LadderRow{Weaker: meta.LadderLevels[p], Stronger: meta.LadderLevels[p+1], SeatStats: seatStats("", rec, n), Fair: rec.fair(n)}
 		switch {
-		case rec.Games > 0 && row.ScoreLo > 0.5:
+		case rec.Games > 0 && row.ScoreLo > row.Fair:
 			row.Verdict = "holds"
 			holds++
-		case rec.Games > 0 && row.ScoreHi < 0.5:
+		case rec.Games > 0 && row.ScoreHi < row.Fair:
 			row.Verdict = "reversed"
 			reversed++
 		default:

@@ -53,7 +53,7 @@ func (r *Report) writeSelfPlay(p func(string, ...any)) {
 	if r.BySeat[0].Places != nil {
 		p(", place k of n (n-k)/(n-1)")
 	}
-	p(")\n")
+	p("; an even share is %s)\n", pct(r.FairScore))
 	width := len("first player")
 	for _, s := range r.BySeat {
 		width = max(width, len(s.Player))
