@@ -13,7 +13,7 @@ func (r *Report) findings() {
 	if r.Shard != nil {
 		add("This is shard %d of %d: merge the shards (stackrules analyze merge) for the whole run's report.", r.Shard.Index, r.Shard.Count)
 	}
-	if !r.Complete && r.Until == nil {
+	if !r.Complete {
 		add("Incomplete: %d of %d games played (interrupted, or shards missing); the report covers those.", r.Games, r.Planned)
 	}
 	if u := r.Until; u != nil {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 )
 
 const (
@@ -140,5 +144,52 @@ func TestAnalyzeUntilSeatsHTML(t *testing.T) {
 	data, err := os.ReadFile(page)
 	if err != nil || !strings.Contains(string(data), "<svg") || !strings.Contains(errOut, "wrote the report to") {
 		t.Errorf("page %d bytes (%v), stderr %q", len(data), err, errOut)
+	}
+}
+
+// Ctrl-C and SIGTERM stop a run: the report of the games finished is
+// written (here as JSON, marked incomplete), and the exit status says which
+// signal stopped it. Built and signalled as a binary; not with -short.
+func TestAnalyzeStoppedBySignal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and signals the binary; not with -short")
+	}
+	bin := filepath.Join(t.TempDir(), "stackrules")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	for _, tc := range []struct {
+		sig  os.Signal
+		code int
+	}{{os.Interrupt, 130}, {syscall.SIGTERM, 143}} {
+		out := filepath.Join(t.TempDir(), "shard.json")
+		cmd := exec.Command(bin, "analyze", towerRace, "--a", "random", "--games", "100000000", "--shard", "1/2", "-o", out)
+		var errOut bytes.Buffer
+		cmd.Stderr = &errOut
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(700 * time.Millisecond)
+		cmd.Process.Signal(tc.sig)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		var err error
+		select {
+		case err = <-done:
+		case <-time.After(20 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("%v: analyze did not stop", tc.sig)
+		}
+		if code := exitCode(err); code != tc.code || !strings.Contains(errOut.String(), "stopped by a signal") {
+			t.Errorf("%v: exit %d, want %d; %s", tc.sig, code, tc.code, errOut.String())
+		}
+		data, rerr := os.ReadFile(out)
+		var m map[string]any
+		if rerr != nil || json.Unmarshal(data, &m) != nil {
+			t.Fatalf("%v: no JSON report written (%v): %s", tc.sig, rerr, data)
+		}
+		if m["complete"] != false || m["games"].(float64) < 1 || m["planned"] != 50000000.0 {
+			t.Errorf("%v: complete %v, %v of %v games", tc.sig, m["complete"], m["games"], m["planned"])
+		}
 	}
 }
