@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -77,6 +78,9 @@ type MCTS[P any, M comparable] struct {
 	base     []uint64
 	// discount[k] is Discount^k (nil when Discount is 1).
 	discount []float64
+
+	// panicked is a search thread's panic, as an error (see safeLoop).
+	panicked atomic.Pointer[error]
 
 	// Shared between threads; padded so the per-iteration reads of stop do
 	// not miss because of writes to claimed.
@@ -210,6 +214,10 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	}
 	res.Elapsed = time.Since(start)
 	res.Err = failure(s.g)
+	if e := s.panicked.Swap(nil); e != nil {
+		res.Err = *e
+		s.Reset() // a tree a panic left half-updated is not reused
+	}
 	return res
 }
 
@@ -318,7 +326,7 @@ func (s *MCTS[P, M]) run(ctx context.Context, start time.Time) {
 	}
 	rootMode := len(s.trees) > 1
 	if len(s.workers) == 1 {
-		s.workers[0].loop(limit, false)
+		s.workers[0].safeLoop(limit, false)
 	} else {
 		var wg sync.WaitGroup
 		for i, w := range s.workers {
@@ -334,13 +342,27 @@ func (s *MCTS[P, M]) run(ctx context.Context, start time.Time) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				w.loop(quota, !rootMode)
+				w.safeLoop(quota, !rootMode)
 			}()
 		}
 		wg.Wait()
 	}
 	close(progDone)
 	progWG.Wait()
+}
+
+// safeLoop is loop that turns a panic (a bug in the game's code, met on a
+// search thread where no caller could recover it) into the search's failure:
+// every thread stops, and Search reports it in Result.Err.
+func (w *worker[P, M]) safeLoop(limit int64, shared bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			err := fmt.Errorf("the search failed: %v\n%s", r, debug.Stack())
+			w.s.panicked.CompareAndSwap(nil, &err)
+			w.s.stop.Store(true)
+		}
+	}()
+	w.loop(limit, shared)
 }
 
 // loop runs iterations on the worker's tree. shared: the budget is claimed

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -592,6 +593,35 @@ func TestLongPlayoutHeedsStop(t *testing.T) {
 		cancel()
 		if el := time.Since(start); el > 4*time.Second {
 			t.Errorf("threads %d: move now after 30ms took %v", threads, el)
+		}
+	}
+}
+
+// panicky is tic-tac-toe whose Apply panics in a position a search reaches
+// after a few plies: a bug in a game's code, met on a search thread.
+type panickyGame struct{ tttGame }
+
+func (g panickyGame) Apply(p *ttt, m uint8) {
+	g.tttGame.Apply(p, m)
+	n := 0
+	for _, c := range p.cells {
+		if c != 0 {
+			n++
+		}
+	}
+	if n == 4 {
+		panic("a bug in the game")
+	}
+}
+
+// A panic on a search thread, where no caller could recover it, ends the
+// search with the failure in Result.Err instead of ending the process.
+func TestSearchThreadPanicIsAnError(t *testing.T) {
+	for _, threads := range []int{1, 2} {
+		s := NewMCTS[ttt, uint8](panickyGame{}, Config{Iterations: 2000, Threads: threads})
+		r := s.Search(context.Background(), &ttt{})
+		if r.Err == nil || !strings.Contains(r.Err.Error(), "a bug in the game") {
+			t.Errorf("threads %d: %+v", threads, r.Err)
 		}
 	}
 }

@@ -82,7 +82,7 @@ func (b *Board) ColumnAt(p *Position, sq Square) Column {
 	h := s.Height()
 	n := min(h, b.window)
 	for i := 0; i < n; i++ {
-		c.Codes[h-1-i] = uint8(uint64(s) >> (uint(i) * b.bits) & b.mask)
+		c.Codes[h-1-i] = uint8(b.Piece(s, i+1))
 	}
 	if h > n {
 		below := p.Deep.Below

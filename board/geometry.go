@@ -55,6 +55,7 @@ type Geometry struct {
 	index         []int16 // file + rank*Width -> dense index, or -1
 	neighbor      [8][]Square
 	graph         bool       // the squares are points joined by lines, not a grid
+	hex           bool       // hexagonal cells in axial coordinates (NewHex)
 	lines         [][]Square // declared lines, each in order along it
 	joins         [][]Square // segments that join points without being lines
 	linesAt       [][]int32  // square -> indices of the lines through it
@@ -101,6 +102,64 @@ func NewGrid(width, height int, playing func(file, rank int) bool) (*Geometry, e
 	}
 	return g, nil
 }
+
+// HexDirections are the six steps between neighbouring cells of a hex board
+// (NewHex), in axial coordinates: east and west along a row, and two each
+// to the row above (north-east, north-west) and below (south-east,
+// south-west). The steps {-1,1} and {1,-1} of a square grid are not
+// neighbours on it.
+var HexDirections = [6]Direction{{1, 0}, {1, 1}, {0, 1}, {-1, 0}, {-1, -1}, {0, -1}}
+
+// NewHex builds a board of hexagonal cells in rows, bottom to top, rows[r]
+// cells in row r. Cells are named like squares, a file letter and a row
+// number, in axial coordinates: the rows up to the first widest one start at
+// file a, the rows above it end at the widest row's last file, and each row
+// is drawn half a cell to the right of the row below (a cell's x is
+// file - row/2). So a cell's neighbours are one file along its row, the same
+// file or the next one in the row above, and the same file or the one
+// before in the row below (HexDirections). DVONN's board is rows 9, 10, 11,
+// 10, 9: a1..i1, a2..j2, a3..k3, b4..k4, c5..k5.
+func NewHex(rows []int) (*Geometry, error) {
+	if len(rows) < 1 || len(rows) > 99 {
+		return nil, fmt.Errorf("a hex board has 1 to 99 rows, not %d", len(rows))
+	}
+	widest, at := 0, 0
+	for r, n := range rows {
+		if n < 1 {
+			return nil, fmt.Errorf("hex row %d has %d cells; a row has at least one", r+1, n)
+		}
+		if n > widest {
+			widest, at = n, r
+		}
+	}
+	if widest > 26 {
+		return nil, fmt.Errorf("hex row %d has %d cells; at most 26 (files are letters a..z)", at+1, widest)
+	}
+	start := func(r int) int {
+		if r <= at {
+			return 0
+		}
+		return widest - rows[r]
+	}
+	g, err := NewGrid(widest, len(rows), func(f, r int) bool { return f >= start(r) && f < start(r)+rows[r] })
+	if err != nil {
+		return nil, err
+	}
+	g.hex = true
+	for d, dir := range Compass {
+		for sq := range g.coords {
+			n, ok := g.Step(Square(sq), dir)
+			if !ok {
+				n = NoSquare
+			}
+			g.neighbor[d][sq] = n
+		}
+	}
+	return g, nil
+}
+
+// IsHex reports whether the board is hexagonal cells (NewHex).
+func (g *Geometry) IsHex() bool { return g.hex }
 
 // NewGraph builds a board of named points on a Width×Height grid (the names
 // give the coordinates, a1 = (0,0)), joined by lines: each line lists its
@@ -276,6 +335,9 @@ func (g *Geometry) Step(s Square, d Direction) (Square, bool) {
 			return NoSquare, false
 		}
 		return g.neighbor[i][s], true
+	}
+	if g.hex && d.DF == -d.DR && d.DF != 0 {
+		return NoSquare, false // not a neighbour across a hexagon's side
 	}
 	f, r := g.Coord(s)
 	return g.At(f+int(d.DF), r+int(d.DR))

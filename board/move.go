@@ -17,6 +17,11 @@ const (
 	Place                   // put a piece from the mover's hand on To (From is NoSquare)
 	Roll                    // a chance event: the dice are rolled (see dice.go)
 	Play                    // a whole roll played, die by die, along tracks (see dice.go)
+	// Spread lifts Lift pieces and drops them along a line from From,
+	// Via[i] of them on the i-th square after it (bottom pieces first), on
+	// Jumps squares, the last To: Tak's stack moves. A spread dropping
+	// everything on one square is a Step.
+	Spread
 )
 
 // MaxJumps bounds the jumps of one capture move, so a Move stays a flat value.
@@ -30,7 +35,9 @@ const MaxJumps = 18
 // (a rule with `lift: all`, and every capture), which the notation leaves
 // implicit. A capture lands on Via[0..Jumps-2] and then on To. A step or a
 // placement that completes a line may remove pieces: the top piece of each of
-// Via[0..Removed-1], written after an x each (d2xa1, d2-d3xa1).
+// Via[0..Removed-1], written after an x each (d2xa1, d2-d3xa1). A placement
+// puts the mover's plain piece on To, or with Piece the piece of code
+// Piece-1 (another kind, another player's, a neutral piece), written c3:W.
 type Move struct {
 	From, To Square
 	Lift     uint8
@@ -38,8 +45,12 @@ type Move struct {
 	Rule     uint8
 	Jumps    uint8
 	Removed  uint8
+	Piece    uint8
 	Via      [MaxJumps - 1]Square
 }
+
+// Drops is the number of pieces a spread drops on its i-th square.
+func (m *Move) Drops(i int) int { return int(m.Via[i]) }
 
 // SameAs reports whether two moves do the same thing, whatever rule made them.
 func (m Move) SameAs(o Move) bool {
@@ -70,6 +81,13 @@ func (g *Geometry) MoveString(m Move) string {
 		return s
 	}
 	var s string
+	if m.Kind == Spread {
+		s = g.SquareName(m.From) + "-" + g.SquareName(m.To) + "/" + m.dropsText()
+		if m.Lift > 1 {
+			s = strconv.Itoa(int(m.Lift)) + s
+		}
+		return s
+	}
 	if m.Kind == Place {
 		s = g.SquareName(m.To)
 	} else {
@@ -82,6 +100,50 @@ func (g *Geometry) MoveString(m Move) string {
 		s += "x" + g.SquareName(m.Via[i])
 	}
 	return s
+}
+
+// dropsText writes a spread's drops: digits, or numbers with dots between
+// when one is more than 9.
+func (m *Move) dropsText() string {
+	var parts []string
+	wide := false
+	for i := 0; i < int(m.Jumps); i++ {
+		parts = append(parts, strconv.Itoa(m.Drops(i)))
+		wide = wide || m.Drops(i) > 9
+	}
+	if wide {
+		return strings.Join(parts, ".")
+	}
+	return strings.Join(parts, "")
+}
+
+// parseDrops reads a spread's drops, "21" or "10.2".
+func parseDrops(text, t string, m *Move) error {
+	var parts []string
+	if strings.Contains(t, ".") {
+		parts = strings.Split(t, ".")
+	} else {
+		for _, r := range t {
+			parts = append(parts, string(r))
+		}
+	}
+	if len(parts) < 2 || len(parts) > len(m.Via) {
+		return fmt.Errorf("move %q: a spread drops on 2 to %d squares, like 3c3-e3/21", text, len(m.Via))
+	}
+	total := 0
+	for i, p := range parts {
+		n, err := strconv.Atoi(p)
+		if err != nil || n < 1 || n > 255 || p[0] == '+' || p[0] == '-' {
+			return fmt.Errorf("move %q: %q is not a number of pieces to drop", text, p)
+		}
+		m.Via[i] = Square(n)
+		total += n
+	}
+	m.Jumps = uint8(len(parts))
+	if total != int(m.Lift) {
+		return fmt.Errorf("move %q: the drops add up to %d, not the %d pieces lifted", text, total, m.Lift)
+	}
+	return nil
 }
 
 // parseRemovals reads the removed squares after a step or a placement: the
@@ -159,6 +221,21 @@ func (g *Geometry) ParseMove(text string) (Move, error) {
 	if !ok {
 		return Move{}, fmt.Errorf("move %q: want from-to (like c3-d4, 2c3-d4), from-off or pass", text)
 	}
+	if to, drops, spread := strings.Cut(to, "/"); spread {
+		fs, err := g.ParseSquare(from)
+		if err != nil {
+			return Move{}, fmt.Errorf("move %q: %v", text, err)
+		}
+		ts, err := g.ParseSquare(to)
+		if err != nil {
+			return Move{}, fmt.Errorf("move %q: %v", text, err)
+		}
+		m := Move{From: fs, To: ts, Lift: uint8(lift), Kind: Spread}
+		if err := parseDrops(text, drops, &m); err != nil {
+			return Move{}, err
+		}
+		return m, nil
+	}
 	var removals string
 	to, removals, removes := strings.Cut(to, "x")
 	fs, err := g.ParseSquare(from)
@@ -200,5 +277,51 @@ func (g *Geometry) ParsePlacement(text string) (Move, error) {
 			return Move{}, err
 		}
 	}
+	return m, nil
+}
+
+// MoveString writes a move as Geometry.MoveString does, and a placement of
+// a piece other than the mover's plain one with its letter: c3:W.
+func (b *Board) MoveString(m Move) string {
+	s := b.Geometry.MoveString(m)
+	if m.Kind == Place && m.Piece > 0 {
+		sq, rest, _ := strings.Cut(s, "x")
+		s = sq + ":" + string(b.letters[m.Piece-1])
+		if rest != "" {
+			s += "x" + rest
+		}
+	}
+	return s
+}
+
+// ParsePlacement reads a placement as Geometry.ParsePlacement does, and a
+// piece letter after the square, c3:W, as the piece placed (Move.Piece).
+// The letter is checked against the board's pieces only: who may place
+// which piece is the game's business.
+func (b *Board) ParsePlacement(text string) (Move, error) {
+	t := strings.TrimSpace(text)
+	sq, rest, ok := strings.Cut(t, ":")
+	if !ok {
+		return b.Geometry.ParsePlacement(text)
+	}
+	if rest == "" {
+		return Move{}, fmt.Errorf("move %q: a piece letter after the colon (%s)", text, b.letters)
+	}
+	letter, removals := rest[:1], rest[1:]
+	if removals != "" && removals[0] != 'x' {
+		return Move{}, fmt.Errorf("move %q: one piece letter after the colon, then the removals after an x (c3:Wxa1)", text)
+	}
+	removals = strings.TrimPrefix(removals, "x")
+	if b.codeOf[letter[0]] < 0 {
+		return Move{}, fmt.Errorf("move %q: %q is not a piece letter of this game (%s)", text, letter, b.letters)
+	}
+	if removals != "" {
+		sq += "x" + removals
+	}
+	m, err := b.Geometry.ParsePlacement(sq)
+	if err != nil {
+		return Move{}, err
+	}
+	m.Piece = uint8(b.codeOf[letter[0]]) + 1
 	return m, nil
 }

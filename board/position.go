@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -38,6 +39,13 @@ type Position struct {
 	// Place is each player's place once it has finished, in a game played
 	// for places (see place.go); all 0 otherwise.
 	Place [MaxPlayers]int16
+	// Pools are the pieces not yet placed, by kind, in a game that keeps
+	// several kinds in hand or neutral pieces (see pools.go); all 0
+	// otherwise.
+	Pools [MaxPools]int16
+	// Ply is the number of plies played since the start, in a game whose
+	// rules read it (see pools.go); 0 otherwise.
+	Ply uint16
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -83,6 +91,12 @@ func (p *Position) Recount(b *Board) {
 	}
 	for i, n := range p.Place {
 		p.Hash ^= placeKey(i, int(n))
+	}
+	for i, n := range p.Pools {
+		p.Hash ^= poolKey(i, int(n))
+	}
+	if b.plyCounted {
+		p.Hash ^= plyKey(int(p.Ply))
 	}
 	p.Hash ^= deepHash(p.Deep)
 	p.Hash ^= diceKey(p.Dice, p.Opening)
@@ -161,6 +175,10 @@ func (b *Board) FormatPosition(p *Position) string {
 		sb.WriteByte('-')
 	}
 	b.formatCounts(&sb, p)
+	b.formatPools(&sb, p)
+	if b.plyCounted && p.Ply > 0 {
+		fmt.Fprintf(&sb, " ply:%d", p.Ply)
+	}
 	b.formatRoll(&sb, p)
 	return sb.String()
 }
@@ -261,9 +279,53 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 	if msg != "" {
 		return fail(at, "%s", msg)
 	}
+	countFields, countOffsets, at, msg = b.parsePlyAndPools(&p, countFields, countOffsets)
+	if msg != "" {
+		return fail(at, "%s", msg)
+	}
 	if at, msg := b.parseCounts(&p, countFields, countOffsets); msg != "" {
 		return fail(at, "%s", msg)
 	}
 	p.Recount(b)
 	return p, nil
+}
+
+// parsePlyAndPools takes the ply field, and the hand field of a game with
+// pools, out of the count fields and reads them into p.
+func (b *Board) parsePlyAndPools(p *Position, fields []string, offsets []int) ([]string, []int, int, string) {
+	var restF []string
+	var restO []int
+	seenPly, seenHand := false, false
+	for i, f := range fields {
+		name, val, _ := strings.Cut(f, ":")
+		switch {
+		case name == "ply" && b.plyCounted:
+			if seenPly {
+				return nil, nil, offsets[i], "the field \"ply\" is given twice"
+			}
+			seenPly = true
+			n, err := strconv.Atoi(val)
+			if err != nil || n < 0 || n > 65535 || val == "" || val[0] == '+' || val[0] == '-' {
+				return nil, nil, offsets[i] + 4, fmt.Sprintf("ply: %q is not a number of plies from 0 to 65535", val)
+			}
+			p.Ply = uint16(n)
+		case name == "hand" && b.pools != nil:
+			if seenHand {
+				return nil, nil, offsets[i], "the count field \"hand\" is given twice"
+			}
+			seenHand = true
+			if at, msg := b.parsePools(p, val, offsets[i]+5); msg != "" {
+				return nil, nil, at, msg
+			}
+			for j, code := range b.pools {
+				if o := b.Owner(code); o >= 0 {
+					p.Hand[o] += p.Pools[j]
+				}
+			}
+		default:
+			restF = append(restF, f)
+			restO = append(restO, offsets[i])
+		}
+	}
+	return restF, restO, 0, ""
 }

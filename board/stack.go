@@ -37,32 +37,54 @@ const MaxPlayers = 4
 // Board is what a position needs to know about its game: the geometry, the
 // number of players and the piece alphabet. A piece code is owner + kind*Players;
 // kind 0 is the plain checker, written with the player's lower-case letter.
+// After the players' codes come the neutral pieces' (NewBoardNeutral), which
+// belong to nobody: their owner is -1, and each is a kind of its own,
+// numbered after the players' kinds.
 type Board struct {
 	*Geometry
 	Players int
 	letters []byte // piece code -> letter
 	codeOf  [256]int8
-	owner   [64]int8 // piece code -> player; a table, since % is a division
+	owner   [64]int8 // piece code -> player, -1 for a neutral piece; a table, since % is a division
+	kindOf  [64]int8 // piece code -> kind
+	owned   int      // the players' piece codes: players × kinds; neutral codes follow
 	bits    uint
 	mask    uint64
 	window  int          // pieces one Stack word holds
 	tall    bool         // one column may be taller than the window (AllowTall)
 	counts  []CountField // the count fields of position strings
 	// diceSides is the largest number on the game's dice, 0 without dice.
-	diceSides int
-	diceCount int // dice in a roll (1 or 2), for position strings
+	diceSides  int
+	diceCount  int   // dice in a roll (1 or 2), for position strings
+	pools      []int // piece code of each pool (pools.go); nil without pools
+	plyCounted bool  // positions carry the ply (pools.go)
+	// onTop: every kind but the plain one stays on top of its stack (see
+	// NewBoardOnTop); a Stack word then holds each piece's owner and the top
+	// piece's kind once, in kbits bits at kshift.
+	onTop  bool
+	kbits  uint
+	kshift uint
+	kmask  uint64
 }
 
 // NewBoard makes a Board for players whose piece letters are given by code
 // (letters[code], code = owner + kind*players).
 func NewBoard(g *Geometry, players int, letters []byte) (*Board, error) {
+	return NewBoardNeutral(g, players, letters, nil)
+}
+
+// NewBoardNeutral is NewBoard with neutral pieces too: pieces that belong to
+// nobody (DVONN's red pieces), one letter each, coded after the players'.
+func NewBoardNeutral(g *Geometry, players int, letters, neutral []byte) (*Board, error) {
 	if players < 1 || players > MaxPlayers {
 		return nil, fmt.Errorf("%d players: between 1 and %d are supported", players, MaxPlayers)
 	}
 	if len(letters) < players || len(letters)%players != 0 {
 		return nil, fmt.Errorf("piece alphabet %q does not fit %d players", letters, players)
 	}
-	b := &Board{Geometry: g, Players: players, letters: append([]byte(nil), letters...)}
+	owned := len(letters)
+	letters = append(append([]byte(nil), letters...), neutral...)
+	b := &Board{Geometry: g, Players: players, letters: letters, owned: owned}
 	for i := range b.codeOf {
 		b.codeOf[i] = -1
 	}
@@ -82,10 +104,72 @@ func NewBoard(g *Geometry, players int, letters []byte) (*Board, error) {
 		return nil, fmt.Errorf("at most %d kinds of piece", len(b.owner))
 	}
 	for code := range letters {
-		b.owner[code] = int8(code % players)
+		if code < owned {
+			b.owner[code] = int8(code % players)
+			b.kindOf[code] = int8(code / players)
+		} else {
+			b.owner[code] = -1
+			b.kindOf[code] = int8(owned/players + code - owned)
+		}
 	}
 	return b, nil
 }
+
+// NewBoardOnTop is NewBoard for a game whose pieces of every kind but the
+// plain one always stay on top of their stack (Tak's walls and capstones):
+// a Stack word keeps one owner per piece and the top piece's kind once, so
+// it holds as many pieces as a game of plain pieces does (56 for two
+// players with up to four kinds, not 19). Covering a piece of such a kind
+// makes it the plain kind: the word has no room to remember it.
+func NewBoardOnTop(g *Geometry, players int, letters []byte) (*Board, error) {
+	b, err := NewBoardNeutral(g, players, letters, nil)
+	if err != nil {
+		return nil, err
+	}
+	kinds := len(letters) / players
+	b.onTop = true
+	b.bits = uint(bits.Len(uint(players - 1)))
+	if b.bits == 0 {
+		b.bits = 1
+	}
+	b.mask = 1<<b.bits - 1
+	b.kbits = uint(bits.Len(uint(kinds - 1)))
+	b.kmask = 1<<b.kbits - 1
+	b.kshift = heightShift - b.kbits
+	b.window = int(b.kshift / b.bits)
+	return b, nil
+}
+
+// OnTop reports whether the board keeps kinds only on top (NewBoardOnTop).
+func (b *Board) OnTop() bool { return b.onTop }
+
+// Kinds is the number of kinds of piece: the players' kinds, then one per
+// neutral piece.
+func (b *Board) Kinds() int { return b.owned/b.Players + len(b.letters) - b.owned }
+
+// Neutral is the number of neutral pieces (pieces of nobody).
+func (b *Board) Neutral() int { return len(b.letters) - b.owned }
+
+// NeutralCode is the piece code of the j-th neutral piece.
+func (b *Board) NeutralCode(j int) int { return b.owned + j }
+
+// CodeOf is the piece code of player's piece of kind k, or of the neutral
+// piece of kind k (player ignored); -1 when there is none.
+func (b *Board) CodeOf(player, k int) int {
+	if k < b.owned/b.Players {
+		if player < 0 || player >= b.Players {
+			return -1
+		}
+		return player + k*b.Players
+	}
+	if code := b.owned + k - b.owned/b.Players; code < len(b.letters) {
+		return code
+	}
+	return -1
+}
+
+// CodeOfLetter is the piece code a letter stands for, -1 for none.
+func (b *Board) CodeOfLetter(l byte) int { return int(b.codeOf[l]) }
 
 // Bits is how many bits one piece code takes in a Stack word: enough for
 // every piece letter (players × kinds).
@@ -137,8 +221,14 @@ func (b *Board) Top(s Stack) int {
 	if s == 0 {
 		return -1
 	}
+	if b.onTop {
+		return int(uint64(s)&b.mask) + int(uint64(s)>>b.kshift&b.kmask)*b.Players
+	}
 	return int(uint64(s) & b.mask)
 }
+
+// owners is the word's pieces without the top kind (onTop boards).
+func (b *Board) owners(s Stack) uint64 { return uint64(s) & (1<<b.kshift - 1) }
 
 // TopOwner is the player whose piece is on top, or -1 for an empty stack.
 func (b *Board) TopOwner(s Stack) int {
@@ -149,21 +239,27 @@ func (b *Board) TopOwner(s Stack) int {
 }
 
 // Kind is the kind of a piece code: 0 for the plain piece.
-func (b *Board) Kind(code int) int { return code / b.Players }
+func (b *Board) Kind(code int) int { return int(b.kindOf[code&63]) }
 
 // TopKind is the kind of the top piece, or -1 for an empty stack.
 func (b *Board) TopKind(s Stack) int {
-	t := b.Top(s)
-	if t < 0 {
+	if s == 0 {
 		return -1
 	}
-	return t / b.Players
+	if b.onTop {
+		return int(uint64(s) >> b.kshift & b.kmask)
+	}
+	return int(b.kindOf[uint64(s)&b.mask])
 }
 
 // SetTop replaces the code of the top piece (to promote it).
 func (b *Board) SetTop(s Stack, code int) Stack {
 	if s == 0 {
 		return s
+	}
+	if b.onTop {
+		w := uint64(s) &^ (b.mask | b.kmask<<b.kshift)
+		return Stack(w | uint64(code%b.Players) | uint64(code/b.Players)<<b.kshift)
 	}
 	return Stack(uint64(s)&^b.mask | uint64(code))
 }
@@ -174,7 +270,13 @@ func (b *Board) SetTop(s Stack, code int) Stack {
 // keeping it).
 func (b *Board) Bottomed(s Stack, code int) Stack {
 	h := s.Height()
+	if h == 0 {
+		return b.Single(code)
+	}
 	p := uint64(s) & pieceMask
+	if b.onTop {
+		code %= b.Players // under others, a piece is of the plain kind
+	}
 	if h < b.window {
 		p |= uint64(code) << (uint(h) * b.bits)
 	}
@@ -188,6 +290,9 @@ func (b *Board) Piece(s Stack, i int) int {
 	if i < 1 || i > s.Height() || i > b.window {
 		return -1
 	}
+	if b.onTop && i == 1 {
+		return b.Top(s)
+	}
 	return int(uint64(s) >> (uint(i-1) * b.bits) & b.mask)
 }
 
@@ -197,6 +302,16 @@ func (b *Board) Piece(s Stack, i int) int {
 func (b *Board) Lift(s Stack, k int) (rest, section Stack) {
 	h := s.Height()
 	cut := uint(k) * b.bits
+	if b.onTop {
+		// what stays is of the plain kind; the section keeps the top's kind
+		p := b.owners(s)
+		rest = Stack(p>>cut | uint64(h-k)<<heightShift)
+		if h == k {
+			rest = 0
+		}
+		section = Stack(p&(1<<cut-1) | uint64(s)&(b.kmask<<b.kshift) | uint64(k)<<heightShift)
+		return rest, section
+	}
 	p := uint64(s) & pieceMask
 	rest = Stack(p>>cut | uint64(h-k)<<heightShift)
 	section = Stack(p&(1<<cut-1) | uint64(k)<<heightShift)
@@ -204,15 +319,28 @@ func (b *Board) Lift(s Stack, k int) (rest, section Stack) {
 }
 
 // Push puts section on top of s. Pieces pushed below the window leave the
-// word (see Column).
+// word (see Column). On a board that keeps kinds on top, the piece covered
+// becomes the plain kind.
 func (b *Board) Push(s, section Stack) Stack {
 	h, k := s.Height(), section.Height()
+	if b.onTop {
+		if k == 0 {
+			return s
+		}
+		p := (b.owners(s)<<(uint(k)*b.bits) | b.owners(section)) & (1<<b.kshift - 1)
+		return Stack(p | uint64(section)&(b.kmask<<b.kshift) | uint64(h+k)<<heightShift)
+	}
 	p := (uint64(s)<<(uint(k)*b.bits) | uint64(section)) & pieceMask
 	return Stack(p | uint64(h+k)<<heightShift)
 }
 
 // Single is the stack of one piece.
-func (b *Board) Single(code int) Stack { return Stack(uint64(code) | 1<<heightShift) }
+func (b *Board) Single(code int) Stack {
+	if b.onTop {
+		return Stack(uint64(code%b.Players) | uint64(code/b.Players)<<b.kshift | 1<<heightShift)
+	}
+	return Stack(uint64(code) | 1<<heightShift)
+}
 
 // StackString writes a stack bottom to top as piece letters (the window's
 // pieces of a taller column: see Board.CellString).
@@ -220,7 +348,7 @@ func (b *Board) StackString(s Stack) string {
 	n := min(s.Height(), b.window)
 	out := make([]byte, n)
 	for i := 0; i < n; i++ {
-		out[n-1-i] = b.letters[uint64(s)>>(uint(i)*b.bits)&b.mask]
+		out[n-1-i] = b.letters[b.Piece(s, i+1)]
 	}
 	return string(out)
 }
@@ -238,7 +366,11 @@ func (b *Board) ParseStack(text string) (Stack, error) {
 	}
 	var s Stack
 	for i := 0; i < len(text); i++ {
-		s = b.Push(s, b.Single(int(b.codeOf[text[i]])))
+		code := int(b.codeOf[text[i]])
+		if b.onTop && i < len(text)-1 && b.Kind(code) > 0 {
+			return 0, fmt.Errorf("%q stays on top of its stack: it cannot be under %q", text[i], text[i+1:])
+		}
+		s = b.Push(s, b.Single(code))
 	}
 	return s, nil
 }
@@ -255,11 +387,14 @@ func (b *Board) checkLetters(text string) error {
 	return nil
 }
 
-// Count adds to counts[owner] the pieces of each owner in s (in its window).
+// Count adds to counts[owner] the pieces of each owner in s (in its window);
+// neutral pieces count for nobody.
 func (b *Board) Count(s Stack, counts *[MaxPlayers]int16) {
 	n := min(s.Height(), b.window)
 	for i := 0; i < n; i++ {
-		counts[b.owner[uint64(s)>>(uint(i)*b.bits)&b.mask]]++
+		if o := b.owner[uint64(s)>>(uint(i)*b.bits)&b.mask]; o >= 0 {
+			counts[o]++
+		}
 	}
 }
 
@@ -268,5 +403,8 @@ func (b *Board) Count(s Stack, counts *[MaxPlayers]int16) {
 func (b *Board) DropBottom(s Stack, n int) Stack {
 	keep := s.Height() - n
 	p := uint64(s) & (1<<(uint(keep)*b.bits) - 1)
+	if b.onTop && keep > 0 {
+		p |= uint64(s) & (b.kmask << b.kshift)
+	}
 	return Stack(p | uint64(keep)<<heightShift)
 }

@@ -183,6 +183,7 @@ type endSpec struct {
 type drawSpec struct {
 	Repetition int
 	QuietPlies int
+	Agreement  string // draw: agreement: "true", "false", or "" when not given
 	Quiet      []quietSpec
 	Progress   []*yaml.Node // what resets the quiet count; nil: the default
 	progress   *yaml.Node
@@ -268,6 +269,9 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 					}
 				}},
 				{"reasons", false, func(_, v *yaml.Node) { d.decodeDrawReasons(v, rf) }},
+				{"agreement", false, func(_, v *yaml.Node) {
+					rf.Draw.Agreement = fmt.Sprint(d.boolean(v, "draw: agreement"))
+				}},
 			})
 		}},
 		{"evaluate", false, func(_, v *yaml.Node) {

@@ -37,6 +37,9 @@ type Player struct {
 type DrawRule struct {
 	Repetition int // a position seen this many times with the same player to move; 0 = off
 	QuietPlies int // this many plies in a row without a bear-off; 0 = off
+	// Agreement is draw: agreement as written, "true" or "false", or ""
+	// when the rule file does not say (see CanDraw).
+	Agreement string
 }
 
 // Outcome is the result of a game at a position.

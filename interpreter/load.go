@@ -59,6 +59,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	g := &Game{src: d.src, data: data, root: &root, testsNode: rf.Tests, File: file, Name: rf.Name, Description: rf.Description, Source: rf.Source, Authors: rf.Authors,
 		Summary: rf.Words.Summary, Sources: rf.Words.Sources, words: rf.Words,
 		Draw: DrawRule{Repetition: rf.Draw.Repetition, QuietPlies: rf.Draw.QuietPlies}, NoMoves: rf.NoMoves, playPlies: rf.Playout.Plies, evalScale: rf.EvalScale, keepLost: rf.SearchKeepLost}
+	g.Draw.Agreement = rf.Draw.Agreement
 	if len(opts) > 0 {
 		g.opts = opts[0]
 	}

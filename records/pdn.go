@@ -241,8 +241,12 @@ func parsePDNMove(g *interpreter.Game, p *board.Position, text string) (board.Mo
 	if perr != nil || want.Kind != board.Capture {
 		return board.Move{}, err
 	}
+	legal, lerr := g.LegalMovesErr(p, nil)
+	if lerr != nil {
+		return board.Move{}, lerr
+	}
 	var found []board.Move
-	for _, l := range g.LegalMoves(p, nil) {
+	for _, l := range legal {
 		if l.Kind == board.Capture && l.From == want.From && l.To == want.To && passesThrough(l, want) {
 			found = append(found, l)
 		}

@@ -2,11 +2,13 @@ package session
 
 import (
 	"context"
+	"errors"
 	"strings"
 	"testing"
 
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
+	"github.com/stackrules/stackrules/variants"
 )
 
 // Undo takes back to the last move a person played and never further; redo
@@ -56,8 +58,8 @@ func TestUndoToThePersonAndRedo(t *testing.T) {
 // An agreed draw ends the game, is written in the record, and is taken back
 // by undo like a resignation.
 func TestAgreedDraw(t *testing.T) {
-	g := open(t, "liger")
-	s, _ := New(g, "liger", seats(t, "human", "human"), g.Start())
+	g := open(t, "english-checkers")
+	s, _ := New(g, "english-checkers", seats(t, "human", "human"), g.Start())
 	if _, err := s.Play(g.MoveString(s.Legal()[0])); err != nil {
 		t.Fatal(err)
 	}
@@ -76,6 +78,29 @@ func TestAgreedDraw(t *testing.T) {
 	}
 	if s.Undo(); s.Outcome().Over || s.History().Len() != 1 {
 		t.Fatal("undo should take back the agreed draw, and only it")
+	}
+}
+
+// A game without draws (Liger's rules end every game with a winner) cannot
+// be drawn by agreement either; a rule file may say otherwise.
+func TestNoAgreedDrawWithoutDraws(t *testing.T) {
+	g := open(t, "liger")
+	s, _ := New(g, "liger", seats(t, "human", "human"), g.Start())
+	err := s.AgreeDraw()
+	if !errors.Is(err, ErrNoDraws) || !strings.Contains(err.Error(), "this game has no draws: Liger's rules end every game with a winner") {
+		t.Fatalf("AgreeDraw in Liger: %v", err)
+	}
+	if s.Outcome().Over || s.EndedByPlayers() {
+		t.Fatal("the refused draw ended the game")
+	}
+	data, _ := variants.Source("liger")
+	g, err = interpreter.Load("liger-agreed.yaml", []byte(string(data)+"\ndraw: {agreement: true}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ = New(g, "liger-agreed.yaml", seats(t, "human", "human"), g.Start())
+	if err := s.AgreeDraw(); err != nil || s.Outcome() != AgreedDraw {
+		t.Fatalf("with draw: agreement: true: %v, %+v", err, s.Outcome())
 	}
 }
 

@@ -1,9 +1,11 @@
 // Package session is one game being played, as every front end sees it: the
 // compiled game, its history with undo and redo, who sits in each seat (a
 // human or an AI spec), resignation and draws by agreement, the AI's move,
-// and the game record (resume.go: a game continued from its record). The web
-// board (package web) and the terminal player (stackrules play) drive it; it
-// knows nothing of terminals or HTTP.
+// and the game record (resume.go: a game continued from its record).
+// seatlimits.go bounds what an AI seat may ask of a server, wherever the
+// seat comes from; mark.go goes back to a moment (a change that could not be
+// saved). The web board (package web) and the terminal player (stackrules
+// play) drive it; it knows nothing of terminals or HTTP.
 package session
 
 import (
@@ -278,16 +280,39 @@ func (s *Session) CanResign() error {
 	return nil
 }
 
-// AgreeDraw ends the game drawn by agreement of its two players.
+// AgreeDraw ends the game drawn by agreement of its two players, in a game
+// that has draws (CanAgreeDraw).
 func (s *Session) AgreeDraw() error {
 	if o := s.Outcome(); o.Over {
 		return fmt.Errorf("%w (%s)", ErrOver, o.Reason)
 	}
-	if len(s.Game.Players) != 2 {
-		return errors.New("a draw by agreement needs two players")
+	if err := s.CanAgreeDraw(); err != nil {
+		return err
 	}
 	s.drawAgreed = true
 	return nil
+}
+
+// ErrNoDraws refuses a draw by agreement in a game that has no draws: one
+// whose rules end every game with a winner (Liger), or whose rule file says
+// `draw: agreement: false`.
+var ErrNoDraws = errors.New("this game has no draws")
+
+// CanAgreeDraw says whether the players may agree to a draw (nil) or why
+// not: a game of two players whose rule file allows it
+// (interpreter.Game.CanDraw).
+func (s *Session) CanAgreeDraw() error {
+	g := s.Game
+	if len(g.Players) != 2 {
+		return errors.New("a draw by agreement needs two players")
+	}
+	if g.CanDraw() {
+		return nil
+	}
+	if g.Draw.Agreement == "false" {
+		return fmt.Errorf("%w by agreement: %s's rule file says draw: agreement: false; play on, resign, or quit (the game is saved)", ErrNoDraws, g.Name)
+	}
+	return fmt.Errorf("%w: %s's rules end every game with a winner, so a draw cannot be agreed either; play on, resign, or quit (the game is saved)", ErrNoDraws, g.Name)
 }
 
 // AIToMove reports whether an AI seat is to move in a game still going.
@@ -370,8 +395,44 @@ func (t *Thinker) Choose(ctx context.Context) (board.Move, ai.Info, error) {
 }
 
 // FromRecord continues a recorded game: the record's moves are replayed and
-// checked, its seats read from the player tags, and a resignation kept.
+// checked, its seats read from the player tags, and a resignation kept. A
+// player with no tag is a person's seat; a tag that is no seat ("human" or
+// an AI spec) is a *SeatTagError.
 func FromRecord(r *records.Record, open func(variant string) (*interpreter.Game, error)) (*Session, error) {
+	return FromRecordSeats(r, open, ReadSeatTag)
+}
+
+// SeatTagError is a record's player tag that names no seat.
+type SeatTagError struct {
+	Player string // the player's name in the rule file
+	Tag    string // the tag as written
+	Err    error  // why it is not a seat
+}
+
+func (e *SeatTagError) Error() string {
+	return fmt.Sprintf("the record's seat for %s, %q, is not human or an AI spec: %v", e.Player, e.Tag, e.Err)
+}
+
+func (e *SeatTagError) Unwrap() error { return e.Err }
+
+// ReadSeatTag is the seat of player in a record whose tag for it is tag:
+// a person's when there is none, else ParseSeat's, or a *SeatTagError.
+func ReadSeatTag(g *interpreter.Game, player int, tag string) (Seat, error) {
+	if tag == "" {
+		return Seat{Human: true}, nil
+	}
+	st, err := ParseSeat(tag)
+	if err != nil {
+		return Seat{}, &SeatTagError{Player: g.Players[player].Name, Tag: tag, Err: err}
+	}
+	return st, nil
+}
+
+// FromRecordSeats is FromRecord with the seats read by seat, given each
+// player's tag ("" when the record has none): a front end checks them
+// against its limits there, or repairs them (a saved game is never lost to
+// its tags). An error from seat is returned as it is.
+func FromRecordSeats(r *records.Record, open func(variant string) (*interpreter.Game, error), seat func(g *interpreter.Game, player int, tag string) (Seat, error)) (*Session, error) {
 	variant := r.Tag("Variant")
 	if variant == "" {
 		return nil, errors.New("the record has no [Variant] tag naming its game")
@@ -383,21 +444,18 @@ func FromRecord(r *records.Record, open func(variant string) (*interpreter.Game,
 	if err != nil {
 		return nil, err
 	}
+	seats := make([]Seat, len(g.Players))
+	for i := range seats {
+		if seats[i], err = seat(g, i, r.Tag(records.TagKey(g, i))); err != nil {
+			return nil, err
+		}
+	}
 	if err := records.CheckRules(g, r); err != nil {
 		return nil, err
 	}
 	h, err := records.Replay(g, r)
 	if err != nil {
 		return nil, err
-	}
-	seats := make([]Seat, len(g.Players))
-	for i := range seats {
-		seats[i] = Seat{Human: true}
-		if tag := r.Tag(records.TagKey(g, i)); tag != "" {
-			if st, err := ParseSeat(tag); err == nil {
-				seats[i] = st
-			}
-		}
 	}
 	s := &Session{Game: g, Variant: variant, Seats: seats, Date: r.Tag("Date"), hist: h, resigned: -1}
 	if term := r.Tag("Termination"); strings.HasSuffix(term, " resigned") && !h.Outcome().Over {

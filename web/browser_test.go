@@ -3,14 +3,16 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	cdplog "github.com/chromedp/cdproto/log"
+	cdpruntime "github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -30,13 +32,25 @@ func chromiumPath() string {
 
 // browser starts a headless Chromium for the test; each call to tab opens a
 // new, separate browser context (its own storage, as another person's browser).
+// Any page error fails the test: an uncaught exception, console.error, or
+// an error the browser logs (a refused script or style, say) other than a
+// request's HTTP status, which the pages handle.
 type browser struct {
 	t     *testing.T
 	alloc context.Context
 	base  string
+
+	mu     sync.Mutex
+	errors []string
 }
 
 func newBrowser(t *testing.T) *browser {
+	t.Helper()
+	return newBrowserWith(t, Options{AITime: 3 * time.Second})
+}
+
+// newBrowserWith is newBrowser with a server of the options given.
+func newBrowserWith(t *testing.T, serverOpts Options) *browser {
 	t.Helper()
 	path := chromiumPath()
 	if path == "" {
@@ -57,8 +71,16 @@ func newBrowser(t *testing.T) *browser {
 	)
 	alloc, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
 	t.Cleanup(cancel)
-	_, ts := newTestServer(t, Options{AITime: 3 * time.Second})
-	return &browser{t: t, alloc: alloc, base: ts.URL}
+	_, ts := newTestServer(t, serverOpts)
+	b := &browser{t: t, alloc: alloc, base: ts.URL}
+	t.Cleanup(func() {
+		b.mu.Lock()
+		defer b.mu.Unlock()
+		for _, e := range b.errors {
+			t.Errorf("page error: %s", e)
+		}
+	})
+	return b
 }
 
 // tab opens a page in a new browser context.
@@ -67,10 +89,43 @@ func (b *browser) tab() context.Context {
 	b.t.Cleanup(cancel)
 	ctx, cancel2 := context.WithTimeout(ctx, 90*time.Second)
 	b.t.Cleanup(cancel2)
+	chromedp.ListenTarget(ctx, b.pageEvent)
 	if err := chromedp.Run(ctx); err != nil {
 		b.t.Fatalf("starting Chromium: %v", err)
 	}
 	return ctx
+}
+
+// pageEvent notes the page errors among a page's events.
+func (b *browser) pageEvent(ev any) {
+	var msg string
+	switch ev := ev.(type) {
+	case *cdpruntime.EventExceptionThrown:
+		msg = "uncaught: " + ev.ExceptionDetails.Error()
+	case *cdpruntime.EventConsoleAPICalled:
+		if ev.Type != cdpruntime.APITypeError && ev.Type != cdpruntime.APITypeAssert {
+			return
+		}
+		var args []string
+		for _, a := range ev.Args {
+			if a.Description != "" {
+				args = append(args, a.Description)
+			} else {
+				args = append(args, string(a.Value))
+			}
+		}
+		msg = "console." + string(ev.Type) + ": " + strings.Join(args, " ")
+	case *cdplog.EventEntryAdded:
+		if ev.Entry.Level != cdplog.LevelError || ev.Entry.Source == cdplog.SourceNetwork {
+			return
+		}
+		msg = string(ev.Entry.Source) + ": " + ev.Entry.Text + " " + ev.Entry.URL
+	default:
+		return
+	}
+	b.mu.Lock()
+	b.errors = append(b.errors, msg)
+	b.mu.Unlock()
 }
 
 func (b *browser) run(ctx context.Context, what string, actions ...chromedp.Action) {
@@ -232,8 +287,6 @@ func TestBrowserFriendsThroughTheShareLink(t *testing.T) {
 		chromedp.Poll(`document.getElementById("message").textContent.includes("undo is for games against the AI")`, nil))
 }
 
-var _ = httptest.NewServer
-
 // TestBrowserMorrisMillRemoves places a piece that completes a mill and then
 // clicks the piece to remove, on a board of points and lines.
 func TestBrowserMorrisMillRemoves(t *testing.T) {
@@ -252,4 +305,35 @@ func TestBrowserMorrisMillRemoves(t *testing.T) {
 		t.Fatalf("move list %q lacks g1xa4", h)
 	}
 	b.screenshot(ctx, "nine-mens-morris.png")
+}
+
+// TestBrowserPlayersNamedLikeObjectMembers plays a game whose players are
+// named Constructor and hasOwnProperty, names an object lookup in the page's
+// script would mistake for its own members.
+func TestBrowserPlayersNamedLikeObjectMembers(t *testing.T) {
+	b := newBrowserWith(t, Options{Only: []string{"testdata/proto-names.yaml"}})
+	ctx := b.tab()
+	b.start(ctx, "testdata/proto-names.yaml", []string{"human", "human"}, "", false)
+	b.run(ctx, "move", move("c3", "d4", 1)...)
+	if s := text(ctx, b, "#players"); !strings.Contains(s, "Constructor (you)") || !strings.Contains(s, "hasOwnProperty (you)") {
+		t.Fatalf("players: %q", s)
+	}
+	if s := text(ctx, b, "#status"); s != "Your move (hasOwnProperty)" {
+		t.Fatalf("status: %q", s)
+	}
+}
+
+// TestBrowserPollsWhenStreamsAreFull has the server refuse the second page's
+// event stream: that page checks for changes by itself and still sees the
+// other's move.
+func TestBrowserPollsWhenStreamsAreFull(t *testing.T) {
+	b := newBrowserWith(t, Options{AITime: 3 * time.Second, MaxStreams: 1})
+	red := b.tab()
+	b.start(red, "liger", []string{"human", "human"}, "", true)
+	var link string
+	b.run(red, "share link", chromedp.WaitVisible("#share", chromedp.ByQuery), chromedp.Value("#share-link", &link, chromedp.ByQuery))
+	blue := b.tab()
+	b.run(blue, "join", chromedp.Navigate(link), chromedp.WaitVisible("#board", chromedp.ByQuery), plies(0))
+	b.run(red, "red moves", move("c3", "d4", 1)...)
+	b.run(blue, "blue sees it by polling", plies(1))
 }

@@ -4,17 +4,18 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
 	"path/filepath"
 	"strings"
 	"time"
 
+	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/session"
 )
 
-// maxBody bounds a request body; records are uploaded as text and are the
-// largest.
-const maxBody = maxRecordBytes + 4096
+// maxBody bounds a request body (an uploaded record has maxOpenBody).
+const maxBody = 64 << 10
 
 type apiError struct {
 	Error   string `json:"error"`
@@ -35,13 +36,18 @@ func fail(w http.ResponseWriter, code int, format string, args ...any) {
 // decode reads a JSON body into v: at most maxBody bytes, no unknown fields,
 // nothing after the value.
 func decode(w http.ResponseWriter, r *http.Request, v any) bool {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	return decodeMax(w, r, v, maxBody)
+}
+
+// decodeMax is decode with a bound of its own.
+func decodeMax(w http.ResponseWriter, r *http.Request, v any, limit int64) bool {
+	r.Body = http.MaxBytesReader(w, r.Body, limit)
 	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, "the request body is larger than %d bytes", maxBody)
+			fail(w, http.StatusRequestEntityTooLarge, "the request body is larger than %d bytes", limit)
 			return false
 		}
 		fail(w, http.StatusBadRequest, "bad JSON in the request: %v", err)
@@ -55,7 +61,7 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 }
 
 func (s *Server) handleVariants(w http.ResponseWriter, r *http.Request) {
-	writeJSON(w, http.StatusOK, map[string]any{"games": s.catalog, "levels": []string{"human", "random", "greedy", "mcts:easy", "mcts:medium", "mcts:hard"}})
+	writeJSON(w, http.StatusOK, map[string]any{"games": s.catalog, "levels": s.levels})
 }
 
 type newRequest struct {
@@ -103,12 +109,9 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 			fail(w, http.StatusBadRequest, "seat %d (%s): %v", i+1, g.Players[i].Name, err)
 			return
 		}
-		if !st.Human {
-			// The server's AI time cap applies whatever the spec asks for.
-			if st.Spec.Threads > 2 {
-				fail(w, http.StatusBadRequest, "seat %d: at most 2 threads per AI on this server", i+1)
-				return
-			}
+		if err := s.limits.Check(st); err != nil {
+			fail(w, http.StatusBadRequest, "seat %d (%s): %v", i+1, g.Players[i].Name, err)
+			return
 		}
 		seats[i] = st
 	}
@@ -129,7 +132,8 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	s.start(w, sess, req.Friend)
 }
 
-// start registers a new session and answers with its id and the creator's token.
+// start registers a new session, saves it and answers with its id and the
+// creator's token.
 func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool) {
 	lg := newLiveGame(newID(), sess)
 	var mine []int
@@ -142,36 +146,74 @@ func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool
 	if s.opts.DataDir != "" {
 		lg.path = filepath.Join(s.opts.DataDir, lg.id+".txt")
 	}
+	lg.touch(s)
 	if err := s.add(lg); err != nil {
 		fail(w, http.StatusServiceUnavailable, "%v", err)
 		return
 	}
 	lg.mu.Lock()
-	lg.changed(s)
+	defer lg.mu.Unlock()
+	if err := lg.commit(s, func() {}); err != nil {
+		s.drop(lg)
+		failChange(w, err)
+		return
+	}
 	s.kickAILocked(lg)
-	lg.mu.Unlock()
 	if mine == nil {
 		mine = []int{}
 	}
 	writeJSON(w, http.StatusCreated, newResponse{ID: lg.id, Token: tok, Seats: mine})
 }
 
-// handleOpen starts a game from an uploaded record (text/plain body).
+type openRequest struct {
+	Record string `json:"record"` // the record's text
+}
+
+// maxOpenBody bounds the JSON of an uploaded record: the record escaped.
+const maxOpenBody = 4*maxRecordBytes + 4096
+
+// handleOpen starts a game from an uploaded record, {"record": TEXT}. Its
+// seats pass the checks of a new game's; a record longer than the server
+// plays is refused before it is replayed.
 func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
-	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-	rec, err := readRecord(r.Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			fail(w, http.StatusRequestEntityTooLarge, "the record is larger than %d bytes", maxRecordBytes)
-			return
-		}
-		fail(w, http.StatusBadRequest, "not a game record: %v", err)
+	var req openRequest
+	if !decodeMax(w, r, &req, maxOpenBody) {
 		return
 	}
-	sess, err := session.FromRecord(rec, s.open)
+	rec, err := readRecord(strings.NewReader(req.Record))
 	if err != nil {
+		code := http.StatusBadRequest
+		if len(req.Record) > maxRecordBytes {
+			code = http.StatusRequestEntityTooLarge
+		}
+		fail(w, code, "not a game record: %v", err)
+		return
+	}
+	if err := s.tooLong(len(rec.Moves)); err != nil {
+		fail(w, http.StatusUnprocessableEntity, "%v", err)
+		return
+	}
+	var badSeat error
+	sess, err := session.FromRecordSeats(rec, s.open, func(g *interpreter.Game, i int, tag string) (session.Seat, error) {
+		seat, err := session.ReadSeatTag(g, i, tag)
+		if err == nil {
+			if err = s.limits.Check(seat); err != nil {
+				err = fmt.Errorf("the record's seat for %s: %w", g.Players[i].Name, err)
+			}
+		}
+		badSeat = err
+		return seat, err
+	})
+	switch {
+	case badSeat != nil:
+		fail(w, http.StatusUnprocessableEntity, "%v", badSeat)
+		return
+	case err != nil:
 		fail(w, http.StatusUnprocessableEntity, "the record cannot be replayed: %v", err)
+		return
+	}
+	if err := s.tooLong(sess.History().Len()); err != nil {
+		fail(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
 	s.start(w, sess, false)
@@ -182,9 +224,10 @@ func (s *Server) lookup(w http.ResponseWriter, r *http.Request) (*liveGame, bool
 	id := r.PathValue("id")
 	lg, ok := s.game(id)
 	if !ok {
-		fail(w, http.StatusNotFound, "no game %q on this server (it may have been played on a server without --data, and the server restarted)", id)
+		fail(w, http.StatusNotFound, "no game %q on this server (it may have ended or been left alone long ago, or been played on a server without --data that restarted)", id)
 		return nil, false
 	}
+	lg.touch(s)
 	return lg, true
 }
 
@@ -201,53 +244,106 @@ func (s *Server) handleState(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	lg.mu.Lock()
-	st := lg.state(lg.seatsOf(token(r)))
+	s.kickAILocked(lg)
+	st := lg.state(s, lg.seatsOf(token(r)))
 	lg.mu.Unlock()
 	writeJSON(w, http.StatusOK, st)
 }
 
+// pingEvery is how often an event stream says it is alive; a write to it
+// may take streamWriteTime at most.
+const (
+	pingEvery       = 20 * time.Second
+	streamWriteTime = 10 * time.Second
+)
+
 // handleEvents streams the game's version whenever it changes (server-sent
-// events); a page refetches its state on each.
+// events); a page refetches its state on each. The streams are bounded, in
+// all and per game: past the bound the page is told to poll (503). A
+// stream is exempt from the server's read and write timeouts, with a
+// deadline of its own for each write.
 func (s *Server) handleEvents(w http.ResponseWriter, r *http.Request) {
 	lg, ok := s.lookup(w, r)
 	if !ok {
 		return
 	}
-	flusher, ok := w.(http.Flusher)
-	if !ok {
-		fail(w, http.StatusInternalServerError, "streaming is not supported")
+	if !s.takeStream() {
+		w.Header().Set("Retry-After", "60")
+		fail(w, http.StatusServiceUnavailable, "this server follows %d games live already; the page will check for changes every few seconds", s.opts.MaxStreams)
 		return
 	}
+	defer s.releaseStream()
 	ch := make(chan int64, 1)
 	lg.mu.Lock()
+	if len(lg.watchers) >= s.opts.MaxGameStreams {
+		lg.mu.Unlock()
+		w.Header().Set("Retry-After", "60")
+		fail(w, http.StatusServiceUnavailable, "%d pages follow this game live already; this one will check for changes every few seconds", s.opts.MaxGameStreams)
+		return
+	}
+	s.kickAILocked(lg)
 	lg.watchers[ch] = struct{}{}
+	lg.watching.Add(1)
 	v := lg.version
 	lg.mu.Unlock()
 	defer func() {
 		lg.mu.Lock()
 		delete(lg.watchers, ch)
+		lg.watching.Add(-1)
 		lg.mu.Unlock()
+		lg.touch(s)
 	}()
+	rc := http.NewResponseController(w)
+	rc.SetReadDeadline(time.Time{}) // the request is read; the stream stays open
+	send := func(text string) bool {
+		rc.SetWriteDeadline(time.Now().Add(streamWriteTime))
+		if _, err := io.WriteString(w, text); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-store")
-	fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
-	flusher.Flush()
-	ping := time.NewTicker(20 * time.Second)
+	if !send(fmt.Sprintf("event: version\ndata: %d\n\n", v)) {
+		return
+	}
+	ping := time.NewTicker(pingEvery)
 	defer ping.Stop()
 	for {
+		var text string
 		select {
 		case <-r.Context().Done():
 			return
 		case <-s.ctx.Done():
 			return
+		case <-lg.gone:
+			return
 		case v := <-ch:
-			fmt.Fprintf(w, "event: version\ndata: %d\n\n", v)
-			flusher.Flush()
+			text = fmt.Sprintf("event: version\ndata: %d\n\n", v)
 		case <-ping.C:
-			fmt.Fprint(w, ": ping\n\n")
-			flusher.Flush()
+			text = ": ping\n\n"
+		}
+		if !send(text) {
+			return
 		}
 	}
+}
+
+// takeStream counts a new event stream, unless the server has its most.
+func (s *Server) takeStream() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.streams >= s.opts.MaxStreams {
+		return false
+	}
+	s.streams++
+	return true
+}
+
+func (s *Server) releaseStream() {
+	s.mu.Lock()
+	s.streams--
+	s.mu.Unlock()
 }
 
 func (s *Server) handleRecord(w http.ResponseWriter, r *http.Request) {
@@ -284,7 +380,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 	for i, st := range lg.sess.Seats {
 		if st.Human && !lg.held(i) {
 			tok := lg.take([]int{i})
-			lg.changed(s)
+			if err := lg.commit(s, func() { lg.holders[i] = "" }); err != nil {
+				failChange(w, err)
+				return
+			}
 			writeJSON(w, http.StatusOK, joinResponse{Token: tok, Seats: []int{i}})
 			return
 		}
@@ -298,7 +397,7 @@ type moveRequest struct {
 
 // seated checks that the request's token holds a seat, and the seat to move
 // when turn is set.
-func (lg *liveGame) seated(w http.ResponseWriter, r *http.Request, turn bool) ([]int, bool) {
+func (lg *liveGame) seated(s *Server, w http.ResponseWriter, r *http.Request, turn bool) ([]int, bool) {
 	seats := lg.seatsOf(token(r))
 	if len(seats) == 0 {
 		fail(w, http.StatusForbidden, "you are watching this game, not playing it")
@@ -309,6 +408,10 @@ func (lg *liveGame) seated(w http.ResponseWriter, r *http.Request, turn bool) ([
 	}
 	if o := lg.sess.Outcome(); o.Over {
 		fail(w, http.StatusConflict, "the game is over: %s", outcomeText(lg.sess.Game, o))
+		return nil, false
+	}
+	if lg.atLimit(s) {
+		fail(w, http.StatusConflict, "%s", limitText(s.opts.MaxPlies))
 		return nil, false
 	}
 	toMove := lg.sess.ToMove()
@@ -336,10 +439,12 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	seats, ok := lg.seated(w, r, true)
+	s.kickAILocked(lg)
+	seats, ok := lg.seated(s, w, r, true)
 	if !ok {
 		return
 	}
+	mark := lg.sess.Mark()
 	if _, err := lg.sess.Play(req.Move); err != nil {
 		var ill *session.IllegalMove
 		if errors.As(err, &ill) {
@@ -349,10 +454,14 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "%v", err)
 		return
 	}
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
 	lg.lastError = ""
-	lg.changed(s)
+	lg.aiHold = time.Time{}
 	s.kickAILocked(lg)
-	writeJSON(w, http.StatusOK, lg.state(seats))
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
 }
 
 // seatedAction runs act for a request with an empty JSON body from someone
@@ -367,7 +476,7 @@ func (s *Server) seatedAction(w http.ResponseWriter, r *http.Request, act func(l
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
-	if seats, ok := lg.seated(w, r, false); ok {
+	if seats, ok := lg.seated(s, w, r, false); ok {
 		act(lg, seats)
 	}
 }
@@ -385,11 +494,15 @@ func (s *Server) undo(w http.ResponseWriter, lg *liveGame, seats []int) {
 		fail(w, http.StatusConflict, "there is no move to take back")
 		return
 	}
-	lg.stopAI()
+	mark := lg.sess.Mark()
 	lg.sess.Undo()
-	lg.changed(s)
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
+	lg.stopAI()
 	s.kickAILocked(lg)
-	writeJSON(w, http.StatusOK, lg.state(seats))
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
 }
 
 // humanHolders counts the distinct tokens holding seats.
@@ -415,11 +528,15 @@ func (s *Server) resign(w http.ResponseWriter, lg *liveGame, seats []int) {
 			who = i
 		}
 	}
+	mark := lg.sess.Mark()
 	if err := lg.sess.Resign(who); err != nil {
 		fail(w, http.StatusConflict, "%v", err)
 		return
 	}
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
 	lg.stopAI()
-	lg.changed(s)
-	writeJSON(w, http.StatusOK, lg.state(seats))
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
 }

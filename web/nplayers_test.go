@@ -50,7 +50,7 @@ func TestFewerPlayersThanDeclared(t *testing.T) {
 		t.Fatalf("record:\n%s", rec)
 	}
 	o := &client{t: t, base: ts.URL}
-	code, out := o.do("POST", "/api/games/open", string(rec))
+	code, out := o.do("POST", "/api/games/open", openRecord(string(rec)))
 	if code != 201 {
 		t.Fatalf("open: %d %v", code, out)
 	}

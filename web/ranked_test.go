@@ -12,7 +12,7 @@ func TestPlacesShown(t *testing.T) {
 	rec := "[Game \"Ludo for places\"]\n[Variant \"../variants/ludo-ranked.yaml\"]\n" +
 		"[Position \"r f8:r,h10:g,j8:y,c4:bbbb place:r0,g0,y0,b0 roll:21\"]\n[Result \"*\"]\n\n1. 55/off *\n"
 	c := &client{t: t, base: ts.URL}
-	code, out := c.do("POST", "/api/games/open", rec)
+	code, out := c.do("POST", "/api/games/open", openRecord(rec))
 	if code != 201 {
 		t.Fatalf("open: %d %v", code, out)
 	}
@@ -30,7 +30,7 @@ func TestPlacesShown(t *testing.T) {
 	}
 	rec = strings.Replace(rec, "place:r0,g0,y0,b0", "place:r1,g2,y0,b0", 1)
 	rec = strings.Replace(rec, "\"r f8:r,h10:g,j8:y", "\"y j8:y", 1)
-	code, out = c.do("POST", "/api/games/open", rec)
+	code, out = c.do("POST", "/api/games/open", openRecord(rec))
 	if code != 201 {
 		t.Fatalf("open: %d %v", code, out)
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -25,16 +26,41 @@ type client struct {
 
 func newTestServer(t *testing.T, opts Options) (*Server, *httptest.Server) {
 	t.Helper()
+	return newTestServerWith(t, opts, nil)
+}
+
+// newTestServerWith is newTestServer with the HTTP server set up by config
+// before it starts.
+func newTestServerWith(t *testing.T, opts Options, config func(*http.Server)) (*Server, *httptest.Server) {
+	t.Helper()
 	if opts.AITime == 0 {
 		opts.AITime = 2 * time.Second
 	}
-	s, err := New(opts)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	ts := httptest.NewServer(s)
+	opts.Addr = ln.Addr().String()
+	s, err := New(opts)
+	if err != nil {
+		ln.Close()
+		t.Fatal(err)
+	}
+	ts := httptest.NewUnstartedServer(s)
+	ts.Listener.Close()
+	ts.Listener = ln
+	if config != nil {
+		config(ts.Config)
+	}
+	ts.Start()
 	t.Cleanup(func() { s.Close(); ts.Close() })
 	return s, ts
+}
+
+// openRecord is the body that uploads a record.
+func openRecord(text string) string {
+	b, _ := json.Marshal(map[string]string{"record": text})
+	return string(b)
 }
 
 func (c *client) do(method, path, body string) (int, map[string]any) {
@@ -143,8 +169,9 @@ func TestBadRequestsAreClear4xx(t *testing.T) {
 		{"bad position", "POST", "/api/games", `{"variant":"liger","seats":["human","human"],"position":"r z9:r"}`, 400, "z9"},
 		{"no such game", "GET", "/api/games/nope", "", 404, "no game"},
 		{"no such game move", "POST", "/api/games/nope/move", `{"move":"c3-d4"}`, 404, "no game"},
-		{"not a record", "POST", "/api/games/open", "hello", 422, "[Variant]"},
-		{"unclosed tag", "POST", "/api/games/open", "[Variant \"liger\"\n[Oops\n", 400, "not a game record"},
+		{"not a record", "POST", "/api/games/open", openRecord("hello"), 422, "[Variant]"},
+		{"unclosed tag", "POST", "/api/games/open", openRecord("[Variant \"liger\"\n[Oops\n"), 400, "not a game record"},
+		{"record not in JSON", "POST", "/api/games/open", "[Variant \"liger\"]\n\n*\n", 400, "bad JSON"},
 	}
 	for _, tc := range cases {
 		code, out := c.do(tc.method, tc.path, tc.body)
@@ -264,7 +291,7 @@ func TestRecordDownloadAndOpen(t *testing.T) {
 		t.Fatal("the record is not offered as a download")
 	}
 	o := &client{t: t, base: ts.URL}
-	code, out := o.do("POST", "/api/games/open", string(rec))
+	code, out := o.do("POST", "/api/games/open", openRecord(string(rec)))
 	if code != 201 {
 		t.Fatalf("open: %d %v", code, out)
 	}
@@ -274,7 +301,7 @@ func TestRecordDownloadAndOpen(t *testing.T) {
 		t.Fatalf("the opened game should continue after two moves: %v", st)
 	}
 	bad := strings.Replace(string(rec), "f6-e5", "f6-a1", 1)
-	if code, out := o.do("POST", "/api/games/open", bad); code != 422 || !strings.Contains(out["error"].(string), "f6-a1") {
+	if code, out := o.do("POST", "/api/games/open", openRecord(bad)); code != 422 || !strings.Contains(out["error"].(string), "f6-a1") {
 		t.Fatalf("a record with an illegal move: %d %v", code, out)
 	}
 }
@@ -293,17 +320,20 @@ func TestGamesSurviveARestartWithData(t *testing.T) {
 	if len(files) != 1 {
 		t.Fatalf("want exactly the record in the data folder (no temporary files): %v", files)
 	}
-	_, ts2 := newTestServer(t, Options{DataDir: dir})
+	s2, ts2 := newTestServer(t, Options{DataDir: dir})
 	c.base = ts2.URL
 	st := c.state(id)
 	if len(st["history"].([]any)) != 1 || !st["your_turn"].(bool) {
 		t.Fatalf("after a restart the game and the seat should be back: %v", st)
 	}
 	// A broken file in the data folder is skipped, not fatal.
+	s2.Close()
 	os.WriteFile(filepath.Join(dir, "junk.txt"), []byte("[Variant \"nope\"]\n\n*\n"), 0o644)
-	if _, err := New(Options{DataDir: dir}); err != nil {
+	s3, err := New(Options{DataDir: dir})
+	if err != nil {
 		t.Fatalf("a bad saved game stopped the server: %v", err)
 	}
+	s3.Close()
 }
 
 func TestGameLimit(t *testing.T) {

@@ -1,6 +1,8 @@
 package web
 
 import (
+	"fmt"
+
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 )
@@ -134,8 +136,8 @@ func moveOf(g *interpreter.Game, m board.Move) moveJSON {
 	return out
 }
 
-// state is what the viewer holding seats sees.
-func (lg *liveGame) state(seats []int) stateJSON {
+// state is what the viewer holding seats sees. The caller holds lg.mu.
+func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 	s := lg.sess
 	g := s.Game
 	b := g.Board
@@ -175,6 +177,12 @@ func (lg *liveGame) state(seats []int) stateJSON {
 	}
 	o := s.Outcome()
 	st.Result = resultJSON{Over: o.Over, Winner: o.Winner, Reason: o.Reason, Text: outcomeText(g, o)}
+	if !o.Over && lg.atLimit(srv) {
+		// Stopped undecided: no one moves on here, and the record (left
+		// unfinished) can be played on at the terminal.
+		o.Over = true
+		st.Result = resultJSON{Over: true, Winner: -1, Reason: fmt.Sprintf("the server's limit of %d plies", srv.opts.MaxPlies), Text: limitText(srv.opts.MaxPlies)}
+	}
 	if lg.thinking {
 		st.AILevel = s.Seats[st.ToMove].String()
 	}
@@ -189,6 +197,11 @@ func (lg *liveGame) state(seats []int) stateJSON {
 		}
 	}
 	return st
+}
+
+// limitText says that a game stopped at the server's limit of plies.
+func limitText(plies int) string {
+	return fmt.Sprintf("Stopped at the server's limit of %d plies, undecided: download the record to play on with stackrules play --resume", plies)
 }
 
 // outcomeText says how a game ended, for people.

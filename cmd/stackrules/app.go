@@ -16,6 +16,7 @@ import (
 type streams struct {
 	in       io.Reader
 	out, err io.Writer
+	prog     string // os.Args[0], for the commands printed to type next (selfCommand)
 }
 
 // usageError is a mistake in how the command was called: exit status 2.
@@ -57,6 +58,7 @@ func newApp(s *streams) *cli.App {
 			explainCommand(s),
 			schemaCommand(s),
 			serveCommand(s),
+			completionCommand(s),
 		},
 	}
 	for _, c := range app.Commands {
@@ -82,7 +84,13 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 		}
 	}()
 	s := &streams{in: in, out: out, err: errw}
+	if len(args) > 0 {
+		s.prog = args[0]
+	}
 	app := newApp(s)
+	if len(args) > 1 && args[1] == completeCommand {
+		return complete(app, args[2:], s)
+	}
 	err := app.Run(hoistFlags(app, args))
 	if err == nil {
 		return 0
@@ -108,6 +116,9 @@ func run(args []string, in io.Reader, out, errw io.Writer) (status int) {
 // hoistFlags moves a command's flags in front of its positional arguments:
 // urfave/cli v2 stops reading flags at the first positional argument, and
 // people write `perft liger --depth 3` as often as `perft --depth 3 liger`.
+// A --help or -h anywhere after the command (not as a flag's value) asks
+// for the command's help, whatever else is given: urfave/cli would take the
+// first argument for a command to show ("liger" is not a command).
 func hoistFlags(app *cli.App, args []string) []string {
 	if len(args) < 2 {
 		return args
@@ -141,6 +152,9 @@ func hoistFlags(app *cli.App, args []string) []string {
 			pos = append(pos, rest[i+1:]...)
 			break
 		}
+		if isHelpFlag(a) && cmd.Name != "help" {
+			return append(append([]string{}, args[:ci+1]...), "--help")
+		}
 		if len(a) > 1 && a[0] == '-' {
 			flags = append(flags, a)
 			name := strings.TrimLeft(a, "-")
@@ -170,6 +184,15 @@ func hoistFlags(app *cli.App, args []string) []string {
 	return out
 }
 
+// isHelpFlag is urfave/cli's help flag, in the forms it reads.
+func isHelpFlag(a string) bool {
+	switch a {
+	case "-h", "--h", "-help", "--help", "--help=true", "-help=true", "-h=true", "--h=true":
+		return true
+	}
+	return false
+}
+
 // openGame loads the game named by the command's one argument, or def.
 func openGame(c *cli.Context, def string) (*interpreter.Game, error) {
 	name := def
@@ -183,7 +206,7 @@ func openGame(c *cli.Context, def string) (*interpreter.Game, error) {
 	default:
 		return nil, usagef("%s takes one GAME, not %d arguments", c.Command.Name, c.NArg())
 	}
-	g, err := interpreter.Open(name)
+	g, err := openNamed(name)
 	if err != nil {
 		return nil, err
 	}

@@ -48,6 +48,11 @@ func benchCommand(s *streams) *cli.Command {
 			if err := checkFlags(c, benchIntRanges, benchDurations); err != nil {
 				return err
 			}
+			for _, name := range games {
+				if err := unknownGame(name); err != nil {
+					return err // before the table's header
+				}
+			}
 			progress := isTerminal(s.err) && !c.Bool("json")
 			nameW := len("game")
 			for _, name := range games {
@@ -57,7 +62,7 @@ func benchCommand(s *streams) *cli.Command {
 				fmt.Fprintf(s.out, "%-*s %8s %16s %12s %16s %12s\n", nameW, "game", "path", "playout plies/s", "playouts/s", "perft nodes/s", "allocs/move")
 			}
 			for _, name := range games {
-				g, err := interpreter.Open(name, interpreter.Options{VMOnly: c.Bool("vm")})
+				g, err := openNamed(name, interpreter.Options{VMOnly: c.Bool("vm")})
 				if err == nil {
 					g, err = withPlayers(c, g)
 				}

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 
-	"github.com/stackrules/stackrules/interpreter"
 	"github.com/urfave/cli/v2"
 )
 
@@ -18,7 +17,7 @@ func explainCommand(s *streams) *cli.Command {
 			if c.NArg() != 2 {
 				return usagef("explain takes a GAME and a MOVE, like: explain liger --position \"r d4:r,c3:b\" d4-c3")
 			}
-			g, err := interpreter.Open(c.Args().Get(0))
+			g, err := openNamed(c.Args().Get(0))
 			if err == nil {
 				g, err = withPlayers(c, g)
 			}

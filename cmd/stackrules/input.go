@@ -21,7 +21,7 @@ var playCommandHelp = []struct{ name, args, help string }{
 	{"redo", "", "play again what undo took back"},
 	{"save", "[FILE]", "save now (to FILE from then on; save --force FILE replaces it)"},
 	{"resign", "", "give up the game (asks first at a terminal)"},
-	{"draw", "", "offer a draw (an AI answers at once, a person is asked)"},
+	{"draw", "", "offer a draw, in a game that has draws (an AI answers at once, a person is asked)"},
 	{"board", "", "draw the board again"},
 	{"flip", "", "turn the board around"},
 	{"position", "", "print the position string (for --position)"},
@@ -52,7 +52,9 @@ func splitCommand(line string) (name, arg string, ok bool) {
 	return name, strings.TrimSpace(rest), ok
 }
 
-func helpText(ascii bool) string {
+// helpText is what may be typed at the prompt; with a game, only the
+// commands that game can use (draw only in a game that has draws).
+func helpText(ascii bool, g *interpreter.Game) string {
 	var sb strings.Builder
 	sb.WriteString("Type a move in the notation: c3-d4 (one checker), 2c3-d4 (lift two), b8-off\n")
 	sb.WriteString("(bear off), c3xe5xg7 (a capture, every landing square), pass. Shorthand is\n")
@@ -62,7 +64,17 @@ func helpText(ascii bool) string {
 	sb.WriteString("type the whole play (24/18 13/11) or a checker at a time (24/18, then 13/11;\n")
 	sb.WriteString("undo takes back the last); with --dice manual, type each roll (65). Commands:\n")
 	for _, c := range playCommandHelp {
-		fmt.Fprintf(&sb, "  %-14s %s\n", strings.TrimSpace(c.name+" "+c.args), c.help)
+		help := c.help
+		switch {
+		case g == nil:
+		case c.name == "draw" && (len(g.Players) != 2 || !g.CanDraw()):
+			continue
+		case c.name == "draw":
+			help = "offer a draw (an AI answers at once, a person is asked)"
+		case c.name == "resign" && len(g.Players) > 2:
+			continue // resigning ends a game of two
+		}
+		fmt.Fprintf(&sb, "  %-14s %s\n", strings.TrimSpace(c.name+" "+c.args), help)
 	}
 	sb.WriteString("Ctrl-C while the AI thinks makes it move now; at the prompt it asks to leave.\n")
 	return sb.String()
@@ -81,11 +93,6 @@ type resolution struct {
 // resolveMove matches text against the legal moves at p. legal are p's legal
 // moves.
 func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, text string) (res resolution) {
-	defer func() {
-		if r := recover(); r != nil {
-			res = resolution{msg: fmt.Sprintf("%q could not be read (%v)", text, r)}
-		}
-	}()
 	t := strings.ToLower(strings.TrimSpace(text))
 	if m, err := g.ParseMove(p, t); err == nil {
 		return resolution{move: m, ok: true}

@@ -4,8 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
@@ -71,29 +69,22 @@ var errInterrupted = errors.New("interrupted")
 // folder, writes it as unfinished ("*"), so that it is not taken for a result.
 func interrupted(s *streams, g *interpreter.Game, h *interpreter.History, variant string, names []string, dir string, i, n int) error {
 	fmt.Fprintf(s.err, "game %d of %d interrupted by Ctrl-C after %d plies: not a result, not counted\n", i+1, n, h.Len())
-	if dir == "" {
+	return writeUnfinished(g, h, variant, names, dir, i, n, "the match was interrupted")
+}
+
+// writeUnfinished writes match game i, stopped before its end, as unfinished
+// ("*") into dir (nothing without a records folder), saying why.
+func writeUnfinished(g *interpreter.Game, h *interpreter.History, variant string, names []string, dir string, i, n int, why string) error {
+	if dir == "" || h == nil {
 		return nil
 	}
 	rec := records.New(g, h, variant, names, time.Now().Format("2006.01.02"))
 	rec.SetTag("Event", fmt.Sprintf("match game %d of %d", i+1, n))
 	rec.Result = "*"
 	rec.SetTag("Result", "*")
-	rec.SetTag("Termination", "unfinished: the match was interrupted")
-	return interpreter.WriteFileAtomic(filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1)), []byte(rec.String()))
+	rec.SetTag("Termination", "unfinished: "+why)
+	return createNew(matchRecordPath(dir, i), []byte(rec.String()))
 }
 
 // stopped says whether ctx was cancelled (Ctrl-C).
 func stopped(ctx context.Context) bool { return ctx.Err() != nil }
-
-// checkRecordsDir refuses a --records folder that already holds a record
-// this match would write (game-001.txt...): they are the records of an
-// earlier match, and writing over them would lose it.
-func checkRecordsDir(dir string, n int) error {
-	for i := 0; i < n; i++ {
-		name := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1))
-		if _, err := os.Lstat(name); err == nil {
-			return fmt.Errorf("%s already exists: --records %s holds the records of an earlier match; choose a new folder", name, dir)
-		}
-	}
-	return nil
-}

@@ -21,6 +21,9 @@ func readRuleFile(name string) (file string, data []byte, err error) {
 	if src, ok := variants.Source(name); ok && errors.Is(err, os.ErrNotExist) {
 		return name + ".yaml", src, nil
 	}
+	if e := unknownGame(name); e != nil {
+		return name, nil, e
+	}
 	return name, nil, err
 }
 

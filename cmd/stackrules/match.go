@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"os"
 	"os/signal"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -29,8 +28,9 @@ func searchGame(g *interpreter.Game) aiGame { return g.AI() }
 
 // newPlayer makes a player from a spec, taking the rule file's playout
 // length when the spec does not set one.
+// Making it cannot panic (aiguard.go).
 func newPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) aiPlayer {
-	return session.NewPlayer(g, spec, seed)
+	return guardedPlayer("the AI "+spec.String(), func() aiPlayer { return session.NewPlayer(g, spec, seed) })
 }
 
 func parseSpec(flag, s string) (ai.Spec, error) {
@@ -103,7 +103,7 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed for the players' randomness"},
 			&cli.BoolFlag{Name: "swap", Value: true, Usage: "alternate colours between games (--swap=false: A always moves first)"},
 			&cli.BoolFlag{Name: "json", Usage: "print one JSON summary object"},
-			&cli.StringFlag{Name: "records", Usage: "write every game as a record file into `DIR`"},
+			&cli.StringFlag{Name: "records", Usage: "write every game as a new record file into `DIR` (game-001.txt, game-002.txt...); a name already taken is never written over: before the match it is refused, during the match it stops the match"},
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
 			playersFlag,
 			openingFlags[0], openingFlags[1],
@@ -142,6 +142,9 @@ func matchCommand(s *streams) *cli.Command {
 				}
 				if err := checkRecordsDir(dir, n); err != nil {
 					return err
+				}
+				if recordsChecked != nil {
+					recordsChecked(dir)
 				}
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
@@ -184,6 +187,12 @@ func matchCommand(s *streams) *cli.Command {
 					break
 				}
 				if err != nil {
+					// The game so far is kept, as unfinished, for a report.
+					if werr := writeUnfinished(g, h, c.Args().First(), names, dir, i, n, "stopped by an error"); werr != nil {
+						fmt.Fprintf(s.err, "stackrules: %v\n", werr)
+					} else if dir != "" {
+						fmt.Fprintf(s.err, "game %d, unfinished, is in %s\n", i+1, matchRecordPath(dir, i))
+					}
 					return fmt.Errorf("game %d: %w", i+1, err)
 				}
 				o := h.Outcome()
@@ -227,8 +236,7 @@ func matchCommand(s *streams) *cli.Command {
 						rec.SetTag("Result", rec.Result)
 						rec.SetTag("Termination", fmt.Sprintf("adjudicated a draw after %d plies", h.Len()))
 					}
-					path := filepath.Join(dir, fmt.Sprintf("game-%03d.txt", i+1))
-					if err := interpreter.WriteFileAtomic(path, []byte(rec.String())); err != nil {
+					if err := createNew(matchRecordPath(dir, i), []byte(rec.String())); err != nil {
 						return err
 					}
 				}
@@ -292,8 +300,7 @@ func playFrom(ctx context.Context, h *interpreter.History, players []aiPlayer, m
 			}
 			continue
 		}
-		giveHistory(players[pos.ToMove], h)
-		m, info := players[pos.ToMove].Choose(ctx, &pos)
+		m, info := choose(ctx, players[pos.ToMove], h.Game().Players[pos.ToMove].Name+"'s AI", h, &pos)
 		if info.Err != nil {
 			return h, false, info.Err
 		}

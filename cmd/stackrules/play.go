@@ -59,7 +59,7 @@ func playCommand(s *streams) *cli.Command {
 			"The record is saved after every move, at the end, on quit, at the end of the\n" +
 			"input and on Ctrl-C; `play --resume FILE` continues it. When the input is not a\n" +
 			"terminal, play reads one move or command per line.\n\n" +
-			strings.TrimRight(helpText(false), "\n") + "\n\n" + ai.SpecHelp() + "  human                 a person, at the prompt\n",
+			strings.TrimRight(helpText(false, nil), "\n") + "\n\n" + ai.SpecHelp() + "  human                 a person, at the prompt\n",
 		Flags: flags,
 		Action: func(c *cli.Context) error {
 			return runPlay(c, s)
@@ -389,8 +389,24 @@ func (ss *terminalGame) leave(why string) error {
 		fmt.Fprintf(ss.s.err, "stackrules: could not save the record to %s: %v\nHere it is:\n\n%s\n", path, err, ss.record().String())
 		return fmt.Errorf("the record could not be saved (it is printed above)")
 	}
-	ss.out("Game saved to %s\nContinue it with: stackrules play --resume %s\n", path, path)
+	ss.out("Game saved to %s\nContinue it with: %s play --resume %s\n", path, selfCommand(ss.s.prog), shellQuote(path))
 	return errLeave
+}
+
+// failed ends the session on an error that is not the player's (an AI that
+// failed): the game is saved, and where is said, before the error is
+// reported (exit 1).
+func (ss *terminalGame) failed(err error) error {
+	if ss.nothingToSave() {
+		return err
+	}
+	path, serr := ss.save("")
+	if serr != nil {
+		fmt.Fprintf(ss.s.err, "stackrules: could not save the record to %s: %v\nHere it is:\n\n%s\n", path, serr, ss.record().String())
+		return err
+	}
+	ss.out("Game saved to %s\nContinue it with: %s play --resume %s\n", path, selfCommand(ss.s.prog), shellQuote(path))
+	return err
 }
 
 // finish shows how the game ended and saves it.
@@ -649,7 +665,7 @@ func (ss *terminalGame) redoMoves() bool {
 
 // think runs a player's search with a spinner on a terminal; Ctrl-C makes
 // it answer at once. leave reports a signal that should end the session.
-func (ss *terminalGame) think(p aiPlayer, pos *board.Position, what string, ctrlCMovesNow bool) (m board.Move, info ai.Info, now bool, leave os.Signal) {
+func (ss *terminalGame) think(p aiPlayer, who string, pos *board.Position, what string, ctrlCMovesNow bool) (m board.Move, info ai.Info, now bool, leave os.Signal) {
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var sp *spinner
@@ -676,8 +692,7 @@ func (ss *terminalGame) think(p aiPlayer, pos *board.Position, what string, ctrl
 	}()
 	// The search sees the quiet plies played so far, for the draw rule.
 	searchPos := interpreter.SearchPosition{Position: *pos, Quiet: ss.h.SearchPosition().Quiet}
-	session.GiveHistory(p, ss.h)
-	m, info = p.Choose(ctx, &searchPos)
+	m, info = choose(ctx, p, who, ss.h, &searchPos)
 	close(stop)
 	<-watched
 	if sp != nil {
@@ -695,11 +710,11 @@ func (ss *terminalGame) aiTurn() error {
 	st := ss.sess.Seats[pos.ToMove]
 	name := ss.g.Players[pos.ToMove].Name
 	movesNow := ss.interactive && ss.humans() > 0
-	player := ss.sess.SeatPlayer(int(pos.ToMove), ss.seed*1000003+uint64(pos.ToMove)+1)
-	m, info, now, sig := ss.think(player, &pos, name+" thinks", movesNow)
+	who := fmt.Sprintf("%s's AI (%s)", name, st)
+	player := guardedPlayer(who, func() aiPlayer { return ss.sess.SeatPlayer(int(pos.ToMove), ss.seed*1000003+uint64(pos.ToMove)+1) })
+	m, info, now, sig := ss.think(player, who, &pos, name+" thinks", movesNow)
 	if info.Err != nil {
-		ss.autosave()
-		return info.Err
+		return ss.failed(info.Err)
 	}
 	if sig != nil {
 		ss.rs.stoppedBy = sig
@@ -749,10 +764,14 @@ func (ss *terminalGame) hint(pos *board.Position) error {
 		return err
 	}
 	p := newPlayer(ss.g, sp, ss.seed^0x9e3779b97f4a7c15+uint64(ss.h.Len()))
-	m, info, _, sig := ss.think(p, pos, "hint", ss.interactive)
+	m, info, _, sig := ss.think(p, "the hint's search", pos, "hint", ss.interactive)
 	if sig != nil {
 		ss.rs.stoppedBy = sig
 		return ss.leave(fmt.Sprintf("\nStopped (%v).", sig))
+	}
+	if info.Err != nil {
+		ss.out("No hint: %v\n", info.Err) // the game goes on
+		return nil
 	}
 	if info.Legal == 0 {
 		ss.out("No move to hint at.\n")

@@ -17,8 +17,8 @@ const drawMargin = 0.12
 // the game is close to even and declines otherwise, saying why; a person is
 // asked. done is true when the draw was agreed.
 func (ss *terminalGame) offerDraw(pos *board.Position) (done bool, err error) {
-	if len(ss.g.Players) != 2 {
-		ss.out("A draw by agreement needs two players.\n")
+	if err := ss.sess.CanAgreeDraw(); err != nil {
+		ss.out("%s.\n", capitalize(err.Error()))
 		return false, nil
 	}
 	me := int(pos.ToMove)
@@ -40,9 +40,13 @@ func (ss *terminalGame) offerDraw(pos *board.Position) (done bool, err error) {
 		return false, err
 	}
 	p := newPlayer(ss.g, sp, ss.seed^0x51ed27+uint64(ss.h.Len()))
-	_, info, _, sig := ss.think(p, pos, other+" considers the draw", ss.interactive)
+	_, info, _, sig := ss.think(p, other+"'s AI", pos, other+" considers the draw", ss.interactive)
 	if sig != nil {
 		return true, ss.leave(fmt.Sprintf("\nStopped (%v).", sig))
+	}
+	if info.Err != nil {
+		ss.out("%s cannot judge the draw: %v\n", other, info.Err) // the game goes on
+		return false, nil
 	}
 	accept, why := drawAnswer(info, other)
 	if !accept {
@@ -51,6 +55,14 @@ func (ss *terminalGame) offerDraw(pos *board.Position) (done bool, err error) {
 	}
 	ss.out("%s accepts the draw: %s.\n", other, why)
 	return true, ss.sess.AgreeDraw()
+}
+
+// capitalize is s with its first letter a capital, for a sentence.
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // drawAnswer decides an AI's answer to a draw offer from its search of the

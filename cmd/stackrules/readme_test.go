@@ -32,6 +32,7 @@ type readmeCommand struct {
 	line  string
 	args  []string
 	input string
+	from  string // the file a "< FILE" at the end gives as the standard input
 }
 
 func readmeCommands(t *testing.T) []readmeCommand {
@@ -49,6 +50,12 @@ func readmeCommands(t *testing.T) []readmeCommand {
 		if len(words) > 2 && words[0] == "printf" && words[2] == "|" {
 			c.input = strings.ReplaceAll(words[1], `\n`, "\n")
 			words = words[3:]
+		}
+		if n := len(words); n > 2 && words[n-2] == "<" {
+			c.from, words = words[n-1], words[:n-2]
+		}
+		if n := len(words); n > 2 && words[n-2] == ">" {
+			words = words[:n-2] // the output goes to a file: here, nowhere
 		}
 		switch {
 		case len(words) > 0 && words[0] == "stackrules":
@@ -132,8 +139,16 @@ func TestReadmeCommands(t *testing.T) {
 		if len(run1) > 0 && run1[0] == "bench" {
 			run1 = append(run1, "--time", "20ms") // seconds per game otherwise
 		}
+		input := c.input
+		if c.from != "" {
+			data, err := os.ReadFile(c.from)
+			if err != nil {
+				t.Fatalf("%s: %v", c.line, err)
+			}
+			input = string(data)
+		}
 		var o, e bytes.Buffer
-		code := run(append([]string{"stackrules"}, run1...), strings.NewReader(c.input), &o, &e)
+		code := run(append([]string{"stackrules"}, run1...), strings.NewReader(input), &o, &e)
 		if code != 0 {
 			t.Errorf("%s\n  ran as: stackrules %s\n  exit %d\n%s", c.line, strings.Join(run1, " "), code, tailLines(e.String()+o.String(), 8))
 		}

@@ -8,7 +8,6 @@ import (
 	"os"
 	"strings"
 	"syscall"
-	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
@@ -294,24 +293,6 @@ func signalStatus(sig os.Signal) error {
 		code = 128 + int(s)
 	}
 	return exitStatus{code: code, msg: fmt.Sprintf("stopped by a signal (%v)", sig)}
-}
-
-// lockInfo is what a lock file says about its holder.
-func lockInfo() []byte {
-	return []byte(fmt.Sprintf("%d %s\n", os.Getpid(), time.Now().Format(time.RFC3339)))
-}
-
-// holderText reads a lock file's "PID TIME" for the message to the process
-// that is refused.
-func holderText(data []byte) string {
-	pid, when, ok := strings.Cut(strings.TrimSpace(string(data)), " ")
-	if !ok {
-		return "another stackrules play"
-	}
-	if t, err := time.Parse(time.RFC3339, when); err == nil {
-		when = t.Format("2006-01-02 15:04:05")
-	}
-	return fmt.Sprintf("stackrules play, process %s, since %s", pid, when)
 }
 
 // openRecord loads a record to resume: its game (the GAME argument, else the

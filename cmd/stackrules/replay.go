@@ -13,7 +13,8 @@ func replayCommand(s *streams) *cli.Command {
 		Name:      "replay",
 		Usage:     "check a game record (or a PDN file) move by move and print the final position; --show every position, --step walk it, --pdn convert it",
 		ArgsUsage: "FILE",
-		Description: "The game is the record's [Variant] (a built-in name or a rule file's path) unless\n" +
+		Description: "FILE - reads the record from the standard input.\n" +
+			"The game is the record's [Variant] (a built-in name or a rule file's path) unless\n" +
 			"--game names it. The first illegal move is reported with its number and line, and\n" +
 			"the exit status is then 1.",
 		Flags: []cli.Flag{
@@ -32,8 +33,17 @@ func replayCommand(s *streams) *cli.Command {
 				return usagef("replay takes one record FILE")
 			}
 			path := c.Args().First()
-			rec, err := readRecord(path)
-			if err != nil {
+			var rec *records.Record
+			var err error
+			if path == "-" {
+				if c.Bool("step") {
+					return usagef("replay: --step reads its commands from the standard input, so the record cannot come from there too; name the record's FILE")
+				}
+				path = "standard input"
+				if rec, err = records.Parse(s.in); err != nil {
+					return fmt.Errorf("%s: %v", path, err)
+				}
+			} else if rec, err = readRecord(path); err != nil {
 				return err
 			}
 			variant := rec.Tag("Variant")
@@ -50,7 +60,7 @@ func replayCommand(s *streams) *cli.Command {
 			}
 			var g *interpreter.Game
 			if c.IsSet("game") {
-				g, err = interpreter.Open(variant)
+				g, err = openNamed(variant)
 				if err != nil {
 					return fmt.Errorf("%s: the game %q: %w", path, variant, err)
 				}

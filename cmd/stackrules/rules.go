@@ -173,7 +173,7 @@ func wrapText(text string, width int, indent string) string {
 func (ss *terminalGame) help(topic string) {
 	switch strings.ToLower(topic) {
 	case "":
-		ss.out("%s", helpText(ss.ro.ASCII))
+		ss.out("%s", helpText(ss.ro.ASCII, ss.g))
 		ss.out("help rules    the rules of %s in words\n", ss.g.Name)
 	case "rules", "rule", "game":
 		ss.out("%s", rulesText(ss.g, renderOpts{ASCII: ss.ro.ASCII, Color: ss.ro.Color}))

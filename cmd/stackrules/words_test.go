@@ -295,8 +295,8 @@ func TestGamesLists(t *testing.T) {
 // draw offers a draw: a person is asked, an AI answers from its estimate.
 func TestDrawOffer(t *testing.T) {
 	rec := filepath.Join(t.TempDir(), "r.txt")
-	code, out, _ := playScript(t, "c3-d4\ndraw\nmaybe\nn\ndraw\ny\n", "play", "liger", "--first", "human", "--second", "human", "--record", rec)
-	for _, want := range []string{"blue offers a draw. red, do you accept? (y/n)", "Please answer y or n", "red declines the draw.",
+	code, out, _ := playScript(t, "11-15\ndraw\nmaybe\nn\ndraw\ny\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec)
+	for _, want := range []string{"white offers a draw. black, do you accept? (y/n)", "Please answer y or n", "black declines the draw.",
 		"Game over: draw: agreed by the players. Result 1/2-1/2."} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)
@@ -307,10 +307,62 @@ func TestDrawOffer(t *testing.T) {
 		t.Errorf("exit %d, record result %q, termination %q", code, r.Result, r.Tag("Termination"))
 	}
 	// An AI that is lost by force declines, saying so.
-	_, out, _ = playScript(t, "draw\nquit\n", "play", "liger", "--position", "r b8:r,e5:b", "--red", "human", "--blue", "mcts:iterations=300", "--record", rec+".2")
-	if !strings.Contains(out, "blue declines the draw: it has seen that blue loses by force") {
+	_, out, _ = playScript(t, "draw\nquit\n", "play", "english-checkers", "--position", "b d4:B,e5:w", "--black", "human", "--white", "mcts:iterations=300", "--record", rec+".2")
+	if !strings.Contains(out, "white declines the draw: it has seen that white loses by force") {
 		t.Errorf("a lost AI:\n%s", out)
 	}
+}
+
+// In a game without draws (Liger's rules end every game with a winner),
+// draw says so and the game goes on; help lists draw only in a game of two
+// that has draws (issue 31).
+func TestNoDrawOfferWithoutDraws(t *testing.T) {
+	rec := filepath.Join(t.TempDir(), "r.txt")
+	code, out, _ := playScript(t, "help\ndraw\nc3-d4\nquit\n", "play", "liger", "--first", "human", "--second", "mcts:iterations=50", "--record", rec)
+	if !strings.Contains(out, "This game has no draws: Liger's rules end every game with a winner") || strings.Contains(out, "accepts the draw") {
+		t.Errorf("draw in Liger:\n%s", tail(out, 20))
+	}
+	if r := readRecordFile(t, rec); code != 0 || r.Result != "*" || len(recordMoves(r)) != 2 {
+		t.Errorf("exit %d, record result %q, moves %q; want the game to go on", code, r.Result, recordMoves(r))
+	}
+	for _, tc := range []struct {
+		game    string
+		players []string
+		draw    bool
+	}{
+		{"liger", nil, false},
+		{"backgammon", nil, false},
+		{"english-checkers", nil, true},
+		{"stackers", nil, true},
+		{"nine-mens-morris", nil, true},
+		{"examples/crossing.yaml", []string{"--players", "3"}, false},
+	} {
+		g, err := interpreter.Open(filepathFromRepo(tc.game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(tc.players) > 0 {
+			if g, err = g.WithPlayers(3); err != nil {
+				t.Fatal(err)
+			}
+		}
+		text := helpText(true, g)
+		if got := strings.Contains(text, "\n  draw "); got != tc.draw {
+			t.Errorf("%s: help lists draw: %v, want %v", tc.game, got, tc.draw)
+		}
+	}
+	if text := helpText(false, nil); !strings.Contains(text, "  draw           offer a draw, in a game that has draws") {
+		t.Errorf("play --help: %s", text)
+	}
+}
+
+// filepathFromRepo is a built-in name as it is, a path from the repository's
+// root made relative to this package.
+func filepathFromRepo(name string) string {
+	if strings.Contains(name, "/") {
+		return filepath.Join("..", "..", name)
+	}
+	return name
 }
 
 func TestDrawAnswer(t *testing.T) {

@@ -16,12 +16,14 @@ const CELL = 60;
 // rule files' player names are) and a pattern of its own, so that sides
 // differ by more than colour.
 const COLORS = ["#c62828", "#1e3a5f", "#2e7d32", "#f9a825"];
-const NAMED = { red: "#c62828", blue: "#1e5aa8", black: "#222222", white: "#f2f2f2", green: "#2e7d32",
-  yellow: "#f9c825", orange: "#ef6c00", purple: "#6a1b9a", brown: "#6d4c41", pink: "#e91e63" };
+// A Map, not an object: a player may be named "Constructor", which an
+// object lookup would find among its own members.
+const NAMED = new Map(Object.entries({ red: "#c62828", blue: "#1e5aa8", black: "#222222", white: "#f2f2f2", green: "#2e7d32",
+  yellow: "#f9c825", orange: "#ef6c00", purple: "#6a1b9a", brown: "#6d4c41", pink: "#e91e63" }));
 const PATTERNS = ["solid", "ring", "dots", "stripes"];
 function colorOf(i) {
   const p = state && state.players[i];
-  return (p && NAMED[p.name.toLowerCase()]) || COLORS[i % COLORS.length];
+  return (p && NAMED.get(p.name.toLowerCase())) || COLORS[i % COLORS.length];
 }
 // The colour that shows on top of a side's colour.
 function contrastOf(i) {
@@ -50,7 +52,11 @@ function say(text) { $("message").textContent = text || ""; }
 
 async function refresh() {
   const r = await api("");
-  if (!r.ok) { $("status").textContent = r.body.error; return; }
+  if (!r.ok) {
+    $("status").textContent = r.body.error;
+    if (r.status === 404 || r.status === 410) stopFollowing();
+    return;
+  }
   if (state && r.body.version < state.version) return;
   const moved = !state || state.version !== r.body.version;
   state = r.body;
@@ -393,10 +399,35 @@ async function join() {
   history.replaceState(null, "", "/g/" + id);
 }
 
+// Following the game: an event stream says when it changed. When the
+// server refuses one (it follows as many pages as it will) or the stream
+// ends for good, the page checks every few seconds instead and tries a
+// stream again a minute later.
+let events = null, polling = null, gone = false;
+function follow() {
+  if (gone) return;
+  events = new EventSource("/api/games/" + id + "/events");
+  events.addEventListener("version", (ev) => {
+    if (polling) { clearInterval(polling); polling = null; }
+    if (!state || Number(ev.data) !== state.version) refresh();
+  });
+  events.addEventListener("error", () => {
+    if (events.readyState !== EventSource.CLOSED || gone) return;
+    events = null;
+    if (!polling) polling = setInterval(refresh, 5000);
+    setTimeout(follow, 60000);
+    refresh();
+  });
+}
+function stopFollowing() {
+  gone = true;
+  if (events) { events.close(); events = null; }
+  if (polling) { clearInterval(polling); polling = null; }
+}
+
 async function main() {
   if (new URLSearchParams(location.search).has("join") && !token) await join();
   await refresh();
-  const es = new EventSource("/api/games/" + id + "/events");
-  es.addEventListener("version", (ev) => { if (!state || Number(ev.data) !== state.version) refresh(); });
+  follow();
 }
 main();

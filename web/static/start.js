@@ -99,7 +99,8 @@ async function openRecord() {
   showError("");
   const f = $("record-file").files[0];
   if (!f) return;
-  const r = await fetch("/api/games/open", { method: "POST", headers: { "Content-Type": "text/plain" }, body: await f.text() });
+  const r = await fetch("/api/games/open", { method: "POST", headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ record: await f.text() }) });
   const body = await r.json();
   if (!r.ok) { showError(body.error); return; }
   enter(body);

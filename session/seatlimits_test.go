@@ -1,0 +1,62 @@
+package session
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
+)
+
+func TestSeatLimitsCheckAndClamp(t *testing.T) {
+	l := SeatLimits{MaxThreads: 2, MaxTime: 10 * time.Second, MaxEndgame: 1000}
+	for _, tc := range []struct {
+		seat, err, clamped string
+	}{
+		{"human", "", "human"},
+		{"random", "", "random"},
+		{"mcts:hard", "", "mcts:hard"},
+		{"mcts:iterations=10,threads=64", "64 threads; at most 2", "mcts:iterations=10,threads=2"},
+		{"mcts:max", "20s a move; at most 10s", "mcts:max,time=10s"},
+		{"mcts:iterations=10,endgame=5000", "5000 positions; at most 1000", "mcts:iterations=10,endgame=1000"},
+	} {
+		st, err := ParseSeat(tc.seat)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = l.Check(st)
+		if (tc.err == "") != (err == nil) || err != nil && !strings.Contains(err.Error(), tc.err) {
+			t.Errorf("Check(%s) = %v, want %q", tc.seat, err, tc.err)
+		}
+		c, changed := l.Clamp(st)
+		if c.String() != tc.clamped || changed != (tc.err != "") || l.Check(c) != nil {
+			t.Errorf("Clamp(%s) = %s, %v; want %s", tc.seat, c, changed, tc.clamped)
+		}
+	}
+}
+
+// A seat tag that is no seat is reported, not turned into a person's seat;
+// a record without seat tags still seats people.
+func TestFromRecordReportsBadSeatTags(t *testing.T) {
+	g := open(t, "liger")
+	openLiger := func(string) (*interpreter.Game, error) { return g, nil }
+	parse := func(text string) *records.Record {
+		t.Helper()
+		r, err := records.Parse(strings.NewReader(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	_, err := FromRecord(parse("[Variant \"liger\"]\n[Red \"human\"]\n[Blue \"mcts:threads=9999\"]\n\n1. c3-d4 *\n"), openLiger)
+	var bad *SeatTagError
+	if !errors.As(err, &bad) || bad.Player != "blue" || !strings.Contains(err.Error(), `"mcts:threads=9999"`) {
+		t.Fatalf("a bad seat tag: %v", err)
+	}
+	s, err := FromRecord(parse("[Variant \"liger\"]\n\n1. c3-d4 *\n"), openLiger)
+	if err != nil || !s.Seats[0].Human || !s.Seats[1].Human || s.History().Len() != 1 {
+		t.Fatalf("a record without seat tags: %v", err)
+	}
+}
