@@ -449,3 +449,16 @@ func TestParseLadder(t *testing.T) {
 		}
 	}
 }
+
+// A panic in a game stops the run with an error, not the program.
+func TestPanicInAGameIsAnError(t *testing.T) {
+	_, err := playAll(context.Background(), 2, 10, func(_ context.Context, j int) (gameResult, error) {
+		if j == 3 {
+			panic("boom")
+		}
+		return gameResult{}, nil
+	}, func(int, gameResult) bool { return false })
+	if err == nil || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("error %v", err)
+	}
+}

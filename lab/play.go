@@ -152,14 +152,16 @@ func newPlayers(g *interpreter.Game, specs []ai.Spec, seeds []uint64) []player {
 	return out
 }
 
-// catchEvalError turns a runtime error of the rule file's expressions that
-// the interpreter raised as a panic into an error.
-func catchEvalError(err *error) {
+// catchPanic turns a panic in a game (a runtime error of the rule file's
+// expressions that the interpreter raised as a panic, or a bug in a
+// player) into the game's error, which stops the run, rather than a crash
+// of a goroutine no caller could recover.
+func catchPanic(err *error) {
 	if r := recover(); r != nil {
-		ee, ok := r.(*interpreter.EvalError)
-		if !ok {
-			panic(r)
+		if ee, ok := r.(*interpreter.EvalError); ok {
+			*err = ee
+			return
 		}
-		*err = ee
+		*err = fmt.Errorf("a game failed: %v (a bug in stackrules; please report it, with the command line)", r)
 	}
 }

@@ -188,7 +188,7 @@ func playAll(ctx context.Context, jobs, count int, play func(context.Context, in
 				}
 				var p played
 				func() {
-					defer catchEvalError(&p.err)
+					defer catchPanic(&p.err)
 					p.res, p.err = play(ctx, j)
 				}()
 				p.j = j

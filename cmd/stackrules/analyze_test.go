@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -191,5 +192,18 @@ func TestAnalyzeStoppedBySignal(t *testing.T) {
 		if m["complete"] != false || m["games"].(float64) < 1 || m["planned"] != 50000000.0 {
 			t.Errorf("%v: complete %v, %v of %v games", tc.sig, m["complete"], m["games"], m["planned"])
 		}
+	}
+}
+
+// The shell completes analyze's game, merge, and files after merge.
+func TestAnalyzeCompletion(t *testing.T) {
+	if got, _ := completeOut(t, "bash", "stackrules analyze me"); !slices.Equal(got, []string{"merge"}) {
+		t.Errorf("analyze me<TAB>: %q", got)
+	}
+	if got, _ := completeOut(t, "bash", "stackrules analyze lig"); !slices.Equal(got, []string{"liger"}) {
+		t.Errorf("analyze lig<TAB>: %q", got)
+	}
+	if got, files := completeOut(t, "bash", "stackrules analyze merge --json shard-0.json sh"); len(got) != 0 || files != "files" {
+		t.Errorf("analyze merge ... sh<TAB>: %q, %q", got, files)
 	}
 }
