@@ -14,10 +14,12 @@
 // in any order; the report's statistics are worked out from the tally.
 //
 // Files: config.go (what to play: the game, the players, the games, the
-// shard), seed.go (seeds of game i), play.go (one game, watched ply by ply),
-// tally.go (the counts, and adding games and tallies), run.go (playing a
-// run, in parallel, with a sequential stop), ladder.go (the skill ladder),
-// report.go (the statistics and findings worked out from a tally), merge.go
-// (combining shards), interval.go (the intervals), text.go (the report as
-// text), html.go and svg.go (the report as a page with SVG plots).
+// shard, the ladder), seed.go (the seeds of game i), play.go (one game,
+// watched ply by ply), tally.go (the counts, and adding games and tallies),
+// run.go (playing a run in parallel, in order, with a sequential stop and
+// the ladder), report.go (the statistics worked out from a tally),
+// interval.go (Wilson intervals, scores, quantiles), findings.go (what the
+// numbers say, in words), merge.go (reading reports and combining shards),
+// text.go (the report as text), html.go and svg.go (the report as a page
+// with SVG plots).
 package lab
