@@ -323,6 +323,7 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 			q.Pools[b.PoolOf(other(code))] = p.Pools[i]
 		}
 		q.Ply = p.Ply
+		q.Dice, q.Opening = p.Dice, p.Opening // the roll to play is the same roll for either colour
 		q.Recount(b)
 		return q
 	}

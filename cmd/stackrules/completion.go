@@ -136,12 +136,15 @@ func completions(app *cli.App, words []string) ([]candidate, string) {
 			takesValue[n] = !isBool
 		}
 	}
-	positional, afterDash, valueOf := 0, false, ""
+	positional, afterDash, valueOf, firstArg := 0, false, "", ""
 	for _, w := range rest {
 		switch {
 		case valueOf != "":
 			valueOf = ""
 		case afterDash || w == "-" || !strings.HasPrefix(w, "-"):
+			if positional == 0 {
+				firstArg = w
+			}
 			positional++
 		case w == "--":
 			afterDash = true
@@ -166,8 +169,14 @@ func completions(app *cli.App, words []string) ([]candidate, string) {
 		}
 		return matching(cur, flagCandidates(cmd)), ""
 	}
+	if cmd.Name == "analyze" && firstArg == "merge" {
+		return nil, "files" // analyze merge FILE...
+	}
 	switch argKind(cmd.Name, positional) {
 	case "game":
+		if cmd.Name == "analyze" {
+			return matching(cur, append([]candidate{{"merge", "add up the JSON reports of shards"}}, gameCandidates()...)), "rulefiles"
+		}
 		return matching(cur, gameCandidates()), "rulefiles"
 	case "file":
 		return nil, "files"
@@ -179,7 +188,7 @@ func completions(app *cli.App, words []string) ([]candidate, string) {
 // number); gameOrFileArgs take rule files as well, as GAMEs do.
 var gameArgs = map[string]int{
 	"play": 1, "variants": 1, "rules": 1, "moves": 1, "perft": 1, "match": 1, "best": 1, "explain": 1,
-	"bench": -1, "serve": -1, "lint": -1, "test": -1,
+	"bench": -1, "serve": -1, "lint": -1, "test": -1, "analyze": 1,
 }
 
 // argKind is what the n-th (from 0) positional argument of a command is:
@@ -215,7 +224,7 @@ func flagValues(cmd *cli.Command, flag, cur string) ([]candidate, string) {
 		return matching(cur, []candidate{{"auto", "the program rolls them"}, {"manual", "type each roll, for real dice"}}), ""
 	case "game":
 		return matching(cur, gameCandidates()), "rulefiles"
-	case "resume", "record", "pdn", "openings", "data", "records":
+	case "resume", "record", "pdn", "openings", "data", "records", "html", "output":
 		return nil, "files"
 	}
 	if flag == "first" || flag == "second" || flag == "a" || flag == "b" || slices.Contains(builtinPlayerNames(), flag) {

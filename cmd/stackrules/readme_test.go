@@ -19,6 +19,8 @@ var readmeBudgets = []struct{ old, new, why string }{
 	{"mcts:easy", "mcts:iterations=20", "twenty games of AI search take minutes"},
 	{"--games 20", "--games 2", "twenty games take minutes"},
 	{"--time 5s", "--time 100ms", "a five-second search"},
+	{"--games 1000", "--games 4", "a thousand games take minutes"},
+	{"--until ±0.02", "--until ±0.45", "an interval of ±2% takes thousands of games"},
 }
 
 // readmeNeverEnds are commands that run until stopped.
@@ -168,7 +170,7 @@ func TestReadmeCommandsFound(t *testing.T) {
 	for _, c := range readmeCommands(t) {
 		seen[c.args[0]] = true
 	}
-	for _, want := range []string{"play", "rules", "games", "replay", "variants", "moves", "perft", "match", "best", "bench", "lint", "test", "explain"} {
+	for _, want := range []string{"play", "rules", "games", "replay", "variants", "moves", "perft", "match", "best", "bench", "lint", "test", "explain", "analyze"} {
 		if !seen[want] {
 			t.Errorf("no README command line runs %s", want)
 		}
