@@ -393,6 +393,10 @@ func (s *Server) handleJoin(w http.ResponseWriter, r *http.Request) {
 
 type moveRequest struct {
 	Move string `json:"move"`
+	// Version, when given, is the game's version the move was chosen at:
+	// if the game has changed since, the move is refused (409). A page's
+	// automatic pass is sent so, and never played twice.
+	Version *int64 `json:"version,omitempty"`
 }
 
 // seated checks that the request's token holds a seat, and the seat to move
@@ -442,6 +446,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 	s.kickAILocked(lg)
 	seats, ok := lg.seated(s, w, r, true)
 	if !ok {
+		return
+	}
+	if req.Version != nil && *req.Version != lg.version {
+		fail(w, http.StatusConflict, "the game has changed since that move was chosen")
 		return
 	}
 	mark := lg.sess.Mark()
