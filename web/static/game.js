@@ -1,7 +1,9 @@
 "use strict";
-// The game page: draws the board from the geometry the server sends, and
-// turns clicks (or drags, or typed notation) into moves. It knows no game:
-// pieces are letters, a capital is a promoted piece, squares are names.
+// The game page: draws the board from the geometry the server sends
+// (board.js), and turns clicks (or drags, or typed notation) into moves,
+// a spread drop by drop (spread.js). It knows no game: pieces are letters
+// whose owner and kind the server lists, squares are names placed by the
+// coordinates it sends (on a grid, on lines, or in hexes).
 const $ = (id) => document.getElementById(id);
 const SVGNS = "http://www.w3.org/2000/svg";
 const id = location.pathname.split("/").pop();
@@ -11,33 +13,8 @@ let state = null;
 let selected = null;      // the square a move starts from
 let capPath = [];         // landing squares clicked so far in a capture
 let pending = null;       // moves that differ only by what they remove, awaiting that choice
-const CELL = 60;
-// Each side gets a colour (its name's, when its name is a colour, as most
-// rule files' player names are) and a pattern of its own, so that sides
-// differ by more than colour.
-const COLORS = ["#c62828", "#1e3a5f", "#2e7d32", "#f9a825"];
-// A Map, not an object: a player may be named "Constructor", which an
-// object lookup would find among its own members.
-const NAMED = new Map(Object.entries({ red: "#c62828", blue: "#1e5aa8", black: "#222222", white: "#f2f2f2", green: "#2e7d32",
-  yellow: "#f9c825", orange: "#ef6c00", purple: "#6a1b9a", brown: "#6d4c41", pink: "#e91e63" }));
-const PATTERNS = ["solid", "ring", "dots", "stripes"];
-function colorOf(i) {
-  const p = state && state.players[i];
-  return (p && NAMED.get(p.name.toLowerCase())) || COLORS[i % COLORS.length];
-}
-// The colour that shows on top of a side's colour.
-function contrastOf(i) {
-  const c = colorOf(i);
-  const n = parseInt(c.slice(1), 16);
-  const lum = 0.299 * (n >> 16) + 0.587 * ((n >> 8) & 255) + 0.114 * (n & 255);
-  return lum > 150 ? "#222" : "#fff";
-}
-
-function ownerOf(letter) {
-  const lower = letter.toLowerCase();
-  return state.players.findIndex((p) => p.code === lower);
-}
-function isPromoted(letter) { return letter !== letter.toLowerCase(); }
+let noAutoPass = -1;      // the version at which this page undid: no automatic pass there
+let autoPassAt = -1;      // the version an automatic pass was sent for
 
 async function api(path, opts = {}) {
   opts.headers = Object.assign({ "X-Token": token }, opts.headers || {});
@@ -60,24 +37,9 @@ async function refresh() {
   if (state && r.body.version < state.version) return;
   const moved = !state || state.version !== r.body.version;
   state = r.body;
-  if (moved) { selected = null; capPath = []; pending = null; hideLift(); }
+  if (moved) { selected = null; capPath = []; pending = null; spread = null; hideLift(); }
   render();
 }
-
-// flipped: the viewer sits at the top (plays only top-home sides).
-function flipped() {
-  const you = state.you;
-  return you.length > 0 && you.every((i) => state.players[i].home === "top");
-}
-
-function xy(file, rank) {
-  const b = state.board;
-  const f = flipped() ? b.width - 1 - file : file;
-  const r = flipped() ? rank : b.height - 1 - rank;
-  return [CELL * (f + 0.5), CELL * (r + 0.5)];
-}
-
-function squareAt(name) { return state.board.squares.find((s) => s.name === name); }
 
 // The moves that can be made by clicking from here, given the selection.
 function movesFrom(sq) { return state.legal.filter((m) => m.from === sq); }
@@ -86,6 +48,7 @@ function targets() {
     const k = pending.done;
     return new Set(pending.moves.filter((m) => m.remove.length > k).map((m) => m.remove[k]));
   }
+  if (spread) return spreadTargets();
   if (!selected) return new Set(state.legal.filter((m) => m.kind === "place").map((m) => m.to));
   const out = new Set();
   for (const m of movesFrom(selected)) {
@@ -98,70 +61,22 @@ function targets() {
 }
 function prefixMatches(m) { return capPath.every((s, i) => m.path[i] === s); }
 
-function el(name, attrs, parent) {
-  const e = document.createElementNS(SVGNS, name);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (parent) parent.appendChild(e);
-  return e;
-}
-
-function defs(svg) {
-  const d = el("defs", {}, svg);
-  state.players.forEach((_, i) => {
-    const p = el("pattern", { id: "pat" + i, width: 6, height: 6, patternUnits: "userSpaceOnUse" }, d);
-    el("rect", { width: 6, height: 6, fill: colorOf(i) }, p);
-    const mark = contrastOf(i);
-    if (PATTERNS[i % 4] === "dots") el("circle", { cx: 3, cy: 3, r: 1.2, fill: mark, "fill-opacity": 0.7 }, p);
-    if (PATTERNS[i % 4] === "stripes") el("path", { d: "M0,6 L6,0", stroke: mark, "stroke-opacity": 0.6, "stroke-width": 1.5 }, p);
-  });
-}
-
-function drawDisc(g, cx, cy, owner, promoted, top) {
-  const mark = contrastOf(owner);
-  el("ellipse", { cx, cy: cy + 3, rx: 22, ry: 9, fill: "#000", "fill-opacity": 0.35 }, g);
-  el("ellipse", { cx, cy, rx: 22, ry: 9, fill: "url(#pat" + owner + ")", stroke: mark === "#222" ? "#444" : "#fff", "stroke-width": 1.2, class: "disc p" + owner }, g);
-  if (PATTERNS[owner % 4] === "ring") el("ellipse", { cx, cy, rx: 13, ry: 5, fill: "none", stroke: mark, "stroke-width": 2 }, g);
-  if (promoted && top) {
-    const t = el("text", { x: cx, y: cy + 5, "text-anchor": "middle", class: "crown", fill: mark === "#222" ? "#b8860b" : "#ffd54f" }, g);
-    t.textContent = "♛";
-  }
-}
-
-// drawLines draws the board's lines between the centres of their points.
-function drawLines(svg, cls) {
-  for (const line of state.board.lines) {
-    const pts = line.map((n) => { const s = squareAt(n); return xy(s.file, s.rank).join(","); });
-    el("polyline", { points: pts.join(" "), class: cls }, svg);
-  }
-}
-
-// drawGraph draws a board of points joined by lines (Morris).
-function drawGraph(svg, tgt, last) {
-  const b = state.board;
-  el("rect", { x: 0, y: 0, width: b.width * CELL, height: b.height * CELL, class: "graph-bg" }, svg);
-  drawLines(svg, "line");
-  for (const s of b.squares) {
-    const [cx, cy] = xy(s.file, s.rank);
-    const cls = ["pt"];
-    if (last.has(s.name)) cls.push("last");
-    if (s.name === selected) cls.push("selected");
-    if (tgt.has(s.name)) cls.push("target");
-    const r = el("rect", { x: cx - CELL / 2 + 6, y: cy - CELL / 2 + 6, width: CELL - 12, height: CELL - 12, rx: CELL / 2, class: "hit " + cls.join(" ") }, svg);
-    r.dataset.square = s.name;
-    el("circle", { cx, cy, r: 9, class: cls.join(" ") + " dotpt" }, svg);
-  }
-}
-
 function render() {
   const b = state.board;
   const svg = $("board");
   svg.textContent = "";
+  pieceBy = new Map((state.pieces || []).map((p) => [p.letter, p]));
   svg.setAttribute("viewBox", `-24 -6 ${b.width * CELL + 30} ${b.height * CELL + 30}`);
+  svg.classList.toggle("hexboard", !!b.hex);
   defs(svg);
   const playing = new Map(b.squares.map((s) => [s.file + "," + s.rank, s]));
   const tgt = targets();
   const last = state.last ? new Set([state.last.from, state.last.to, ...(state.last.path || []), ...(state.last.remove || [])].filter(Boolean)) : new Set();
-  if (b.graph) {
+  if (b.hex) {
+    hexBox = { minX: Math.min(...b.squares.map((s) => s.x)), maxX: Math.max(...b.squares.map((s) => s.x)),
+      minY: Math.min(...b.squares.map((s) => s.y)), maxY: Math.max(...b.squares.map((s) => s.y)) };
+    drawHex(svg, tgt, last);
+  } else if (b.graph) {
     drawGraph(svg, tgt, last);
   } else for (let rank = 0; rank < b.height; rank++) {
     for (let file = 0; file < b.width; file++) {
@@ -175,34 +90,44 @@ function render() {
       if (sq) { r.dataset.square = sq.name; }
     }
   }
-  if (!b.graph) drawLines(svg, "extra-line");
+  if (!b.graph && !b.hex) drawLines(svg, "extra-line");
   // Coordinates along the edges.
-  for (let file = 0; file < b.width; file++) {
-    const [cx] = xy(file, 0);
-    el("text", { x: cx, y: b.height * CELL + 16, "text-anchor": "middle", class: "coord" }, svg).textContent = String.fromCharCode(97 + file);
-  }
-  for (let rank = 0; rank < b.height; rank++) {
-    const [, cy] = xy(0, rank);
-    el("text", { x: -12, y: cy + 4, "text-anchor": "middle", class: "coord" }, svg).textContent = String(rank + 1);
+  if (!b.hex) {
+    for (let file = 0; file < b.width; file++) {
+      const [cx] = xy(file, 0);
+      el("text", { x: cx, y: b.height * CELL + 16, "text-anchor": "middle", class: "coord" }, svg).textContent = String.fromCharCode(97 + file);
+    }
+    for (let rank = 0; rank < b.height; rank++) {
+      const [, cy] = xy(0, rank);
+      el("text", { x: -12, y: cy + 4, "text-anchor": "middle", class: "coord" }, svg).textContent = String(rank + 1);
+    }
   }
   for (const c of state.cells) {
     const s = squareAt(c.square);
-    const [cx, cy] = xy(s.file, s.rank);
+    const [cx, cy] = pos(s);
     const g = el("g", { class: "stack", "data-square": c.square }, svg);
     const title = el("title", {}, g);
-    title.textContent = c.square + ", bottom to top: " + [...c.stack].map((l) => state.players[ownerOf(l)].name + (isPromoted(l) ? " (promoted)" : "")).join(", ");
-    const shown = c.stack.slice(-7);
+    const infos = [...c.stack].map(pieceInfo);
+    title.textContent = c.square + ", bottom to top: " + infos.map(pieceText).join(", ");
+    const shown = infos.slice(-7);
     const step = Math.min(6, 30 / Math.max(1, shown.length));
     const base = cy + (shown.length - 1) * step / 2;
-    [...shown].forEach((l, i) => drawDisc(g, cx, base - i * step, ownerOf(l), isPromoted(l), i === shown.length - 1));
+    shown.forEach((info, i) => drawPiece(g, cx, base - i * step, info, i === shown.length - 1));
     if (c.stack.length > 2) {
       el("circle", { cx: cx + 21, cy: cy - 20, r: 9, class: "badge" }, g);
       el("text", { x: cx + 21, y: cy - 16, "text-anchor": "middle", class: "badge-text" }, g).textContent = c.stack.length;
     }
   }
+  if (spread) {
+    // What is dropped so far, on each square, and what is still carried.
+    spread.path.forEach((sq, i) => {
+      const [cx, cy] = pos(squareAt(sq));
+      el("circle", { cx: cx - 20, cy: cy + 18, r: 9, class: "drop-badge" }, svg);
+      el("text", { x: cx - 20, y: cy + 22, "text-anchor": "middle", class: "drop-text" }, svg).textContent = "+" + spread.drops[i];
+    });
+  }
   for (const sqName of tgt) {
-    const s = squareAt(sqName);
-    const [cx, cy] = xy(s.file, s.rank);
+    const [cx, cy] = pos(squareAt(sqName));
     el("circle", { cx, cy, r: 8, class: "dot", "data-square": sqName }, svg);
   }
   panel();
@@ -236,13 +161,27 @@ function panel() {
     let counts = p.on_board + " on the board";
     if (state.has_bear_off) counts += ", " + p.off + " borne off";
     if (state.has_captures) counts += ", " + p.captured + " captured";
-    if (p.in_hand > 0) counts += ", " + p.in_hand + " in hand";
+    if (p.in_hand > 0 && p.hand && p.hand.some((h) => h.kind)) counts += ", in hand " + p.hand.filter((h) => h.count > 0).map((h) => plural(h.count, h.kind || "piece")).join(", ");
+    else if (p.in_hand > 0) counts += ", " + p.in_hand + " in hand";
     if (p.place) counts += ", " + p.place + " place";
     const t = document.createElement("span");
     t.textContent = `${p.name} (${who}): ${counts}`;
     d.appendChild(t);
     pl.appendChild(d);
   });
+  for (const h of state.neutral_hand || []) {
+    if (h.count === 0) continue;
+    const d = document.createElement("div");
+    d.className = "player neutral";
+    const sw = document.createElementNS(SVGNS, "svg");
+    sw.setAttribute("viewBox", "-24 -12 48 24"); sw.setAttribute("class", "swatch");
+    defs(sw); drawPiece(sw, 0, 0, pieceInfo(h.letter), true);
+    d.appendChild(sw);
+    const t = document.createElement("span");
+    t.textContent = `${plural(h.count, neutralNoun(h.kind))} to place (nobody's)`;
+    d.appendChild(t);
+    pl.appendChild(d);
+  }
   const ml = $("moves");
   ml.textContent = "";
   const n = state.players.length;
@@ -259,7 +198,18 @@ function panel() {
   $("undo").disabled = !state.can_undo;
   $("resign").hidden = !mine || o.over;
   $("typed").hidden = !state.your_turn;
+  if (state.legal.length > 0) $("move-input").placeholder = "e.g. " + state.legal[state.legal.length >> 1].text;
   $("pass").hidden = !state.legal.some((m) => m.kind === "pass");
+  $("spread").hidden = !spread;
+  if (spread) {
+    const t = [...spreadTargets()];
+    let text = `Carrying ${carried()} from ${spread.from}`;
+    if (spread.path.length > 0) text += ", dropped " + spread.path.map((sq, i) => spread.drops[i] + " on " + sq).join(", ");
+    text += t.length > 0 ? ". Click " + t.join(" or ") + " to drop one." : ".";
+    $("spread-text").textContent = text;
+  }
+  $("hint").textContent = hint();
+  autoPass();
   $("bear-off").hidden = !(selected && movesFrom(selected).some((m) => m.kind === "bear_off"));
   const open = state.open_seats.length > 0 && mine;
   $("share").hidden = !open;
@@ -267,8 +217,41 @@ function panel() {
   if (state.last_error) say(state.last_error);
 }
 
+// hint says what the player to move can only do, when that is not
+// obvious: place a piece that is not their own plain one, or pass.
+function hint() {
+  if (!state.your_turn || state.result.over) return "";
+  const legal = state.legal;
+  if (legal.length === 1 && legal[0].kind === "pass") {
+    const who = state.players[state.to_move].name;
+    return noAutoPass === state.version ? who + " has no move: press Pass." : who + " has no move, and passes.";
+  }
+  if (legal.length > 0 && legal.every((m) => m.kind === "place" && m.piece && m.piece.letter === legal[0].piece.letter)) {
+    const p = legal[0].piece;
+    if (p.owner < 0) return "Place a " + neutralNoun(p.name) + " (nobody's).";
+    if (p.owner !== state.to_move) return "Place " + state.players[p.owner].name + "'s " + (p.name || "piece") + ".";
+  }
+  return "";
+}
+
+// autoPass plays a pass that is the only legal move, once, for the version
+// it is legal in (unless this page just undid to here).
+function autoPass() {
+  const legal = state.legal;
+  if (!state.your_turn || state.result.over || legal.length !== 1 || legal[0].kind !== "pass") return;
+  if (noAutoPass === state.version || autoPassAt === state.version) return;
+  autoPassAt = state.version;
+  const v = state.version;
+  setTimeout(async () => {
+    if (!state || state.version !== v) return;
+    const r = await post("/move", { move: legal[0].text, version: v });
+    if (r.ok) { state = r.body; selected = null; capPath = []; spread = null; render(); } else refresh();
+  }, 700);
+}
+
 async function play(text) {
   say("");
+  spread = null;
   const r = await post("/move", { move: text });
   if (!r.ok) {
     say(r.body.explain || r.body.error);
@@ -281,6 +264,7 @@ async function play(text) {
 function hideLift() { $("lift").hidden = true; }
 function chooseLift(moves) {
   const box = $("lift-buttons");
+  $("lift-title").textContent = "Lift how many?";
   box.textContent = "";
   for (const m of moves) {
     const b = document.createElement("button");
@@ -306,6 +290,37 @@ function choose(cands) {
   return chooseLift(cands);
 }
 
+// choosePlacement places a piece on a square, asking which when more than
+// one kind (or owner) of piece can go there.
+function choosePlacement(places) {
+  const groups = new Map();
+  for (const m of places) {
+    const k = m.piece ? m.piece.letter : "";
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(m);
+  }
+  if (groups.size === 1) return choose(places);
+  const box = $("lift-buttons");
+  box.textContent = "";
+  $("lift-title").textContent = "Place which?";
+  for (const [letter, cands] of groups) {
+    const p = cands[0].piece;
+    const b = document.createElement("button");
+    b.className = "piece-choice";
+    b.dataset.letter = letter;
+    b.dataset.kind = p.name || "";
+    const sw = document.createElementNS(SVGNS, "svg");
+    sw.setAttribute("viewBox", "-24 -30 48 42"); sw.setAttribute("class", "choice-swatch"); sw.setAttribute("aria-hidden", "true");
+    defs(sw); drawPiece(sw, 0, 0, pieceInfo(letter), true);
+    b.appendChild(sw);
+    const own = p.owner === state.to_move;
+    b.appendChild(document.createTextNode(own ? (p.name || "piece") : pieceText(p)));
+    b.addEventListener("click", () => { hideLift(); choose(cands); });
+    box.appendChild(b);
+  }
+  $("lift").hidden = false;
+}
+
 function clickSquare(sq) {
   if (!state || !state.your_turn) return;
   hideLift();
@@ -319,9 +334,10 @@ function clickSquare(sq) {
     render();
     return;
   }
+  if (spread) return clickSpread(sq);
   if (!selected) {
     const places = state.legal.filter((m) => m.kind === "place" && m.to === sq);
-    if (places.length > 0 && movesFrom(sq).length === 0) return choose(places);
+    if (places.length > 0 && movesFrom(sq).length === 0) return choosePlacement(places);
   }
   if (selected && targets().has(sq)) {
     const from = movesFrom(selected);
@@ -338,6 +354,7 @@ function clickSquare(sq) {
     return;
   }
   if (sq === selected) { selected = null; capPath = []; render(); return; }
+  if (movesFrom(sq).length > 0 && hasSpreads(sq)) return startSpread(sq);
   if (movesFrom(sq).length > 0) { selected = sq; capPath = []; render(); return; }
   if (selected) {
     // Not a destination: ask the server why, with the explain text.
@@ -372,13 +389,15 @@ $("typed").addEventListener("submit", (ev) => {
   if (t) { $("move-input").value = ""; play(t); }
 });
 $("pass").addEventListener("click", () => play("pass"));
+$("spread-back").addEventListener("click", spreadBack);
+$("spread-cancel").addEventListener("click", () => { spread = null; selected = null; hideLift(); say(""); render(); });
 $("bear-off").addEventListener("click", () => {
   const m = movesFrom(selected).find((m) => m.kind === "bear_off");
   if (m) play(m.text);
 });
 $("undo").addEventListener("click", async () => {
   const r = await post("/undo");
-  if (!r.ok) say(r.body.error); else { state = r.body; say(""); render(); }
+  if (!r.ok) say(r.body.error); else { state = r.body; noAutoPass = state.version; selected = null; capPath = []; spread = null; say(""); render(); }
 });
 $("resign").addEventListener("click", async () => {
   if (!confirm("Resign this game?")) return;
@@ -388,7 +407,7 @@ $("resign").addEventListener("click", async () => {
 $("copy-position").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(state.position));
 $("copy-share").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("share-link").value));
 document.addEventListener("keydown", (ev) => {
-  if (ev.key === "Escape") { selected = null; capPath = []; pending = null; hideLift(); if (state) render(); }
+  if (ev.key === "Escape") { selected = null; capPath = []; pending = null; spread = null; hideLift(); if (state) render(); }
 });
 
 async function join() {
