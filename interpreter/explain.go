@@ -514,6 +514,15 @@ func (g *Game) explainStep(p *board.Position, m board.Move, e *Explanation, coun
 			continue
 		}
 		rc := g.checkTerms(c, r.cond, r.name, "move rule")
+		if rc.Reason == "" && r.drop != nil {
+			// A spread dropping everything on the next square: its drop
+			// condition there, as explainSpread asks it.
+			c.dropped, c.carried = k, 0
+			if dc := g.checkTerms(c, r.drop, r.name, "move rule"); dc.Reason != "" {
+				dc.Reason = fmt.Sprintf("dropping %d on %s: %s", k, to, dc.Reason)
+				rc = dc
+			}
+		}
 		if rc.Reason == "" {
 			// Every condition holds: an earlier rule makes the same move.
 			rc.Reason = "every condition holds, yet the rule does not make the move (please report this: it is a bug in stackrules)"

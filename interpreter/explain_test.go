@@ -42,6 +42,10 @@ func TestExplain(t *testing.T) {
 			"2a1>: not legal\n  move rule \"spread\": nothing lands on a wall but a capstone dropped alone, as the last piece\n    dropping 2 on b1: to_kind != wall || kind == capstone && dropped == 1 && carried == 0 is false (wall != wall || (capstone == capstone && 2 == 1 && 0 == 0))",
 			"2a1> is not legal: nothing lands on a wall but a capstone dropped alone, as the last piece"},
 		{"tak", "x5/x5/x5/x5/1,2S,x,1,2C 1 3", "d1>", "", "d1> is not legal: nothing lands on a capstone"},
+		// the same move written from-to, as the web page asks about a click
+		{"tak", "x5/x5/x5/x5/1,2S,x3 1 3", "a1-b1",
+			"a1-b1: not legal\n  move rule \"spread\": nothing lands on a wall but a capstone dropped alone, as the last piece\n    dropping 1 on b1: to_kind != wall || kind == capstone && dropped == 1 && carried == 0 is false (wall != wall || (flat == capstone && 1 == 1 && 0 == 0))",
+			"a1-b1 is not legal: nothing lands on a wall but a capstone dropped alone, as the last piece"},
 		{"tak", "x5/x5/x5/x5/1,2S,x,1,2C 1 3", "6a1>", "6a1>: not a legal move: a1 holds 1, so 6 cannot be lifted from it", ""},
 		{"tak", "x5/x5/x5/x5/x5 1 1", "Sa1", "", "Sa1 is not legal: on your first turn you place your opponent's flat"},
 		{"tak", "x5/x5/x5/x5/1C,2S,x3 1 3", "a1>", `a1>: legal, by move rule "spread"`, ""},
