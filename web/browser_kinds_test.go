@@ -119,6 +119,23 @@ func TestBrowserTakSpreadCancel(t *testing.T) {
 	}
 }
 
+// TestBrowserTakExplainsAClick clicks a lone flat and then a wall next to
+// it, which it cannot go onto: the page says why, in the rule file's
+// words. A stack that spreads says where it can drop instead.
+func TestBrowserTakExplainsAClick(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "tak", []string{"human", "human"}, "x5/x5/x5/1,x4/1,2S,x3 1 3", false)
+	b.run(ctx, "onto the wall", click("a1"), click("b1"),
+		poll(`document.getElementById("message").textContent.includes("nothing lands on a wall but a capstone dropped alone")`))
+	b.run(ctx, "a2 onto a1", move("a2", "a1", 1)...)
+	b.run(ctx, "black's move", choosePiece("e5", "flat", 2)...)
+	b.run(ctx, "the stack onto the wall", click("a1"), chromedp.WaitVisible("#lift", chromedp.ByQuery),
+		chromedp.Click(`#lift-buttons button[data-lift="2"]`, chromedp.ByQuery), click("b1"),
+		poll(`document.getElementById("message").textContent === "Drop on a2, or Back."`),
+		chromedp.KeyEvent("\b"), poll(`document.getElementById("spread").hidden`))
+}
+
 // dvonnMoves clicks the first legal stack move of the page's state (its
 // stack, then its landing cell), or waits for the automatic pass when
 // passing is all there is, n times from ply from.

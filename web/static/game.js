@@ -407,6 +407,7 @@ $("resign").addEventListener("click", async () => {
 $("copy-position").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText(state.position));
 $("copy-share").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("share-link").value));
 document.addEventListener("keydown", (ev) => {
+  if (ev.key === "Backspace" && spread && !(ev.target instanceof HTMLInputElement)) { ev.preventDefault(); spreadBack(); return; }
   if (ev.key === "Escape") { selected = null; capPath = []; pending = null; spread = null; hideLift(); if (state) render(); }
 });
 

@@ -63,6 +63,7 @@ function startSpread(sq) {
 }
 function clickSpread(sq) {
   if (spreadTargets().has(sq)) {
+    say("");
     const n = spread.path.length;
     if (n > 0 && spread.path[n - 1] === sq) spread.drops[n - 1]++;
     else { spread.path.push(sq); spread.drops.push(1); }
@@ -82,6 +83,7 @@ function clickSpread(sq) {
 }
 function spreadBack() {
   if (!spread) return;
+  say("");
   const n = spread.path.length;
   if (n === 0) { spread = null; selected = null; render(); return; }
   if (--spread.drops[n - 1] === 0) { spread.drops.pop(); spread.path.pop(); }
