@@ -387,9 +387,8 @@ func (a *SearchGame) Avoid(sp *SearchPosition, m board.Move) bool {
 // `evaluate` name for how free a player is. It generates them on a context of
 // its own, so the evaluation's context is left as it was.
 func (g *Game) mobility(p *board.Position, player int) int {
-	q := *p
-	q.SetToMove(player)
-	c := g.ctx(&q, player)
+	// generated for player on p as it is (a copy would escape to the heap)
+	c := g.ctx(p, player)
 	c.moveBuf = g.generate(c, c.moveBuf[:0], false)
 	n := 0
 	for _, m := range c.moveBuf {

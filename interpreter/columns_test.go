@@ -394,8 +394,9 @@ func TestTallColumnsNotWithDice(t *testing.T) {
 // up: those listed, which need it.
 func TestBuiltinsKeepTheWordPath(t *testing.T) {
 	needs := map[string]string{
-		"tak-6": "62 stones and capstones; a word holds 56 of two players' pieces with kinds on top",
-		"dvonn": "49 pieces of three letters; a word holds 29 pieces of 2 bits",
+		"tak-6":      "62 stones and capstones; a word holds 56 of two players' pieces with kinds on top",
+		"tak-6-komi": "the same as tak-6",
+		"dvonn":      "49 pieces of three letters; a word holds 29 pieces of 2 bits",
 	}
 	for _, name := range variants.Names() {
 		g, err := interpreter.Open(name)

@@ -75,6 +75,8 @@ func (g *Game) exprEnv() map[string]any {
 		env["neighbors"] = func(int, int) int { return 0 }
 		env["connects"] = func(int, int, int) bool { return false }
 		env["reach"] = func(int, int) int { return 0 }
+		env["run_through"] = func(int, int, int) int { return 0 }
+		env["on_track"] = func(int, int, int, int) int { return 0 }
 		for i, r := range g.regions {
 			if r.param {
 				env[r.name] = func(int) int { return 0 }

@@ -606,7 +606,19 @@ func (d *decoder) decodeMoves(n *yaml.Node, rf *ruleFile) {
 				m.dropsNode = v
 				m.Spread = d.oneOf(v, what+": drops", "spread", "all") == "spread"
 			}},
-			{"drop", false, func(_, v *yaml.Node) { m.Drop = d.expression(v, what+": drop") }},
+			{"drop", false, func(_, v *yaml.Node) {
+				if v.Kind != yaml.MappingNode {
+					m.Drop = d.expression(v, what+": drop")
+					return
+				}
+				// drop: {when: ..., reasons: [...]}: the condition in words too
+				var dr *termReasons
+				d.mapping(v, what+": drop", []field{
+					{"when", true, func(_, w *yaml.Node) { m.Drop = d.expression(w, what+": drop: when") }},
+					{"reasons", false, func(k, w *yaml.Node) { dr = d.decodeTermReasons(k, w, what+": drop") }},
+				})
+				d.attachReasons(v, m.Drop, dr, what+": drop")
+			}},
 			{"again", false, func(_, v *yaml.Node) { m.Again = d.expression(v, what+": again") }},
 		})
 		d.attachReasons(v, m.When, reasons, what)

@@ -56,12 +56,14 @@ var stepTableNames = map[string]bool{"step": true, "to_step": true, "die": true,
 
 // readsOnly reports whether every name n uses is static or in allowed, and
 // notes in used the allowed ones it reads.
-func readsOnly(n ast.Node, allowed map[string]bool, used map[string]bool) bool {
+func (g *Game) readsOnly(n ast.Node, allowed map[string]bool, used map[string]bool) bool {
 	ok := true
 	ast.Find(n, func(n ast.Node) bool {
 		if id, isID := n.(*ast.IdentifierNode); isID {
 			d, known := names[id.Value]
 			switch {
+			case g.isRegionName(id.Value):
+				ok = false // a region reads the board
 			case !known || d.static:
 			case allowed[id.Value]:
 				used[id.Value] = true
@@ -86,7 +88,7 @@ func (g *Game) buildStepTable(dr *diceRules) {
 			return
 		}
 		for _, t := range r.cond.terms {
-			if t.node == nil || t.test == nil || !readsOnly(t.node, stepTableNames, used) {
+			if t.node == nil || t.test == nil || !g.readsOnly(t.node, stepTableNames, used) {
 				return
 			}
 		}
@@ -95,7 +97,7 @@ func (g *Game) buildStepTable(dr *diceRules) {
 				return
 			}
 			for _, t := range r.hitC.terms {
-				if t.node == nil || !readsOnly(t.node, stepTableNames, used) {
+				if t.node == nil || !g.readsOnly(t.node, stepTableNames, used) {
 					return
 				}
 			}

@@ -183,6 +183,9 @@ func (g *Game) explain(p *board.Position, moveText string) Explanation {
 	}
 	me := int(p.ToMove)
 	who := g.Players[me].Name
+	if g.notation != nil && g.explainNotation(p, text, &e) {
+		return e
+	}
 	if g.explainRemovals(m, legal, &e) {
 		return e
 	}

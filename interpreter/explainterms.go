@@ -294,6 +294,39 @@ func (g *Game) isOwner(n ast.Node) bool {
 	return false
 }
 
+// isKindValue reports whether a subtree's value is a kind of piece (kind,
+// to_kind, kind_at(sq), a kind's name), in a game that names its kinds.
+func (g *Game) isKindValue(n ast.Node) bool {
+	if len(g.Kinds) == 0 && len(g.pieceSet.neutral) == 0 {
+		return false
+	}
+	switch n := n.(type) {
+	case *ast.IdentifierNode:
+		return n.Value == "kind" || n.Value == "to_kind" || g.kindIndex(n.Value) >= 0
+	case *ast.CallNode:
+		id, ok := n.Callee.(*ast.IdentifierNode)
+		return ok && id.Value == "kind_at"
+	}
+	return false
+}
+
+// kindValue writes a kind's value by its name (none for an empty square).
+func (g *Game) kindValue(c *Ctx, n ast.Node) string {
+	v, err := g.evalNode(c, n)
+	if err != nil {
+		return "error: " + err.Error()
+	}
+	if k, ok := v.(int); ok {
+		switch {
+		case k == none:
+			return "none"
+		case k >= 0 && k < g.pieceSet.kinds+len(g.pieceSet.neutral):
+			return g.kindName(k)
+		}
+	}
+	return g.show(v, false)
+}
+
 // show writes a value for people: players by name.
 func (g *Game) show(v any, owner bool) string {
 	if i, ok := v.(int); ok && owner {
@@ -330,6 +363,9 @@ func (g *Game) valuesText(c *Ctx, n ast.Node) string {
 		case "&&", "and", "||", "or":
 			return g.wrapped(c, n.Left, n.Operator) + " " + n.Operator + " " + g.wrapped(c, n.Right, n.Operator)
 		case "==", "!=", "<", "<=", ">", ">=":
+			if g.isKindValue(n.Left) || g.isKindValue(n.Right) {
+				return g.kindValue(c, n.Left) + " " + n.Operator + " " + g.kindValue(c, n.Right)
+			}
 			owner := g.isOwner(n.Left) || g.isOwner(n.Right)
 			return g.value(c, n.Left, owner) + " " + n.Operator + " " + g.value(c, n.Right, owner)
 		case "in":

@@ -206,8 +206,14 @@ func (g *Game) nameBound(name string) interval {
 		return span(-1, 64)
 	case "progress":
 		return span(0, pieces*board.MaxSquares)
+	case "ply", "turn":
+		return span(0, 65536)
+	case "top_at", "bottom_at", "player":
+		return span(none, int64(board.MaxPlayers))
+	case "kind_at", "to_kind":
+		return span(-1, 64)
 	}
-	return span(-pieces, pieces) // counts of pieces and stacks
+	return span(-pieces, pieces) // counts of pieces, stacks and squares
 }
 
 // overflow finds an integer operation of tree whose result may leave the

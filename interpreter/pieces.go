@@ -311,17 +311,11 @@ func (g *Game) includes(c *Ctx, k int) bool {
 // hasMove is can_move(p): whether p would have a move other than a pass if
 // it were p's turn. A runtime error met finding out is c's.
 func (g *Game) hasMove(c *Ctx, player int) bool {
-	q := *c.pos
-	q.SetToMove(player)
-	sub := g.ctx(&q, player)
-	sub.moveBuf = g.generate(sub, sub.moveBuf[:0], false)
-	found := false
-	for _, m := range sub.moveBuf {
-		if m.Kind != board.Pass {
-			found = true
-			break
-		}
-	}
+	// The moves are generated for player (the context's me) on the position
+	// as it is: a copy with player to move would escape to the heap.
+	sub := g.ctx(c.pos, player)
+	sub.moveBuf = g.generate(sub, sub.moveBuf[:0], true)
+	found := len(sub.moveBuf) > 0 && sub.moveBuf[0].Kind != board.Pass
 	if sub.err != nil && c.err == nil {
 		c.err = sub.err
 	}

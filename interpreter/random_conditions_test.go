@@ -110,11 +110,15 @@ func (cg *condGen) intAtom() string {
 	switch cg.rng.IntN(8) {
 	case 6:
 		if len(cg.regions) > 0 {
-			switch cg.rng.IntN(3) {
+			switch cg.rng.IntN(5) {
 			case 0:
 				return "count(" + cg.region(1) + ")"
 			case 1:
 				return "pieces(" + cg.region(1) + ")"
+			case 2:
+				return "run_through(" + cg.square() + ", " + cg.region(1) + ", " + cg.player() + ")"
+			case 3:
+				return fmt.Sprintf("on_track(%s, %s, %d, %s)", cg.region(1), cg.player(), cg.rng.IntN(5), cg.literal())
 			}
 			return "neighbors(" + cg.square() + ", " + cg.region(1) + ")"
 		}

@@ -89,6 +89,9 @@ var setFuncs = map[string]struct {
 	"neighbors": {2, 2, "neighbors(sq, R): how many of square sq's neighbours are in region R"},
 	"connects":  {3, 7, "connects(R, A, B): whether a chain of neighbouring squares of R joins a square of A to a square of B (a road)"},
 	"reach":     {2, 3, "reach(R, A): the region of the squares of R joined through R to a square of A"},
+	// along a dice game's tracks
+	"run_through": {3, 2, "run_through(sq, R, p): how many steps in a row of p's track, around square sq's, are in region R, sq counted as in it (a prime it would make)"},
+	"on_track":    {4, 1, "on_track(R, p, a, b): how many of the squares at steps a to b of p's track are in region R (a blockade in the way)"},
 }
 
 // edgeRegions are the built-in regions: the board's edges, as the first
@@ -460,6 +463,23 @@ func (cl closures) setCallInt(n *ast.CallNode, fn string) (intFn, bool) {
 			return nil, false
 		}
 		return func(c *Ctx) int { return g.pieces(c.pos, s(c)) }, true
+	case "run_through":
+		sq, ok1 := cl.intClosure(n.Arguments[0])
+		_, in, ok2 := cl.setClosure(n.Arguments[1])
+		p, ok3 := cl.intClosure(n.Arguments[2])
+		if !ok1 || !ok2 || !ok3 {
+			return nil, false
+		}
+		return func(c *Ctx) int { return g.runThrough(c, sq(c), in, p(c)) }, true
+	case "on_track":
+		_, in, ok1 := cl.setClosure(n.Arguments[0])
+		p, ok2 := cl.intClosure(n.Arguments[1])
+		a, ok3 := cl.intClosure(n.Arguments[2])
+		b, ok4 := cl.intClosure(n.Arguments[3])
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			return nil, false
+		}
+		return func(c *Ctx) int { return g.onTrack(c, in, p(c), a(c), b(c)) }, true
 	case "neighbors":
 		sq, ok1 := cl.intClosure(n.Arguments[0])
 		_, in, ok2 := cl.setClosure(n.Arguments[1])
@@ -481,6 +501,49 @@ func (cl closures) setCallInt(n *ast.CallNode, fn string) (intFn, bool) {
 		}, true
 	}
 	return nil, false
+}
+
+// runThrough is run_through(sq, R, p): the run of steps of p's track
+// around sq's step whose squares are in R or are sq.
+func (g *Game) runThrough(c *Ctx, sq int, in memberFn, p int) int {
+	if g.dice == nil || p < 0 || p >= len(g.Players) {
+		return 0
+	}
+	track := g.dice.tracks[p]
+	at := -1
+	for i, t := range track {
+		if int(t) == sq {
+			at = i
+			break
+		}
+	}
+	if at < 0 {
+		return 0
+	}
+	n := 1
+	for i := at - 1; i >= 0 && (int(track[i]) == sq || in(c, track[i])); i-- {
+		n++
+	}
+	for i := at + 1; i < len(track) && (int(track[i]) == sq || in(c, track[i])); i++ {
+		n++
+	}
+	return n
+}
+
+// onTrack is on_track(R, p, a, b): the squares of R among steps a to b of
+// p's track.
+func (g *Game) onTrack(c *Ctx, in memberFn, p, a, b int) int {
+	if g.dice == nil || p < 0 || p >= len(g.Players) {
+		return 0
+	}
+	track := g.dice.tracks[p]
+	n := 0
+	for i := max(a, 0); i <= b && i < len(track); i++ {
+		if in(c, track[i]) {
+			n++
+		}
+	}
+	return n
 }
 
 // setCallBool compiles the region functions that give a truth value.
@@ -654,4 +717,10 @@ func (c *Ctx) addRegionFuncs(fr *vmFrame) {
 		fr.sets = append(fr.sets, g.reach(c.vmSet(fr, r), c.vmSet(fr, a)))
 		return computedBase + len(fr.sets) - 1
 	}
+	member := func(h int) memberFn {
+		s := c.vmSet(fr, h)
+		return func(_ *Ctx, sq board.Square) bool { return s.Has(sq) }
+	}
+	env["run_through"] = func(sq, h, p int) int { return g.runThrough(c, sq, member(h), p) }
+	env["on_track"] = func(h, p, a, b int) int { return g.onTrack(c, member(h), p, a, b) }
 }

@@ -28,7 +28,8 @@ func TestTakDifferential(t *testing.T) {
 		game      string
 		size      int
 		positions int
-	}{{"tak", 5, 2000}, {"tak-6", 6, 300}} {
+		komi      int // in half points, for the reference
+	}{{"tak", 5, 2000, 0}, {"tak-6", 6, 300, 0}, {"tak-6-komi", 6, 200, 4}} {
 		t.Run(c.game, func(t *testing.T) {
 			g := open(t, c.game)
 			start := g.Start()
@@ -53,7 +54,8 @@ func TestTakDifferential(t *testing.T) {
 						return false
 					}
 				}
-				return true
+				// with a komi, the flats counted are what it changes
+				return c.komi == 0 || met[tak.FeatureFlatWinFullBoard]+met[tak.FeatureFlatWinOutOfPieces] >= 10
 			}
 			for ; !enough(); games++ {
 				if games > 3000 {
@@ -69,7 +71,7 @@ func TestTakDifferential(t *testing.T) {
 					p = randomTakSetup(t, g, c.size, rng)
 				}
 				for ply := 0; ply < 300; ply++ {
-					moves, refMoves := compareTak(t, g, &p)
+					moves, refMoves := compareTak(t, g, &p, c.komi)
 					positions++
 					if len(moves) == 0 {
 						break
@@ -98,13 +100,14 @@ func TestTakDifferential(t *testing.T) {
 
 // compareTak compares the moves at p, with the position after each, and the
 // result with the reference; it returns both lists of moves.
-func compareTak(t *testing.T, g *interpreter.Game, p *board.Position) ([]board.Move, []tak.Move) {
+func compareTak(t *testing.T, g *interpreter.Game, p *board.Position, komi int) ([]board.Move, []tak.Move) {
 	t.Helper()
 	text := g.FormatPosition(p)
 	ref, err := tak.ParseTPS(text)
 	if err != nil {
 		t.Fatalf("the reference cannot read %s: %v", text, err)
 	}
+	ref.SetKomi(komi)
 	if ref.TPS() != text {
 		t.Fatalf("TPS %s, reference %s", text, ref.TPS())
 	}
