@@ -235,6 +235,16 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 	return resolution{msg: fmt.Sprintf("%s is ambiguous: it could be %s; type the one you mean", t, orList(texts))}
 }
 
+// pieceWord is what the game's pieces are called in messages: checkers,
+// unless the game has pieces of several kinds, in hand by kind or of
+// nobody.
+func pieceWord(g *interpreter.Game) string {
+	if g.Board.OnTop() || g.HandPools() != nil {
+		return "piece"
+	}
+	return "checker"
+}
+
 // isLoneSquare reports whether t is a square's name alone.
 func isLoneSquare(b *board.Board, t string) bool {
 	_, err := b.ParseSquare(t)
@@ -403,12 +413,12 @@ func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq boa
 	case g.HasHands() && p.Hand[me] > 0 && g.Board.TopOwner(s) != me:
 		return resolution{msg: g.Explain(p, name).Short()}
 	case s.Height() == 0:
-		return resolution{msg: fmt.Sprintf("there is no checker on %s", name)}
+		return resolution{msg: fmt.Sprintf("there is no %s on %s", pieceWord(g), name)}
 	case g.Board.TopOwner(s) < 0:
 		kind := g.KindName(g.Board.Kind(g.Board.Top(s)))
 		return resolution{msg: fmt.Sprintf("the top piece on %s is a %s piece, which belongs to nobody: no one moves that stack", name, kind)}
 	case g.Board.TopOwner(s) != me:
-		return resolution{msg: fmt.Sprintf("the top checker on %s is %s's, and %s is to move", name, g.Players[g.Board.TopOwner(s)].Name, g.Players[me].Name)}
+		return resolution{msg: fmt.Sprintf("the top %s on %s is %s's, and %s is to move", pieceWord(g), name, g.Players[g.Board.TopOwner(s)].Name, g.Players[me].Name)}
 	}
 	var caps []string
 	for _, l := range legal {
