@@ -16,7 +16,9 @@ import (
 // for a king) and the stack's height when it is two or more, the squares of
 // the last move in brackets, and beside the board (or under it, when the two
 // would not fit in 80 columns) whose turn it is, each player's counts and
-// every stack of two or more, bottom to top.
+// every stack of two or more, bottom to top. A game whose kinds stay on top
+// of their stacks writes the kind by its mark (render_stack.go: wS, bC3);
+// a hex board is drawn as a honeycomb (render_hex.go).
 //
 //	     a    b    c    d    e    f    g    h
 //	  ┌────────────────────────────────────────┐

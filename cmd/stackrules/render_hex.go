@@ -16,12 +16,19 @@ import (
 // would go on: a down and to the right of a1, c up and to the left of c5.
 // The cells of the last move have brackets for bars.
 //
-//	  a   b   c   d   e   f   g   h   i   j   k
+//	a   b   c   d   e   f   g   h   i   j   k
 //	         / \ / \ / \ / \ / \ / \ / \ / \ / \
-//	5       │ · │ w │b3*│ · │ d │ · │ · │ · │ · │
+//	5       | . | . | . | . | . | w2| . | w | . |
 //	       / \ / \ / \ / \ / \ / \ / \ / \ / \ / \
-//	4     │ · │ · │ · │ · │ · │ · [ w6] · │ · │ · │
-//	...
+//	4     | . | . | . | . | . | w | w | w | w2| b3|
+//	     / \ / \ / \ / \ / \ / \ / \ / \ / \ / \ / \
+//	3   | . | . | . | . | . | b | w3| b | d | d | w |
+//	     \ / \ / \ / \ / \ / \ / \ / \ / \ / \ / \ /
+//	2     | . | . | . | . [b3*| . ] b2| b | . | . |
+//	       \ / \ / \ / \ / \ / \ / \ / \ / \ / \ /
+//	1       | . | . | . | w2| w | . | w | b | b |
+//	         \ / \ / \ / \ / \ / \ / \ / \ / \ /
+//	            a   b   c   d   e   f   g   h   i   j   k
 
 const (
 	hexPitch  = 4 // columns from one cell to the next in a row
@@ -50,6 +57,8 @@ func (h hexLayout) at(f, r int) hexPlace {
 	return hexPlace{h.x0 + x2*hexPitch/2, h.y0 + 2*d}
 }
 
+// renderHexBoard draws a hex board with the panel beside it, or under it
+// when it does not fit.
 func renderHexBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOpts, marked map[board.Square]bool, width int) string {
 	b := g.Board
 	gl := o.glyphs()
@@ -103,7 +112,7 @@ func renderHexBoard(g *interpreter.Game, p *board.Position, v boardView, o rende
 		canvas.put(at.x-1, at.y+1, coord("\\"))
 		canvas.put(at.x+1, at.y+1, coord("/"))
 	}
-	bars := map[hexPlace]int{} // marked cells beside each bar: left +1, right +2
+	bars := map[hexPlace]int{} // each bar: 1 when a marked cell is left of it, 2 right, 3 both
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		f, r := b.Coord(board.Square(sq))
 		at := lay.at(f, r)
@@ -200,12 +209,9 @@ func hexContent(g *interpreter.Game, look *stackLook, p *board.Position, sq boar
 	for i := range out {
 		code := sgr(bg256(pc.bg), fg256(pc.fg), "1")
 		if star && strings.TrimSpace(out[i]) == "*" {
-			code = sgr(bg256(pc.bg), fg256(neutralColor(g, neutralCode(b)).bg), "1")
+			code = sgr(bg256(pc.bg), fg256(neutralColor(g, b.NeutralCode(0)).bg), "1")
 		}
 		out[i] = code + out[i] + reset
 	}
 	return out
 }
-
-// neutralCode is the code of the first piece of nobody.
-func neutralCode(b *board.Board) int { return b.NeutralCode(0) }
