@@ -123,10 +123,6 @@ func (g *Game) declaredIndex(pi int) int {
 	return pi
 }
 
-// NeutralNames are the names of the neutral pieces (pieces of nobody), in
-// the order of their codes: the j-th is kind Board.Kinds()-Board.Neutral()+j.
-func (g *Game) NeutralNames() []string { return append([]string(nil), g.pieceSet.neutral...) }
-
 // kindIndex is the kind named name (the players' kinds, then the neutral
 // pieces'), -1 for none.
 func (g *Game) kindIndex(name string) int {

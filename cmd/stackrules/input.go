@@ -63,6 +63,76 @@ func helpText(ascii bool, g *interpreter.Game) string {
 	sb.WriteString("a piece there, or lists the placements that remove a piece. In a dice game,\n")
 	sb.WriteString("type the whole play (24/18 13/11) or a checker at a time (24/18, then 13/11;\n")
 	sb.WriteString("undo takes back the last); with --dice manual, type each roll (65). Commands:\n")
+	sb.WriteString(commandsHelp(g))
+	return sb.String()
+}
+
+// helpTextAt is the help at the prompt at p: for a game with its own
+// notation, how its moves are written, with examples legal at p.
+func helpTextAt(ascii bool, g *interpreter.Game, p *board.Position) string {
+	info, ok := g.Notation()
+	if !ok {
+		return helpText(ascii, g)
+	}
+	return notationHint(g, info, p) + "Commands:\n" + commandsHelp(g)
+}
+
+// notationHint says in a few lines how to type a move in the game's own
+// notation, with a move of each shape legal at p.
+func notationHint(g *interpreter.Game, info interpreter.NotationInfo, p *board.Position) string {
+	var parts []string
+	if info.Place != "" {
+		w := info.Place + " places a piece"
+		var marks []string
+		for _, km := range info.Kinds {
+			if km.Mark != "" {
+				marks = append(marks, km.Mark+" "+g.KindName(km.Kind))
+			} else {
+				marks = append(marks, "no mark for a "+g.KindName(km.Kind))
+			}
+		}
+		if len(marks) > 0 && strings.Contains(info.Place, "{kind}") {
+			w += " (" + strings.Join(marks, ", ") + ")"
+		}
+		parts = append(parts, w)
+	} else if g.HasHands() {
+		parts = append(parts, "a square alone places a piece")
+	}
+	if info.Move != "" {
+		w := info.Move + " moves"
+		var dirs []string
+		for _, d := range info.Directions {
+			dirs = append(dirs, d.Mark+" "+directionWords[d.Name])
+		}
+		if len(dirs) > 0 && strings.Contains(info.Move, "{direction}") {
+			w += " (" + strings.Join(dirs, ", ") + ")"
+		}
+		parts = append(parts, w)
+	} else {
+		parts = append(parts, "from-to moves (d2-d3)")
+	}
+	if g.NoMoves == "pass" {
+		parts = append(parts, "pass when there is no move")
+	}
+	text := "Type a move in " + g.Name + "'s notation: " + strings.Join(parts, "; ") + "."
+	legal := g.LegalMoves(p, nil)
+	if ex := exampleList(g, p, examplesByShape(g, p, legal)); len(ex) > 0 {
+		text += " Here, for example: " + strings.Join(ex, ", ") + "."
+	}
+	text += " A square alone is the move it writes (a placement), or lists the moves from your stack on it."
+	for _, m := range legal {
+		if n := g.Board.MoveString(m); (m.Kind == board.Step || m.Kind == board.Spread) && n != g.MoveString(m) {
+			text += " Moves may be given in the native notation too (" + n + " is " + g.MoveString(m) + ")."
+			break
+		}
+	}
+	text += " help rules explains the notation."
+	return wrapText(text, 78, "") + "\n"
+}
+
+// commandsHelp lists the commands, those g can use.
+func commandsHelp(g *interpreter.Game) string {
+	var sb strings.Builder
 	for _, c := range playCommandHelp {
 		help := c.help
 		switch {
@@ -80,6 +150,18 @@ func helpText(ascii bool, g *interpreter.Game) string {
 	return sb.String()
 }
 
+// notationExamples are a few moves legal at p, one of each shape, for
+// saying what a move looks like: "a1, Sa1, c3+".
+func notationExamples(g *interpreter.Game, p *board.Position) string {
+	var texts []string
+	for _, m := range examplesByShape(g, p, g.LegalMoves(p, nil)) {
+		if m.Kind != board.Pass {
+			texts = append(texts, g.MoveString(m))
+		}
+	}
+	return orWords(texts)
+}
+
 // resolution is what a line typed as a move comes to.
 type resolution struct {
 	move   board.Move
@@ -93,12 +175,23 @@ type resolution struct {
 // resolveMove matches text against the legal moves at p. legal are p's legal
 // moves.
 func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, text string) (res resolution) {
-	t := strings.ToLower(strings.TrimSpace(text))
+	raw := strings.TrimSpace(text)
+	if m, err := g.ParseMove(p, raw); err == nil {
+		return resolution{move: m, ok: true} // as written: Sa1 is not sa1
+	}
+	t := strings.ToLower(raw)
 	if m, err := g.ParseMove(p, t); err == nil {
 		return resolution{move: m, ok: true}
 	}
 	if t == "pass" {
 		return resolution{msg: g.Explain(p, t).Short()}
+	}
+	_, own := g.Notation()
+	if own && !isLoneSquare(g.Board, t) {
+		if _, err := g.ParseMoveText(raw); err == nil {
+			// Good notation, not legal here: let the rules say why.
+			return resolution{msg: g.Explain(p, raw).Short()}
+		}
 	}
 	if a, ok := numericToAlgebraic(g.Board, t); ok {
 		t = a // numeric shorthand (11x25, a square alone: 15) reads as its squares
@@ -108,6 +201,9 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 		if _, perr := g.ParseMoveText(t); perr == nil {
 			// Good notation that is no shorthand: let the rules say why.
 			return resolution{msg: g.Explain(p, t).Short()}
+		}
+		if own && strings.HasSuffix(err, notMoveTail) {
+			err = fmt.Sprintf("%q is not a move or a command: write a move like %s, or type help", raw, notationExamples(g, p))
 		}
 		return resolution{msg: err}
 	}
@@ -138,6 +234,25 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 	sort.Strings(texts)
 	return resolution{msg: fmt.Sprintf("%s is ambiguous: it could be %s; type the one you mean", t, orList(texts))}
 }
+
+// pieceWord is what the game's pieces are called in messages: checkers,
+// unless the game has pieces of several kinds, in hand by kind or of
+// nobody.
+func pieceWord(g *interpreter.Game) string {
+	if g.Board.OnTop() || g.HandPools() != nil {
+		return "piece"
+	}
+	return "checker"
+}
+
+// isLoneSquare reports whether t is a square's name alone.
+func isLoneSquare(b *board.Board, t string) bool {
+	_, err := b.ParseSquare(t)
+	return err == nil
+}
+
+// notMoveTail ends scanShorthand's message for text that is no move.
+const notMoveTail = "or type help"
 
 // offSquare stands for "off" in a shorthand path.
 const offSquare = board.NoSquare
@@ -298,9 +413,12 @@ func listFrom(g *interpreter.Game, p *board.Position, legal []board.Move, sq boa
 	case g.HasHands() && p.Hand[me] > 0 && g.Board.TopOwner(s) != me:
 		return resolution{msg: g.Explain(p, name).Short()}
 	case s.Height() == 0:
-		return resolution{msg: fmt.Sprintf("there is no checker on %s", name)}
+		return resolution{msg: fmt.Sprintf("there is no %s on %s", pieceWord(g), name)}
+	case g.Board.TopOwner(s) < 0:
+		kind := g.KindName(g.Board.Kind(g.Board.Top(s)))
+		return resolution{msg: fmt.Sprintf("the top piece on %s is a %s piece, which belongs to nobody: no one moves that stack", name, kind)}
 	case g.Board.TopOwner(s) != me:
-		return resolution{msg: fmt.Sprintf("the top checker on %s is %s's, and %s is to move", name, g.Players[g.Board.TopOwner(s)].Name, g.Players[me].Name)}
+		return resolution{msg: fmt.Sprintf("the top %s on %s is %s's, and %s is to move", pieceWord(g), name, g.Players[g.Board.TopOwner(s)].Name, g.Players[me].Name)}
 	}
 	var caps []string
 	for _, l := range legal {

@@ -472,8 +472,8 @@ func (ss *terminalGame) humanTurn() error {
 	if ss.shown != ss.h.Len() {
 		ss.draw()
 		pos := ss.h.Position()
-		if legal := ss.g.LegalMoves(&pos, nil); len(legal) == 1 && legal[0].Kind == board.Pass {
-			ss.out("%s has no move and must pass: type pass.\n", ss.g.Players[pos.ToMove].Name)
+		if legal := ss.g.LegalMoves(&pos, nil); onlyPass(legal) {
+			ss.out("%s has no move and must pass: press Enter (or type pass).\n", ss.g.Players[pos.ToMove].Name)
 		}
 	}
 	for {
@@ -502,6 +502,9 @@ func (ss *terminalGame) humanTurn() error {
 			ss.out("%s\n", ev.text) // the transcript shows what was read
 		}
 		line := strings.TrimSpace(ev.text)
+		if line == "" && onlyPass(legal) {
+			line = "pass" // Enter passes when passing is all there is
+		}
 		if line == "" {
 			continue
 		}
@@ -731,10 +734,18 @@ func (ss *terminalGame) aiTurn() error {
 	if now {
 		lead = "Moving now: "
 	}
+	if m.Kind == board.Pass && info.Legal == 1 {
+		ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		ss.autosave()
+		return nil
+	}
 	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	ss.autosave()
 	return nil
 }
+
+// onlyPass reports whether passing is the only legal move.
+func onlyPass(legal []board.Move) bool { return len(legal) == 1 && legal[0].Kind == board.Pass }
 
 // evalText is the AI's view of its move: its value for the mover, the
 // search behind it.

@@ -18,6 +18,8 @@ var readmeBudgets = []struct{ old, new, why string }{
 	{"mcts:hard", "mcts:iterations=40", "a strong AI thinks for seconds a move"},
 	{"mcts:easy", "mcts:iterations=20", "twenty games of AI search take minutes"},
 	{"--games 20", "--games 2", "twenty games take minutes"},
+	{"-n 40", "-n 2", "forty games take minutes"},
+	{"mcts:medium", "mcts:iterations=40", "a medium AI thinks for a second a move"},
 	{"--time 5s", "--time 100ms", "a five-second search"},
 	{"--games 1000", "--games 4", "a thousand games take minutes"},
 	{"--until ±0.02", "--until ±0.45", "an interval of ±2% takes thousands of games"},

@@ -16,7 +16,9 @@ import (
 // for a king) and the stack's height when it is two or more, the squares of
 // the last move in brackets, and beside the board (or under it, when the two
 // would not fit in 80 columns) whose turn it is, each player's counts and
-// every stack of two or more, bottom to top.
+// every stack of two or more, bottom to top. A game whose kinds stay on top
+// of their stacks writes the kind by its mark (render_stack.go: wS, bC3);
+// a hex board is drawn as a honeycomb (render_hex.go).
 //
 //	     a    b    c    d    e    f    g    h
 //	  ┌────────────────────────────────────────┐
@@ -43,8 +45,6 @@ type boardView struct {
 	Labels  []string    // who plays each side ("you", "mcts:medium"); optional
 	Outcome string      // "blue wins (…)" when the game is over
 }
-
-const cellWidth = 5 // a slot for '[', three characters of content, a slot for ']'
 
 // ANSI 256-colour codes. Playing squares are green and the others buff, as
 // on a tournament board; a piece is a block in its owner's colour.
@@ -163,26 +163,16 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	rankW := len(strconv.Itoa(H))
 
 	marked := map[board.Square]bool{}
-	if m := v.Last; m != nil {
-		switch m.Kind {
-		case board.Step:
-			marked[m.From], marked[m.To] = true, true
-		case board.BearOff:
-			marked[m.From] = true
-		case board.Capture:
-			marked[m.From] = true
-			for i := 0; i < int(m.Jumps); i++ {
-				marked[m.Landing(i)] = true
-			}
-		case board.Place:
-			marked[m.To] = true
-		}
-		if m.Kind != board.Capture {
-			for i := 0; i < int(m.Removed); i++ {
-				marked[m.Via[i]] = true
-			}
+	if v.Last != nil {
+		for _, sq := range moveSquares(b, *v.Last) {
+			marked[sq] = true
 		}
 	}
+	if b.IsHex() {
+		return renderHexBoard(g, p, v, o, marked, width)
+	}
+	look := newStackLook(g, p)
+	cw := look.inner + 2 // a slot for '[', the content, a slot for ']'
 	files := make([]int, W)
 	ranks := make([]int, H)
 	for i := range files {
@@ -200,11 +190,11 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 
 	coordLine := strings.Repeat(" ", rankW+2)
 	for _, f := range files {
-		coordLine += "  " + string(rune('a'+f)) + "  "
+		coordLine += padRight("  "+string(rune('a'+f)), cw)
 	}
 	coordLine = o.paint(strings.TrimRight(coordLine, " "), fg256(colCoord))
 	border := func(l, r string) string {
-		return strings.Repeat(" ", rankW+1) + o.paint(l+strings.Repeat(gl.h, W*cellWidth)+r, fg256(colCoord))
+		return strings.Repeat(" ", rankW+1) + o.paint(l+strings.Repeat(gl.h, W*cw)+r, fg256(colCoord))
 	}
 
 	var left []string
@@ -223,15 +213,15 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		for _, f := range files {
 			sq, playing := b.At(f, r)
 			if !playing {
-				sb.WriteString(o.paint(strings.Repeat(" ", cellWidth), bg256(colLight)))
+				sb.WriteString(o.paint(strings.Repeat(" ", cw), bg256(colLight)))
 				continue
 			}
-			sb.WriteString(renderCell(g, p.Cells[sq], marked[sq], o, gl))
+			sb.WriteString(renderCell(g, look, p.Cells[sq], marked[sq], o, gl))
 		}
 		sb.WriteString(o.paint(gl.v, fg256(colCoord)) + " " + o.paint(strconv.Itoa(r+1), fg256(colCoord)))
 		left = append(left, sb.String())
 	}
-	boardW := rankW + 1 + 1 + W*cellWidth + 1 + 1 + rankW
+	boardW := rankW + 1 + 1 + W*cw + 1 + 1 + rankW
 	if b.IsGraph() {
 		boardW = 0
 		for _, l := range left {
@@ -240,14 +230,21 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	} else {
 		left = append(left, border(gl.bl, gl.br), coordLine)
 	}
-	const gap = 3
-	panelW := width - boardW - gap
+	panelW := width - boardW - panelGap
 	beside := panelW >= 28
 	if !beside {
 		panelW = width - 2
 	}
 	panel := renderPanel(g, p, v, o, gl, panelW)
+	return sideBySide(left, panel, boardW, beside)
+}
 
+// panelGap is the columns between the board and the panel beside it.
+const panelGap = 3
+
+// sideBySide puts the panel beside the board's lines (a gap between), or
+// under them.
+func sideBySide(left, panel []string, boardW int, beside bool) string {
 	var out strings.Builder
 	if beside {
 		n := max(len(left), len(panel))
@@ -261,7 +258,7 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 			}
 			line := padRight(l, boardW)
 			if r != "" {
-				line += strings.Repeat(" ", gap) + r
+				line += strings.Repeat(" ", panelGap) + r
 			}
 			out.WriteString(strings.TrimRight(line, " ") + "\n")
 		}
@@ -276,25 +273,13 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	return out.String()
 }
 
-// renderCell draws one playing square, cellWidth columns wide.
-func renderCell(g *interpreter.Game, s board.Stack, marked bool, o renderOpts, gl glyphs) string {
-	b := g.Board
+// renderCell draws one playing square, look.inner+2 columns wide.
+func renderCell(g *interpreter.Game, look *stackLook, s board.Stack, marked bool, o renderOpts, gl glyphs) string {
 	open, closeB := " ", " "
 	if marked {
 		open, closeB = "[", "]"
 	}
-	content := cellText(b, s)
-	var mid string
-	switch len(content) {
-	case 0:
-		mid = " " + gl.dot + " "
-	case 1:
-		mid = " " + content + " "
-	case 2:
-		mid = " " + content
-	default:
-		mid = content
-	}
+	mid := padContent(look.text(s), gl.dot, look.inner)
 	if !o.Color {
 		return open + mid + closeB
 	}
@@ -313,10 +298,22 @@ func renderCell(g *interpreter.Game, s board.Stack, marked bool, o renderOpts, g
 		}
 		body = sgr(sq, dot) + mid
 	} else {
-		pc := playerColor(g, b.TopOwner(s))
+		pc := topColor(g, s)
 		body = sgr(bg256(pc.bg), fg256(pc.fg), "1") + mid
 	}
 	return slot(open) + reset + body + reset + slot(closeB) + reset
+}
+
+// padContent places a square's content in inner columns: a space before
+// it when there is room (" w ", " w3", "w12"), the dot of an empty square.
+func padContent(content, dot string, inner int) string {
+	if content == "" {
+		content = dot
+	}
+	if visibleWidth(content) < inner {
+		content = " " + content
+	}
+	return padRight(content, inner)
 }
 
 // pieceSample is a player's piece as drawn on the board, for the panel.
@@ -334,6 +331,7 @@ func pieceSample(g *interpreter.Game, player int, o renderOpts) string {
 // the stacks of two or more.
 func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOpts, gl glyphs, width int) []string {
 	b := g.Board
+	look := newStackLook(g, p)
 	var lines []string
 	say := func(text string) {
 		lines = append(lines, wrapItems(strings.Fields(text), " ", 2, width)...)
@@ -366,10 +364,6 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	lines = append(lines, "")
 
 	// The counts, one row each, a column per player.
-	type row struct {
-		label string
-		count func(i int) int
-	}
 	rows := []row{
 		{"showing", func(i int) int { return int(p.Showing[i]) }},
 		{"on board", func(i int) int { return int(p.OnBoard[i]) }},
@@ -378,8 +372,10 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		rows = rows[1:] // one piece a point: showing is on board
 	}
 	if g.HasHands() {
-		rows = append(rows, row{"in hand", func(i int) int { return int(p.Hand[i]) }},
-			row{"removed", func(i int) int { return captured(g, p, i) }})
+		rows = append(rows, handRows(g, p)...)
+		if g.CanRemovePieces() {
+			rows = append(rows, row{"removed", func(i int) int { return captured(g, p, i) }})
+		}
 	}
 	if g.HasBearOff() {
 		rows = append(rows, row{"borne off", func(i int) int { return int(p.Off[i]) }})
@@ -387,7 +383,8 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 	if g.HasCaptures() {
 		rows = append(rows, row{"captured", func(i int) int { return captured(g, p, i) }})
 	}
-	if len(g.Kinds) > 1 {
+	if len(g.Kinds) > 1 && !b.OnTop() {
+		// kinds kept on top (walls, capstones) are seen on the board
 		rows = append(rows, row{plural(2, g.Kinds[1]), func(i int) int { return g.Crowned(p, i) }})
 	}
 	labelW := 0
@@ -408,6 +405,12 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		}
 		lines = append(lines, line)
 	}
+	for _, n := range neutralToPlace(g, p) {
+		say(n)
+	}
+	if key := look.key(); key != nil {
+		lines = append(lines, wrapItems(key, ", ", 2, width)...)
+	}
 	lines = append(lines, "")
 	if v.Outcome != "" {
 		say("Game over: " + v.Outcome)
@@ -424,7 +427,7 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 			if !ok || p.Cells[sq].Height() < 2 {
 				continue
 			}
-			stacks = append(stacks, b.SquareName(sq)+" "+b.CellString(p, sq))
+			stacks = append(stacks, look.stackItem(p, sq, width-4, o.ASCII))
 		}
 	}
 	if len(stacks) > 0 {
@@ -432,6 +435,73 @@ func renderPanel(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 		lines = append(lines, wrapItems(stacks, "   ", 4, width)...)
 	}
 	return lines
+}
+
+// row is a row of the panel's counts: a number per player.
+type row struct {
+	label string
+	count func(i int) int
+}
+
+// handRows are the counts of the pieces in hand: one row, or in a game
+// that keeps them by kind, a row per kind of the players' pieces, named
+// by the kinds placed from it ("flats/walls", "capstones").
+func handRows(g *interpreter.Game, p *board.Position) []row {
+	total := row{"in hand", func(i int) int { return int(p.Hand[i]) }}
+	type group struct {
+		label string
+		pools []int
+	}
+	var groups []*group
+	byLabel := map[string]*group{}
+	for i, hp := range g.HandPools() {
+		if hp.Owner < 0 {
+			continue
+		}
+		var names []string
+		for _, k := range hp.Placed {
+			names = append(names, plural(2, g.KindName(k)))
+		}
+		label := strings.Join(names, "/")
+		gr := byLabel[label]
+		if gr == nil {
+			gr = &group{label: label}
+			byLabel[label] = gr
+			groups = append(groups, gr)
+		}
+		gr.pools = append(gr.pools, i)
+	}
+	if len(groups) < 2 {
+		return []row{total}
+	}
+	b := g.Board
+	rows := []row{total}
+	for _, gr := range groups {
+		pools := gr.pools
+		rows = append(rows, row{"  " + gr.label, func(pl int) int {
+			n := 0
+			for _, i := range pools {
+				if b.Owner(b.Pools()[i]) == pl {
+					n += int(p.Pools[i])
+				}
+			}
+			return n
+		}})
+	}
+	return rows
+}
+
+// neutralToPlace says how many pieces of nobody are still to be placed:
+// "3 dvonn pieces to place".
+func neutralToPlace(g *interpreter.Game, p *board.Position) []string {
+	var out []string
+	for i, hp := range g.HandPools() {
+		if hp.Owner >= 0 || p.Pools[i] == 0 {
+			continue
+		}
+		out = append(out, fmt.Sprintf("%s to place: %d", g.KindName(hp.Kind), p.Pools[i]))
+	}
+	return out
 }
 
 // rankOrder lists ranks from 1 up.

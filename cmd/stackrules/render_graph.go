@@ -163,6 +163,6 @@ func renderGraphPoint(g *interpreter.Game, s board.Stack, marked bool, o renderO
 		}
 		return []string{bracket(open), sgr(dot) + content + reset, bracket(closeB)}
 	}
-	pc := playerColor(g, b.TopOwner(s))
+	pc := topColor(g, s)
 	return []string{bracket(open), sgr(bg256(pc.bg), fg256(pc.fg), "1") + content + reset, bracket(closeB)}
 }

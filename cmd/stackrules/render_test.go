@@ -60,6 +60,7 @@ func mustPosition(t *testing.T, g *interpreter.Game, text string) board.Position
 func TestRenderGolden(t *testing.T) {
 	tests := []struct {
 		name, game, pos, last string
+		moves                 string // played from pos, the last one marked
 		labels                []string
 		outcome               string
 		opts                  renderOpts
@@ -95,6 +96,22 @@ func TestRenderGolden(t *testing.T) {
 			pos: "b a1:r,b2:r,d2:b hand:r10,b11", opts: renderOpts{ASCII: true}},
 		{name: "three-mens-morris-color", game: "three-mens-morris", last: "a1-b2",
 			pos: "b b2:r,c1:r,a3:r,b1:b,c3:b,c2:b", opts: renderOpts{Color: true}},
+		// Kinds kept on top: walls stand (wS), capstones are marked (bC),
+		// a tall stack shows its height, a spread marks every square it
+		// drops on, the panel counts the pieces in hand by kind.
+		{name: "tak-start", game: "tak", labels: []string{"you", "mcts:medium"}},
+		{name: "tak-start-ascii-flip", game: "tak", opts: renderOpts{ASCII: true, Flip: true}},
+		{name: "tak-spread-ascii", game: "tak", pos: takMidGame, moves: "3b4-21", opts: renderOpts{ASCII: true}},
+		{name: "tak-flatten-color", game: "tak", pos: takMidGame, moves: "e1+", opts: renderOpts{Color: true}},
+		{name: "tak-6-tall", game: "tak-6", pos: "x6/x6/x,1212121212121212121212121212121212121212C,x4/x6/x6/2,x5 2 30",
+			moves: "5b4>212"},
+		// A hex board: DVONN in the middle of the game, its DVONN pieces
+		// red, the stacks that hold one starred.
+		{name: "dvonn-start", game: "dvonn"},
+		{name: "dvonn-placing-ascii", game: "dvonn", moves: "e2 i3 j3 e5 d1", opts: renderOpts{ASCII: true}},
+		{name: "dvonn-midgame", game: "dvonn", moves: dvonnMidGame},
+		{name: "dvonn-midgame-color-flip", game: "dvonn", moves: dvonnMidGame, opts: renderOpts{Color: true, Flip: true}},
+		{name: "dvonn-midgame-ascii", game: "dvonn", moves: dvonnMidGame, opts: renderOpts{ASCII: true}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -111,12 +128,29 @@ func TestRenderGolden(t *testing.T) {
 				}
 				v.Last, v.LastNo = &m, "12."
 			}
+			for _, text := range strings.Fields(tc.moves) {
+				m, err := g.ParseMove(&p, text)
+				if err != nil {
+					t.Fatal(err)
+				}
+				g.Apply(&p, m)
+				v.Last, v.LastNo = &m, "12."
+			}
 			got := renderBoard(g, &p, v, tc.opts)
 			checkWidth(t, got, 80)
 			golden(t, filepath.Join("render", tc.name+".txt"), got)
 		})
 	}
 }
+
+// takMidGame has walls (a5, d4, a2 on a stack), capstones (c3, e1), a tall
+// stack (b4), white to move.
+const takMidGame = "2,1S,x3/x,1212121212121,x,2S,x/x2,2C,x2/21S,x4/1,2,x2,1C 1 14"
+
+// dvonnMidGame is a game of DVONN from the start to the middle of its moves.
+const dvonnMidGame = "e2 i3 j3 e5 d1 c5 k5 c4 c2 d5 i5 f1 e1 b4 f5 a1 k3 b1 i2 h5 g3 h2 h4 f2 " +
+	"g2 c3 a2 i1 i4 d4 g4 b3 g5 e4 j5 h3 j4 a3 d2 f4 e3 h1 g1 f3 b2 d3 k4 j2 c1 " +
+	"f5-g5 f4-e3 g5-g3 j2-i2 a2-b3 a1-b2 k5-j4 f1-g2 c1-d1 e3-e5 c2-c3 b4-c4 d2-e2 i2-k4 i5-h5 f2-e2"
 
 func checkWidth(t *testing.T, text string, width int) {
 	t.Helper()

@@ -49,6 +49,9 @@ func rulesText(g *interpreter.Game, o renderOpts) string {
 	start := g.Start()
 	sb.WriteString("At the start:\n\n")
 	sb.WriteString(renderBoard(g, &start, boardView{}, o))
+	if pt := piecesText(g, &start); pt != "" {
+		sb.WriteString("\n" + pt)
+	}
 	sb.WriteString("\n" + notationText(g, &start))
 	if len(g.Sources) > 0 || g.Source != "" {
 		sb.WriteString("\nSources:\n")
@@ -71,6 +74,9 @@ func rulesText(g *interpreter.Game, o renderOpts) string {
 func notationText(g *interpreter.Game, p *board.Position) string {
 	if g.HasDice() {
 		return diceNotationText(g, p)
+	}
+	if info, ok := g.Notation(); ok {
+		return ownNotationText(g, info, p)
 	}
 	var sb strings.Builder
 	b := g.Board
@@ -173,7 +179,8 @@ func wrapText(text string, width int, indent string) string {
 func (ss *terminalGame) help(topic string) {
 	switch strings.ToLower(topic) {
 	case "":
-		ss.out("%s", helpText(ss.ro.ASCII, ss.g))
+		pos := ss.h.Position()
+		ss.out("%s", helpTextAt(ss.ro.ASCII, ss.g, &pos))
 		ss.out("help rules    the rules of %s in words\n", ss.g.Name)
 	case "rules", "rule", "game":
 		ss.out("%s", rulesText(ss.g, renderOpts{ASCII: ss.ro.ASCII, Color: ss.ro.Color}))
