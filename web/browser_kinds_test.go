@@ -214,3 +214,16 @@ func TestBrowserDVONNPasses(t *testing.T) {
 		t.Fatalf("move list %q lacks d2-d3", h)
 	}
 }
+
+// TestBrowserDVONNDeepRedPiece marks a stack whose DVONN piece is too deep
+// in it to be drawn.
+func TestBrowserDVONNDeepRedPiece(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "dvonn", []string{"human", "human"}, "w e3:dwbwbwbwb,f3:w,g3:d", false)
+	var marks string
+	b.run(ctx, "marks", chromedp.Evaluate(`["e3", "f3", "g3"].map(sq => document.querySelectorAll('g.stack[data-square="' + sq + '"] .holds-neutral').length).join(",")`, &marks))
+	if marks != "1,0,0" {
+		t.Fatalf("stacks marked as holding a hidden DVONN piece (e3, f3, g3): %s, want 1,0,0", marks)
+	}
+}

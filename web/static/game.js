@@ -117,6 +117,10 @@ function render() {
       el("circle", { cx: cx + 21, cy: cy - 20, r: 9, class: "badge" }, g);
       el("text", { x: cx + 21, y: cy - 16, "text-anchor": "middle", class: "badge-text" }, g).textContent = c.stack.length;
     }
+    // A piece of nobody too deep in the stack to be drawn is marked.
+    if (infos.slice(0, -7).some((info) => info.owner < 0)) {
+      el("circle", { cx: cx - 21, cy: cy - 20, r: 6, fill: "url(#patn)", stroke: "#fff", "stroke-width": 1.5, class: "holds-neutral" }, g);
+    }
   }
   if (spread) {
     // What is dropped so far, on each square, and what is still carried.
