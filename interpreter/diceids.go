@@ -3,7 +3,6 @@ package interpreter
 import (
 	"encoding/base64"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -69,15 +68,7 @@ func (g *Game) FormatXGID(p *board.Position) (string, error) {
 		}
 	}
 	sb.WriteByte(letter(g.pointCount(p, 0, 0), true))
-	turn := 1
-	if p.ToMove == 1 {
-		turn = -1
-	}
-	dice := "00"
-	if p.Rolled() {
-		dice = board.RollString(int(p.Dice[0]), int(p.Dice[1]))
-	}
-	fmt.Fprintf(&sb, ":0:0:%d:%s:0:0:0:0:10", turn, dice)
+	sb.WriteString(xgidFields(p, Centred()))
 	return sb.String(), nil
 }
 
@@ -205,19 +196,22 @@ func (g *Game) FormatPositionID(p *board.Position) (string, error) {
 	return base64.RawStdEncoding.EncodeToString(key[:]), nil
 }
 
-// parsePositionID reads a Position ID; the player on roll is the first
-// player, with no roll, unless the text goes on after a colon with the
-// player to move's letter and the roll: `4HPwATDgc/ABMA:b` or `...:w65`.
+// parsePositionID reads a Position ID, alone or in a GNUbg ID (Position
+// ID:Match ID, as GNU Backgammon prints it); alone, the player on roll is
+// the first player, with no roll, unless the text goes on after a colon with
+// the player to move's letter and the roll: `4HPwATDgc/ABMA:b` or
+// `...:w65` (how this program wrote it before it wrote GNUbg IDs).
 func (g *Game) parsePositionID(text string) (board.Position, error) {
 	fail := func(format string, args ...any) (board.Position, error) {
 		return board.Position{}, &board.PositionError{Text: text, Msg: fmt.Sprintf(format, args...)}
 	}
 	id, rest, _ := strings.Cut(strings.TrimSpace(text), ":")
-	key, err := base64.RawStdEncoding.DecodeString(id)
-	if err != nil || len(key) != 10 {
-		return fail("%q is not a GNU Backgammon Position ID (14 characters of base64)", id)
+	if isMatchID(rest) {
+		p, _, err := g.parseGNUbgID(text)
+		return p, err
 	}
-	var p board.Position
+	toMove := 0
+	var dice [2]uint8
 	if rest != "" {
 		pl := -1
 		for i, player := range g.Players {
@@ -226,17 +220,29 @@ func (g *Game) parsePositionID(text string) (board.Position, error) {
 			}
 		}
 		if pl < 0 {
-			return fail("after the Position ID: want the player on roll's letter, then perhaps the roll, like :b or :w65")
+			return fail("after the Position ID: want GNU Backgammon's Match ID (12 characters, like 4HPwATDgc/ABMA:cAkAAAAAAAAA), or the player on roll's letter and perhaps the roll, like :b or :w65")
 		}
-		p.ToMove = uint8(pl)
+		toMove = pl
 		if len(rest) > 1 {
 			d1, d2, err := board.ParseRoll(rest[1:], g.dice.sides)
 			if err != nil {
 				return fail("after the Position ID: %v", err)
 			}
-			p.Dice = [2]uint8{uint8(d1), uint8(d2)}
+			dice = [2]uint8{uint8(d1), uint8(d2)}
 		}
 	}
+	return g.readPositionID(text, id, toMove, dice)
+}
+
+// readPositionID reads the checkers of a Position ID for the player on roll.
+func (g *Game) readPositionID(text, id string, toMove int, dice [2]uint8) (board.Position, error) {
+	key, err := base64.RawStdEncoding.DecodeString(id)
+	if err != nil || len(key) != 10 {
+		return board.Position{}, &board.PositionError{Text: text, Msg: fmt.Sprintf("%q is not a GNU Backgammon Position ID (14 characters of base64)", id)}
+	}
+	var p board.Position
+	p.ToMove = uint8(toMove)
+	p.Dice = dice
 	onRoll := int(p.ToMove)
 	b := g.Board
 	bit := 0
@@ -277,8 +283,8 @@ func isPositionID(text string) bool {
 var PositionFormats = []string{"text", "xgid", "gnubgid"}
 
 // FormatPositionAs writes p in a format: text (the project's own), xgid or
-// gnubgid (a Position ID, then the player on roll and the roll after a
-// colon, as parsePositionID reads it).
+// gnubgid (GNU Backgammon's Position ID:Match ID), these two for a money
+// game with the cube centred (FormatPositionCubeAs writes another cube).
 func (g *Game) FormatPositionAs(p *board.Position, format string) (string, error) {
 	if g.notation != nil && g.notation.pos != nil && format == g.notation.pos.Name {
 		return g.formatNotationPosition(p), nil
@@ -291,15 +297,7 @@ func (g *Game) FormatPositionAs(p *board.Position, format string) (string, error
 	case "xgid":
 		return g.FormatXGID(p)
 	case "gnubgid":
-		id, err := g.FormatPositionID(p)
-		if err != nil {
-			return "", err
-		}
-		suffix := ":" + string(g.Players[p.ToMove].Code)
-		if p.Rolled() {
-			suffix += strconv.Itoa(int(p.Dice[0])) + strconv.Itoa(int(p.Dice[1]))
-		}
-		return id + suffix, nil
+		return g.FormatGNUbgID(p, Centred())
 	}
 	formats := PositionFormats
 	if g.notation != nil && g.notation.pos != nil {

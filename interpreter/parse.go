@@ -16,7 +16,8 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
 		switch t := strings.TrimSpace(text); {
 		case strings.HasPrefix(t, "XGID="):
-			return g.parseXGID(t)
+			p, _, err := g.parseXGIDCube(t)
+			return p, err
 		case isPositionID(t):
 			return g.parsePositionID(t)
 		}

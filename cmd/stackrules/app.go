@@ -222,7 +222,7 @@ func position(c *cli.Context, g *interpreter.Game) (board.Position, error) {
 }
 
 // formatFlag chooses how positions are written: the project's text, or for
-// a game on a backgammon board an XGID or a GNU Backgammon Position ID.
+// a game on a backgammon board an XGID or a GNUbg ID (Position ID:Match ID).
 var formatFlag = &cli.StringFlag{Name: "format", Usage: "write positions as `FORMAT`: text (the native c3:rb), a notation the rule file names (tps), xgid or gnubgid (backgammon); default the game's own"}
 
 var positionFlag = &cli.StringFlag{Name: "position", Aliases: []string{"p"}, Usage: "start from position `POS` (\"TURN CELLS\", e.g. \"r a1:r,c3:br\") instead of the start position"}

@@ -213,7 +213,7 @@ func flagValues(cmd *cli.Command, flag, cur string) ([]candidate, string) {
 		if cmd.Name == "lint" {
 			return matching(cur, []candidate{{"text", "with the source line and a caret"}, {"json", "one object per line"}}), ""
 		}
-		formats := []candidate{{"text", "the project's position text"}, {"xgid", "GNU Backgammon's XGID"}, {"gnubgid", "GNU Backgammon's Position ID"}}
+		formats := []candidate{{"text", "the project's position text"}, {"xgid", "GNU Backgammon's XGID"}, {"gnubgid", "GNU Backgammon's GNUbg ID (Position ID:Match ID)"}}
 		for _, name := range variants.Names() {
 			if g, err := interpreter.Open(name); err == nil && g.PositionNotation() != "" && !slices.ContainsFunc(formats, func(c candidate) bool { return c.text == g.PositionNotation() }) {
 				formats = append(formats, candidate{g.PositionNotation(), "the positions of " + g.Name})
