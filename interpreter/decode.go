@@ -46,8 +46,10 @@ type ruleFile struct {
 	Triggers                  []triggerSpec
 	Hands                     []handSpec
 	Stack                     stackSpec
-	Words                     wordsSpec // the rules in words, for people
-	Dice                      *diceSpec // dice.go
+	Words                     wordsSpec  // the rules in words, for people
+	Dice                      *diceSpec  // dice.go
+	Cube                      *CubeRules // cube.go
+	cubeNode                  *yaml.Node
 	Tracks                    []trackSpec
 	TrackStart                string
 	TrackBounce               bool   // tracks: past_end: bounce
@@ -327,6 +329,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		}},
 		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
 		{"dice", false, func(_, v *yaml.Node) { d.decodeDice(v, rf) }},
+		{"cube", false, func(k, v *yaml.Node) { rf.cubeNode = k; d.decodeCube(v, rf) }},
 		{"tracks", false, func(_, v *yaml.Node) { rf.tracksNode = v; d.decodeTracks(v, rf) }},
 		{"dice_moves", false, func(_, v *yaml.Node) { d.decodeDiceMoves(v, rf) }},
 		{"place", false, func(_, v *yaml.Node) { d.decodePlace(v, rf) }},

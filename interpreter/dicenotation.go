@@ -514,3 +514,37 @@ func diceList(dice []int) string {
 	}
 	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
 }
+
+// DieMove is one die's move of a play, in the mover's point numbers (the
+// steps left to the end of its track: the track's first square, a bar, is
+// its length, and 0 is off the end).
+type DieMove struct {
+	From, To int
+	Hit      bool
+}
+
+// DieMoves are the die moves of a play, in the order they were played.
+func (g *Game) DieMoves(m board.Move) []DieMove {
+	if g.dice == nil || m.Kind != board.Play {
+		return nil
+	}
+	dr := g.dice
+	me := int(m.Lift)
+	finish := len(dr.tracks[me])
+	point := func(sq board.Square) int {
+		if sq == noSquare {
+			return 0
+		}
+		return finish - int(dr.stepOf[me][sq])
+	}
+	out := make([]DieMove, m.Jumps)
+	for i := range out {
+		out[i] = DieMove{From: point(m.Via[2*i]), To: point(m.Via[2*i+1]), Hit: m.Removed&(1<<i) != 0}
+	}
+	return out
+}
+
+// BackgammonBoard reports whether the game is played on a backgammon board
+// (two players, a bar and 24 points each, the second's the first's in
+// reverse): the games GNU Backgammon's positions and files are for.
+func (g *Game) BackgammonBoard() bool { return g.bgShaped() }

@@ -56,6 +56,7 @@ type Outcome struct {
 
 // Game is a compiled rule file. It is immutable and safe for concurrent use.
 type Game struct {
+	cube                      *CubeRules // the doubling cube, nil for none (cube.go)
 	Name, Description, Source string
 	Authors                   []string
 	Summary                   string     // the rules in words (the rule file's rules:)

@@ -89,6 +89,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	g.numberBoard(d, rf)
 	g.buildDice(d, rf)
+	g.buildCube(d, rf)
 	g.buildSetup(d, rf)
 	if g.dice != nil && g.dice.opening {
 		g.start.SetDice(0, 0, true)

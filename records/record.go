@@ -443,8 +443,14 @@ func short(h string) string {
 }
 
 // Replay plays a record's moves from its start, checking each; on an illegal
-// move it returns the history up to it and a *ReplayError.
+// move it returns the history up to it and a *ReplayError. The cube's words
+// of a game with a cube are checked too (ReplayCube says what they did).
 func Replay(g *interpreter.Game, r *Record) (*interpreter.History, error) {
+	h, _, err := ReplayCube(g, r)
+	return h, err
+}
+
+func replay(g *interpreter.Game, r *Record, c *CubeGame) (*interpreter.History, error) {
 	if n := recordPlayers(r, g); n != len(g.Players) {
 		return nil, fmt.Errorf("the record is of a game of %d players, not %d (see ForRecord)", n, len(g.Players))
 	}
@@ -458,10 +464,21 @@ func Replay(g *interpreter.Game, r *Record) (*interpreter.History, error) {
 	}
 	h := g.NewHistory(start)
 	for i, rm := range playWords(g, r.Moves) {
-		pos := h.Position()
-		m, err := g.ParseMove(&pos, rm.Text)
-		if err == nil {
-			err = h.Play(m)
+		var err error
+		if a, ok := interpreter.CubeWords[rm.Text]; ok && g.HasDice() {
+			err = cubeStep(g, h, c, a)
+		} else if c.Loser >= 0 || c.Cube.Offered {
+			err = fmt.Errorf("the cube is to be taken or dropped first")
+			if c.Loser >= 0 {
+				err = fmt.Errorf("the game is over: %s", c.dropTermination(g))
+			}
+		} else {
+			pos := h.Position()
+			var m board.Move
+			m, err = g.ParseMove(&pos, rm.Text)
+			if err == nil {
+				err = h.Play(m)
+			}
 		}
 		if err != nil {
 			return h, &ReplayError{Ply: i + 1, Line: rm.Line, Move: rm.Text, Err: err}
@@ -480,7 +497,7 @@ func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
 	var out []RecordMove
 	for _, w := range words {
 		last := len(out) - 1
-		if g.IsRollText(w.Text) || last < 0 || g.IsRollText(out[last].Text) || out[last].Text == "pass" || w.Text == "pass" {
+		if g.IsRollText(w.Text) || last < 0 || g.IsRollText(out[last].Text) || standalone(out[last].Text) || standalone(w.Text) {
 			out = append(out, w)
 			continue
 		}
@@ -488,6 +505,13 @@ func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
 		out[last].Comment += w.Comment
 	}
 	return out
+}
+
+// standalone says whether a word of a dice game's record is a move by
+// itself: a pass or a cube action.
+func standalone(w string) bool {
+	_, cube := interpreter.CubeWords[w]
+	return w == "pass" || cube
 }
 
 // recordPlayers is the number of players of a record's game: its [Players]

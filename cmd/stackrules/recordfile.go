@@ -263,11 +263,19 @@ func openRecordGame(recPath, variant string) (*interpreter.Game, error) {
 	return nil, fmt.Errorf("%s: the record's game %q: %w", recPath, variant, err)
 }
 
-// readRecordBytes reads a record file: a regular file of bounded size.
+// readRecordBytes reads a record file: a regular file of bounded size. A
+// .mat file (IsMat) is read as the record of its last game.
 func readRecordBytes(path string) (*records.Record, error) {
 	data, err := interpreter.ReadLimited(path, interpreter.MaxRecordSize, "record")
 	if err != nil {
 		return nil, err
+	}
+	if records.IsMat(data) {
+		mat, err := records.ReadMat(bytes.NewReader(data), "backgammon")
+		if err != nil {
+			return nil, fmt.Errorf("%s: %v", path, err)
+		}
+		return mat.Games[len(mat.Games)-1], nil
 	}
 	rec, err := records.Parse(bytes.NewReader(data))
 	if err != nil {
@@ -352,6 +360,9 @@ func replayErrorText(g *interpreter.Game, h *interpreter.History, err error) str
 		return err.Error()
 	}
 	pos := h.Position()
+	if _, cube := interpreter.CubeWords[re.Move]; cube {
+		return fmt.Sprintf("line %d: move %d (%s, %s to play) is illegal: %v", re.Line, re.Ply, re.Move, g.Players[pos.ToMove].Name, re.Err)
+	}
 	why := reasonOf(g.Explain(&pos, re.Move))
 	if o := h.Outcome(); o.Over {
 		why = "the game was already over (" + outcomeText(g, o) + ")"

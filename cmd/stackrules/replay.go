@@ -26,6 +26,7 @@ func replayCommand(s *streams) *cli.Command {
 			&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 			&cli.BoolFlag{Name: "step", Usage: "walk through the game: Enter or forward, back, start, end, a move number, quit"},
 			&cli.StringFlag{Name: "pdn", Usage: "write the game as PDN to `FILE` (- for the standard output), for other draughts programs"},
+			&cli.StringFlag{Name: "mat", Usage: "write the game (or the games of a .mat file) as a .mat match file to `FILE` (- for the standard output), for GNU Backgammon's import mat"},
 			notationFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -43,6 +44,8 @@ func replayCommand(s *streams) *cli.Command {
 				if rec, err = records.Parse(s.in); err != nil {
 					return fmt.Errorf("%s: %v", path, err)
 				}
+			} else if isMatPath(path) {
+				return replayMat(s, c, path)
 			} else if rec, err = readRecord(path); err != nil {
 				return err
 			}
@@ -81,11 +84,12 @@ func replayCommand(s *streams) *cli.Command {
 				return err
 			}
 			var h *interpreter.History
+			var cube *records.CubeGame
 			var rerr error
 			if records.IsPDN(rec) {
 				h, rerr = records.ReplayPDN(g, rec)
 			} else {
-				h, rerr = records.Replay(g, rec)
+				h, cube, rerr = records.ReplayCube(g, rec)
 			}
 			if h == nil {
 				return fmt.Errorf("%s: %v", path, rerr)
@@ -124,11 +128,25 @@ func replayCommand(s *streams) *cli.Command {
 			if c.IsSet("pdn") {
 				return writePDN(s, g, h, rec, c.String("pdn"))
 			}
+			if c.IsSet("mat") {
+				length := 0
+				if cube != nil {
+					length = cube.Start.Length
+				}
+				names := [2]string{rec.Tag(records.TagKey(g, 0)), rec.Tag(records.TagKey(g, 1))}
+				return writeMatFile(s, g, c.String("mat"), length, names, []records.MatGame{{History: h, Cube: cube}})
+			}
 			if c.Bool("step") {
 				return stepThrough(s, g, h, ro, number)
 			}
 			o := h.Outcome()
 			last := len(positions) - 1
+			if w, pts, over := cube.Over(); over {
+				fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[last], view(last), ro))
+				fmt.Fprintf(s.out, "%d %s, all legal.\n", h.Len(), plural(h.Len(), "move"))
+				fmt.Fprintf(s.out, "Result: %s wins %d %s: %s.\n", g.Players[w].Name, pts, plural(pts, "point"), rec.Tag("Termination"))
+				return nil
+			}
 			if !c.Bool("show") {
 				v := view(last)
 				if o.Over {

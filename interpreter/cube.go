@@ -1,0 +1,161 @@
+package interpreter
+
+import (
+	"fmt"
+
+	"go.yaml.in/yaml/v3"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// The doubling cube (`cube:` in a rule file). The cube is no part of the
+// move generator: a double, a take and a drop happen between turns, at a
+// chance position (before the player on roll rolls), and what they change —
+// the cube's value and owner, and the game's end on a drop — lives in a
+// CubeState beside the position (the session, the record, the XGID and
+// GNUbg ID). A game without `cube:` is played and searched exactly as before.
+
+// CubeRules is a rule file's `cube:` section.
+type CubeRules struct {
+	Max      int  // the highest value the cube may reach
+	Anyone   bool // either player may double at any turn, whoever holds the cube (else: centred or its owner)
+	Beavers  bool // money game: a taker may beaver (take and redouble at once, keeping the cube)
+	Jacoby   bool // money game: gammons and backgammons count 1 until the cube was turned
+	Crawford bool // matches: no doubling in the game after a player first comes within 1 point of the match
+}
+
+// CubeAction is one thing done with the cube.
+type CubeAction uint8
+
+const (
+	Double CubeAction = iota + 1 // the player on roll offers the cube, before rolling
+	Take                         // the other accepts: the cube doubles, and is the taker's
+	Drop                         // the other refuses: it loses the game at the cube's value
+	Beaver                       // the other takes and redoubles at once, keeping the cube
+)
+
+// CubeWords are the record's words for the cube actions.
+var CubeWords = map[string]CubeAction{"double": Double, "take": Take, "drop": Drop, "beaver": Beaver}
+
+func (a CubeAction) String() string {
+	for w, b := range CubeWords {
+		if a == b {
+			return w
+		}
+	}
+	return "?"
+}
+
+// Cube is the rule file's cube, nil when the game has none.
+func (g *Game) Cube() *CubeRules { return g.cube }
+
+func (d *decoder) decodeCube(n *yaml.Node, rf *ruleFile) {
+	c := &CubeRules{Max: 64, Crawford: true}
+	d.mapping(n, "cube", []field{
+		{"max", false, func(_, v *yaml.Node) {
+			c.Max = d.integer(v, "cube: max", 2, 1<<15)
+			if c.Max&(c.Max-1) != 0 {
+				d.errorf(v, "bad-value", "a power of two, like 64", "cube: max: %d is not a power of two", c.Max)
+			}
+		}},
+		{"double", false, func(_, v *yaml.Node) {
+			c.Anyone = d.oneOf(v, "cube: double", "centred or owner", "anyone") == "anyone"
+		}},
+		{"beavers", false, func(_, v *yaml.Node) { c.Beavers = d.boolean(v, "cube: beavers") }},
+		{"jacoby", false, func(_, v *yaml.Node) { c.Jacoby = d.boolean(v, "cube: jacoby") }},
+		{"crawford", false, func(_, v *yaml.Node) { c.Crawford = d.boolean(v, "cube: crawford") }},
+	})
+	rf.Cube = c
+}
+
+// buildCube checks that the game can have a cube: two players and dice.
+func (g *Game) buildCube(d *decoder, rf *ruleFile) {
+	if rf.Cube == nil {
+		return
+	}
+	if rf.Dice == nil || len(rf.Players) != 2 {
+		d.errorf(rf.cubeNode, "no-dice", "remove `cube:`", "the doubling cube is for dice games of two players")
+		return
+	}
+	g.cube = rf.Cube
+}
+
+// NewCube is the cube at the start of a game with the match's score: the
+// Crawford game when one player has just come within a point of the match.
+func (r *CubeRules) NewCube(length int, score [2]int, crawfordPlayed bool) CubeState {
+	cs := Centred()
+	cs.Length, cs.Score = length, score
+	if length == 0 {
+		cs.Score = [2]int{}
+		cs.Jacoby, cs.Beavers = r.Jacoby, r.Beavers
+		return cs
+	}
+	cs.Crawford = r.Crawford && !crawfordPlayed && (score[0] == length-1) != (score[1] == length-1)
+	return cs
+}
+
+// MayDouble says why player may not double now ("" when it may): only at a
+// chance position before its own roll (not the opening roll), while the
+// game goes on, with the cube centred or its own, below the maximum, not in
+// the Crawford game, and not when the match is already won by any win.
+func (g *Game) MayDouble(p *board.Position, cs CubeState) string {
+	r := g.cube
+	me := int(p.ToMove)
+	switch {
+	case r == nil:
+		return "this game has no doubling cube"
+	case g.Result(p).Over:
+		return "the game is over"
+	case cs.Offered:
+		return "a double is already offered"
+	case p.Opening || !g.IsChance(p):
+		return "a double is offered before rolling, at the start of a turn"
+	case !r.Anyone && cs.Owner >= 0 && cs.Owner != me:
+		return fmt.Sprintf("%s holds the cube", g.Players[cs.Owner].Name)
+	case cs.Value*2 > r.Max:
+		return fmt.Sprintf("the cube is at its highest, %d", cs.Value)
+	case cs.Crawford:
+		return "this is the Crawford game: no doubling"
+	case cs.Length > 0 && cs.Score[me]+cs.Value >= cs.Length:
+		return "a win already takes you to the match: the cube would only help the other player"
+	}
+	return ""
+}
+
+// Offer makes the double of the player on roll.
+func (cs *CubeState) Offer() { cs.Offered = true }
+
+// Accept takes the double offered: the cube doubles and is the taker's;
+// beaver takes and redoubles at once, the cube staying with the taker.
+func (cs *CubeState) Accept(taker int, beaver bool) {
+	cs.Offered = false
+	cs.Value *= 2
+	if beaver {
+		cs.Value *= 2
+	}
+	cs.Owner = taker
+}
+
+// Points is what a finished game is worth under the cube: the rule file's
+// points for the win times the cube's value (gammons count 1 under the
+// Jacoby rule with the cube not turned).
+func (cs CubeState) Points(o Outcome) int {
+	if !o.Over || o.Winner < 0 {
+		return 0
+	}
+	pts := max(o.Points, 1)
+	if cs.Length == 0 && cs.Jacoby && cs.Owner < 0 {
+		pts = 1
+	}
+	return pts * cs.Value
+}
+
+// AddGame adds a game's points to the match score; it reports whether the
+// match is won.
+func (cs *CubeState) AddGame(winner, points int) bool {
+	if winner < 0 {
+		return false
+	}
+	cs.Score[winner] += points
+	return cs.Length > 0 && cs.Score[winner] >= cs.Length
+}
