@@ -3,8 +3,6 @@ package interpreter
 import (
 	"fmt"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/stackrules/stackrules/board"
 )
 
@@ -48,25 +46,6 @@ func (a CubeAction) String() string {
 
 // Cube is the rule file's cube, nil when the game has none.
 func (g *Game) Cube() *CubeRules { return g.cube }
-
-func (d *decoder) decodeCube(n *yaml.Node, rf *ruleFile) {
-	c := &CubeRules{Max: 64, Crawford: true}
-	d.mapping(n, "cube", []field{
-		{"max", false, func(_, v *yaml.Node) {
-			c.Max = d.integer(v, "cube: max", 2, 1<<15)
-			if c.Max&(c.Max-1) != 0 {
-				d.errorf(v, "bad-value", "a power of two, like 64", "cube: max: %d is not a power of two", c.Max)
-			}
-		}},
-		{"double", false, func(_, v *yaml.Node) {
-			c.Anyone = d.oneOf(v, "cube: double", "centred or owner", "anyone") == "anyone"
-		}},
-		{"beavers", false, func(_, v *yaml.Node) { c.Beavers = d.boolean(v, "cube: beavers") }},
-		{"jacoby", false, func(_, v *yaml.Node) { c.Jacoby = d.boolean(v, "cube: jacoby") }},
-		{"crawford", false, func(_, v *yaml.Node) { c.Crawford = d.boolean(v, "cube: crawford") }},
-	})
-	rf.Cube = c
-}
 
 // buildCube checks that the game can have a cube: two players and dice.
 func (g *Game) buildCube(d *decoder, rf *ruleFile) {

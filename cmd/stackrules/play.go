@@ -76,6 +76,7 @@ func runPlay(c *cli.Context, s *streams) error {
 		err     error
 	)
 	resume := c.String("resume")
+	fromMat := false
 	rs := &recordState{force: c.Bool("force")}
 	defer func() { rs.file.release() }()
 	if resume == "" && c.IsSet("record") {
@@ -87,8 +88,12 @@ func runPlay(c *cli.Context, s *streams) error {
 		if c.IsSet("position") {
 			return usagef("play: --resume continues a record from where it stopped; --position cannot be given with it")
 		}
-		if rs.file, err = claimRecord(resume); err != nil {
-			return err
+		// A .mat file is read, never written: the game goes on in a record
+		// of this program's own (--record, else a new file).
+		if fromMat = isMatPath(resume); !fromMat {
+			if rs.file, err = claimRecord(resume); err != nil {
+				return err
+			}
 		}
 		g, h, base, variant, err = openRecord(c, resume, c.Bool("force"))
 		if err != nil {
@@ -142,7 +147,7 @@ func runPlay(c *cli.Context, s *streams) error {
 		explicitRecord: c.IsSet("record") || resume != "", rs: rs,
 	}
 	rs.ruleFile = ruleFileOf(variant)
-	if ss.recPath == "" && resume != "" {
+	if ss.recPath == "" && resume != "" && !fromMat {
 		ss.recPath = resume
 	}
 	ss.ro = renderOpts{
