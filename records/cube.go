@@ -40,6 +40,9 @@ func (c *CubeGame) Over() (winner, points int, over bool) {
 	return 1 - c.Loser, c.Cube.Value, true
 }
 
+// Dropped reports whether a drop ended the game.
+func (c *CubeGame) Dropped() bool { return c != nil && c.Loser >= 0 }
+
 // CubeStart is the cube and score a record's game starts with, from its
 // [Match], [Score] and [Crawford] tags.
 func CubeStart(g *interpreter.Game, r *Record) (interpreter.CubeState, error) {
@@ -170,21 +173,19 @@ func NewCube(g *interpreter.Game, h *interpreter.History, c *CubeGame, variant s
 	var moves []RecordMove
 	ev := 0
 	for i := 0; i <= len(r.Moves); i++ {
+		first := len(moves)
 		for ev < len(c.Events) && c.Events[ev].Ply == i {
-			rm := RecordMove{Text: c.Events[ev].Action.String()}
-			if i < len(r.Moves) && r.Moves[i].Number > 0 && (len(moves) == 0 || moves[len(moves)-1].Number != r.Moves[i].Number) {
-				rm.Number = r.Moves[i].Number
-			}
-			moves = append(moves, rm)
+			moves = append(moves, RecordMove{Text: c.Events[ev].Action.String()})
 			ev++
 		}
-		if i < len(r.Moves) {
-			m := r.Moves[i]
-			if len(moves) > 0 && moves[len(moves)-1].Number == m.Number {
-				m.Number = 0
-			}
-			moves = append(moves, m)
+		if i == len(r.Moves) {
+			break
 		}
+		m := r.Moves[i]
+		if len(moves) > first {
+			moves[first].Number, m.Number = m.Number, 0
+		}
+		moves = append(moves, m)
 	}
 	r.Moves = moves
 	return r

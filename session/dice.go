@@ -23,7 +23,7 @@ func (s *Session) SetDiceSeed(seed uint64) {
 
 // AtChance reports whether the game waits for the dice to be rolled.
 func (s *Session) AtChance() bool {
-	if s.failed != nil || s.resigned >= 0 || s.drawAgreed {
+	if s.failed != nil || s.resigned >= 0 || s.drawAgreed || s.cube != nil && (s.cube.Cube.Offered || s.cube.Loser >= 0) {
 		return false
 	}
 	p := s.hist.Position()

@@ -33,7 +33,7 @@ func Resume(g *interpreter.Game, variant string, seats []Seat, h *interpreter.Hi
 // Unchanged reports whether a resumed game is as it was read: the same
 // moves, no resignation, no agreed draw. Leaving it need write nothing.
 func (s *Session) Unchanged() bool {
-	if s.base == nil || s.resigned >= 0 || s.drawAgreed || s.hist.Len() != len(s.baseMoves) {
+	if s.base == nil || s.resigned >= 0 || s.drawAgreed || s.hist.Len() != len(s.baseMoves) || !s.cubeUnchanged() {
 		return false
 	}
 	for i, m := range s.hist.Moves() {
@@ -50,7 +50,7 @@ func (s *Session) Record() *records.Record {
 	for i, st := range s.Seats {
 		labels[i] = st.String()
 	}
-	r := records.New(s.Game, s.hist, s.Variant, labels, s.Date)
+	r := records.NewCube(s.Game, s.hist, s.cube, s.Variant, labels, s.Date)
 	if s.resigned >= 0 || s.drawAgreed {
 		o := s.Outcome()
 		r.Result = records.ResultText(s.Game, o)

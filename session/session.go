@@ -70,6 +70,12 @@ type Session struct {
 	// ManualDice: the caller gives every roll (Roll), Settle rolls none.
 	ManualDice bool
 	dice       *rand.Rand // the dice Settle rolls (SetDiceSeed), made on first use
+
+	cube     *records.CubeGame // the doubling cube (cube.go), nil when not played with one
+	baseCube int               // the cube actions of the record resumed (-1: none was)
+	// CubeRollouts is the playouts of each of the AI's cube decisions
+	// (interpreter.CubeRollouts when 0).
+	CubeRollouts int
 }
 
 type aiPlayer = ai.Player[interpreter.SearchPosition, board.Move]
@@ -106,6 +112,9 @@ func (s *Session) Outcome() interpreter.Outcome {
 	}
 	if s.drawAgreed {
 		return AgreedDraw
+	}
+	if o, ok := s.dropOutcome(); ok {
+		return o
 	}
 	if s.failed == nil {
 		o, err := s.hist.OutcomeErr()
@@ -198,6 +207,9 @@ func (s *Session) Undo() int {
 		return 0
 	}
 	last := s.lastHumanPly()
+	if last < s.cubeFloor() {
+		return 0 // a cube action is not taken back, nor the moves before it
+	}
 	n := 0
 	for s.hist.Len() > last && last >= 0 {
 		moves := s.hist.Moves()
@@ -227,7 +239,7 @@ func (s *Session) EndedByPlayers() bool { return s.resigned >= 0 || s.drawAgreed
 
 // CanUndo reports whether Undo would take something back.
 func (s *Session) CanUndo() bool {
-	return s.resigned >= 0 || s.drawAgreed || s.lastHumanPly() >= 0
+	return s.resigned >= 0 || s.drawAgreed || s.lastHumanPly() >= 0 && s.lastHumanPly() >= s.cubeFloor()
 }
 
 // Redo plays again what Undo took back, up to the next person's turn or the

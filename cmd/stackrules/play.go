@@ -46,6 +46,8 @@ func playCommand(s *streams) *cli.Command {
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players and the dice (default: from the clock)"},
 		&cli.StringFlag{Name: "dice", Value: "auto", Usage: "in a game with dice: `auto` (the program rolls them) or manual (type each roll, for real dice)"},
+		&cli.BoolFlag{Name: "cube", Usage: "in a game with a doubling cube (cube: in its rule file): play a money game with it"},
+		&cli.IntFlag{Name: "match", Usage: "in a game with a doubling cube: play a match to `N` points, game after game, with the cube and the Crawford rule"},
 		notationFlag,
 	)
 	return &cli.Command{
@@ -77,6 +79,7 @@ func runPlay(c *cli.Context, s *streams) error {
 	)
 	resume := c.String("resume")
 	fromMat := false
+	var resumedCube *records.CubeGame
 	rs := &recordState{force: c.Bool("force")}
 	defer func() { rs.file.release() }()
 	if resume == "" && c.IsSet("record") {
@@ -98,6 +101,9 @@ func runPlay(c *cli.Context, s *streams) error {
 		g, h, base, variant, err = openRecord(c, resume, c.Bool("force"))
 		if err != nil {
 			return err
+		}
+		if base != nil && g.Cube() != nil {
+			_, resumedCube, _ = records.ReplayCube(g, base)
 		}
 	} else {
 		g, err = openGame(c, "liger")
@@ -130,6 +136,20 @@ func runPlay(c *cli.Context, s *streams) error {
 	}
 	if err != nil {
 		return err
+	}
+	if resumedCube != nil {
+		sess.ContinueCube(resumedCube)
+	}
+	if c.Bool("cube") || c.IsSet("match") {
+		if _, ok := sess.Cube(); !ok || base == nil {
+			if g.Cube() == nil {
+				return usagef("play: %s has no doubling cube (no cube: in its rule file)", g.Name)
+			}
+			if c.Int("match") < 0 || c.Int("match") > 32767 {
+				return usagef("play: --match is the match's length in points, 1 or more")
+			}
+			sess.UseCube(g.Cube().NewCube(c.Int("match"), [2]int{}, false))
+		}
 	}
 	switch c.String("dice") {
 	case "auto":
@@ -168,10 +188,19 @@ func runPlay(c *cli.Context, s *streams) error {
 	defer stop()
 	ss.sigs = sigs
 	ss.lines = readLines(s.in)
-	if err := ss.run(); err != nil || rs.stoppedBy == nil {
-		return err
+	for {
+		if err := ss.run(); err != nil || rs.stoppedBy != nil {
+			if err == nil {
+				err = signalStatus(rs.stoppedBy)
+			}
+			return err
+		}
+		next := ss.nextMatchGame()
+		if next == nil {
+			return nil
+		}
+		ss = next
 	}
-	return signalStatus(rs.stoppedBy)
 }
 
 func orDash(s string) string {
@@ -312,6 +341,14 @@ func (ss *terminalGame) run() error {
 		}
 		pos := ss.h.Position()
 		var err error
+		if err := ss.cubeStep(); errors.Is(err, errLeave) {
+			return nil
+		} else if err != nil {
+			return err
+		}
+		if o := ss.outcome(); o.Over {
+			return ss.finish(o)
+		}
 		if ss.sess.AtChance() {
 			if err := ss.rollDice(); errors.Is(err, errLeave) {
 				return nil
@@ -418,6 +455,10 @@ func (ss *terminalGame) failed(err error) error {
 func (ss *terminalGame) finish(o interpreter.Outcome) error {
 	ss.draw()
 	ss.out("Game over: %s. Result %s.\n", outcomeText(ss.g, o), records.ResultText(ss.g, o))
+	if cs, ok := ss.sess.Cube(); ok && cs.Value > 1 && o.Winner >= 0 && !ss.sess.CubeGame().Dropped() {
+		pts := ss.sess.Points()
+		ss.out("With the cube at %d, %s wins %d %s.\n", cs.Value, ss.g.Players[o.Winner].Name, pts, plural(pts, "point"))
+	}
 	if ss.nothingToSave() {
 		return nil
 	}
