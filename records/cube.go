@@ -13,7 +13,8 @@ import (
 // `double`, `take`, `drop` (and `beaver`), before the roll they come
 // before; tags give the match: [Match "7"] (its length; absent or 0 for a
 // money game), [Score "2-3"] (the points each player had before this game)
-// and [Crawford "yes"] for the Crawford game. A game ended by a drop has
+// and [Crawford "yes"] for the Crawford game; [Cube "2 white"] gives the
+// cube a game begun in a set position starts with. A game ended by a drop has
 // [Termination "black dropped the cube at 2"].
 
 // CubeEvent is a cube action of a game: Ply is the number of moves played
@@ -76,6 +77,25 @@ func CubeStart(g *interpreter.Game, r *Record) (interpreter.CubeState, error) {
 		}
 	} else if cs.Score != [2]int{} {
 		return cs, fmt.Errorf("[Score %q] without a [Match] length", r.Tag("Score"))
+	}
+	if t := strings.TrimSpace(r.Tag("Cube")); t != "" {
+		val, owner, _ := strings.Cut(t, " ")
+		v, err := strconv.Atoi(val)
+		if err != nil || v < 1 || v&(v-1) != 0 {
+			return cs, fmt.Errorf("[Cube %q]: want the cube's value at the start (a power of two) and who holds it, like \"2 white\" or \"1 centred\"", t)
+		}
+		cs.Value, cs.Owner = v, -1
+		if owner = strings.TrimSpace(owner); owner != "" && owner != "centred" {
+			cs.Owner = -2
+			for i, p := range g.Players {
+				if p.Name == owner {
+					cs.Owner = i
+				}
+			}
+			if cs.Owner < 0 {
+				return cs, fmt.Errorf("[Cube %q]: %q is not a player of %s (or centred)", t, owner, g.Name)
+			}
+		}
 	}
 	switch t := strings.TrimSpace(r.Tag("Crawford")); t {
 	case "", "no":
@@ -153,6 +173,13 @@ func NewCube(g *interpreter.Game, h *interpreter.History, c *CubeGame, variant s
 	r := New(g, h, variant, players, date)
 	if c == nil {
 		return r
+	}
+	if c.Start.Value > 1 || c.Start.Owner >= 0 {
+		owner := "centred"
+		if c.Start.Owner >= 0 {
+			owner = g.Players[c.Start.Owner].Name
+		}
+		r.SetTag("Cube", fmt.Sprintf("%d %s", c.Start.Value, owner))
 	}
 	if c.Start.Length > 0 {
 		r.SetTag("Match", strconv.Itoa(c.Start.Length))

@@ -28,7 +28,7 @@ func (s *Session) UseCube(cs interpreter.CubeState) error {
 // ContinueCube continues the cube of a record replayed (ReplayCube), when it
 // was played with one.
 func (s *Session) ContinueCube(c *records.CubeGame) {
-	if c != nil && s.Game.Cube() != nil && (len(c.Events) > 0 || c.Start.Length > 0) {
+	if c != nil && s.Game.Cube() != nil && (len(c.Events) > 0 || c.Start.Length > 0 || c.Start.Value > 1 || c.Start.Owner >= 0) {
 		s.cube = c
 		s.baseCube = len(c.Events)
 	}
@@ -111,7 +111,7 @@ func (s *Session) dropOutcome() (interpreter.Outcome, bool) {
 	}
 	w, pts, _ := s.cube.Over()
 	why := fmt.Sprintf("%s dropped the cube at %d", s.Game.Players[s.cube.Loser].Name, 2*pts)
-	return interpreter.Outcome{Over: true, Winner: w, Points: 1, Reason: why, Why: why}, true
+	return interpreter.Outcome{Over: true, Winner: w, Points: pts, Reason: why, Why: why}, true
 }
 
 // Points is what the finished game is worth to its winner under the cube

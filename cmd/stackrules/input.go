@@ -24,7 +24,7 @@ var playCommandHelp = []struct{ name, args, help string }{
 	{"draw", "", "offer a draw, in a game that has draws (an AI answers at once, a person is asked)"},
 	{"board", "", "draw the board again"},
 	{"flip", "", "turn the board around"},
-	{"position", "", "print the position string (for --position)"},
+	{"position", "", "print the position string (for --position; in backgammon also its XGID and GNUbg ID, with the cube and score)"},
 	{"help", "", "this help"},
 	{"quit", "", "save the record and leave"},
 }

@@ -140,8 +140,17 @@ func runPlay(c *cli.Context, s *streams) error {
 	if resumedCube != nil {
 		sess.ContinueCube(resumedCube)
 	}
+	if c.IsSet("position") && g.Cube() != nil {
+		// An XGID or a GNUbg ID carries the cube and the match score.
+		if _, cs, err := g.ParsePositionCube(c.String("position")); err == nil && (cs.Length > 0 || cs.Value > 1 || cs.Owner >= 0 || c.Bool("cube")) {
+			if c.IsSet("match") && c.Int("match") != cs.Length {
+				return usagef("play: --match %d, but the position is of a match to %d", c.Int("match"), cs.Length)
+			}
+			sess.UseCube(cs)
+		}
+	}
 	if c.Bool("cube") || c.IsSet("match") {
-		if _, ok := sess.Cube(); !ok || base == nil {
+		if _, ok := sess.Cube(); !ok {
 			if g.Cube() == nil {
 				return usagef("play: %s has no doubling cube (no cube: in its rule file)", g.Name)
 			}
@@ -321,7 +330,7 @@ func (ss *terminalGame) moveNumber(i int) string {
 
 func (ss *terminalGame) draw() {
 	pos := ss.h.Position()
-	v := boardView{Labels: ss.labels()}
+	v := boardView{Labels: ss.labels(), Cube: ss.cubeText()}
 	if n := ss.h.Len(); n > 0 {
 		m := ss.h.Moves()[n-1]
 		v.Last, v.LastNo = &m, ss.moveNumber(n-1)
@@ -625,6 +634,18 @@ func (ss *terminalGame) command(name, arg string, pos *board.Position, legal []b
 		ss.draw()
 	case "position":
 		ss.out("%s\n", ss.g.FormatPosition(pos))
+		if ss.g.BackgammonBoard() {
+			// GNU Backgammon's forms, with the cube and the match score.
+			cs, ok := ss.sess.Cube()
+			if !ok {
+				cs = interpreter.Centred()
+			}
+			for _, f := range []string{"xgid", "gnubgid"} {
+				if t, err := ss.g.FormatPositionCubeAs(pos, f, cs); err == nil {
+					ss.out("%s\n", t)
+				}
+			}
+		}
 	case "hint":
 		return false, ss.hint(pos)
 	case "undo":

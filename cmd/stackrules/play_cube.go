@@ -208,3 +208,23 @@ func nextRecordPath(path string) string {
 	}
 	return fmt.Sprintf("%s-g%d%s", stem, n, ext)
 }
+
+// cubeText is the cube and the match score beside the board: "cube 2,
+// white's; match to 5: 1-3", "" without a cube.
+func (ss *terminalGame) cubeText() string {
+	cs, ok := ss.sess.Cube()
+	if !ok {
+		return ""
+	}
+	text := fmt.Sprintf("cube %d, centred", cs.Value)
+	if cs.Owner >= 0 {
+		text = fmt.Sprintf("cube %d, %s's", cs.Value, ss.g.Players[cs.Owner].Name)
+	}
+	switch {
+	case cs.Crawford:
+		text = fmt.Sprintf("match to %d: %d-%d, Crawford game", cs.Length, cs.Score[0], cs.Score[1])
+	case cs.Length > 0:
+		text += fmt.Sprintf("; match to %d: %d-%d", cs.Length, cs.Score[0], cs.Score[1])
+	}
+	return text
+}

@@ -68,6 +68,11 @@ func (ss *terminalGame) rollDice() error {
 		case "help":
 			ss.out("Type the dice you rolled, like 65 or 6 5; quit, undo or board.\n")
 			continue
+		case "double":
+			if why := ss.sess.MayDouble(); why != "" {
+				ss.out("No double: %s.\n", why)
+				continue
+			}
 		}
 		m, err := ss.sess.Roll(line)
 		if err != nil {

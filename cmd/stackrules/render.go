@@ -44,6 +44,7 @@ type boardView struct {
 	LastNo  string      // its number as written in a record ("12." or "12..."), for the panel
 	Labels  []string    // who plays each side ("you", "mcts:medium"); optional
 	Outcome string      // "blue wins (…)" when the game is over
+	Cube    string      // the cube and the match score, "" for a game without
 }
 
 // ANSI 256-colour codes. Playing squares are green and the others buff, as

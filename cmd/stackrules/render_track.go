@@ -191,6 +191,9 @@ func trackPanel(g *interpreter.Game, tb *trackBoard, p *board.Position, v boardV
 	lines = append(lines, who(opp)...)
 	lines = append(lines, "")
 	lines = append(lines, diceStatus(g, p, v, o), lastPlay(g, v))
+	if v.Cube != "" {
+		lines = append(lines, v.Cube)
+	}
 	for len(lines) < 11 {
 		lines = append(lines, "")
 	}
