@@ -224,8 +224,12 @@ func TestCubeAgainstRandomCube(t *testing.T) {
 			games = n
 		}
 	}
+	first := 0 // the first game's seed, to split a measurement over processes
+	if n, err := strconv.Atoi(os.Getenv("STACKRULES_CUBE_FIRST")); err == nil {
+		first = n
+	}
 	var sum, sq float64
-	for i := 0; i < games; i++ {
+	for i := first; i < first+games; i++ {
 		var pts int
 		if i%2 == 0 {
 			pts = playCubeGame(t, g, [2]cubePolicy{aiCube, randomCube}, rollouts, uint64(i))
@@ -234,6 +238,9 @@ func TestCubeAgainstRandomCube(t *testing.T) {
 		}
 		sum += float64(pts)
 		sq += float64(pts * pts)
+		if games > 10 {
+			t.Logf("game %d: %+d", i, pts)
+		}
 	}
 	mean := sum / float64(games)
 	se := math.Sqrt((sq/float64(games) - mean*mean) / float64(games))
