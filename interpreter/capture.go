@@ -239,6 +239,18 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
 					continue
 				}
+				// A flying jump on along the line of the last one, from a
+				// landing square that is not the first beyond the stack
+				// jumped last, is the same move as the one from the first
+				// (same start, end and pieces taken): it is made only from
+				// there. The capture goes on all the same, so it does not end
+				// here.
+				if r.flying && d == last && !st.jumped.Has(b.Neighbor(cur, board.Opposite(d))) {
+					if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
+						extended = true
+					}
+					continue
+				}
 				// With landing: continue, a flying capture that can go on
 				// from some of its landing squares must land on one of
 				// those: goOn has bit i for the i-th square beyond.

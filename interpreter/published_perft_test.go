@@ -1,0 +1,61 @@
+package interpreter_test
+
+import (
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter"
+)
+
+// Start-position perft of the draughts family against published tables.
+// Rein Halbersma's engine dctl publishes two rows per game in its tests
+// (github.com/rhalbersma/dctl, test/src/algo/traversal/initial/
+// board_08x08.cpp, board_10x10.cpp and board_large.cpp): captures of the
+// same pieces from the same start to the same end by different routes
+// counted again ("keep duplicates", our perft) and counted once ("drop
+// duplicates", perft --dedup). Their sources there: the "Standard
+// validation generator moves" thread on shashki.com (Russian, Pool,
+// Brazilian, International) and the FMJD forum threads "Perft for all
+// recognized draughts variants" (damforum.nl t=2822: Czech, Spanish,
+// Italian, Thai, Frisian) and "Perft on large boards" (t=4563: 12×12,
+// dedup only). A nil row is not published.
+var publishedPerft = []struct {
+	game        string
+	keep, dedup []int64
+	// depths checked by default and with STACKRULES_DEEP=1
+	quick, deep int
+}{
+	{"russian",
+		[]int64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628},
+		[]int64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032},
+		8, 10},
+	{"international",
+		[]int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614},
+		[]int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423},
+		6, 9},
+}
+
+func TestPublishedPerft(t *testing.T) {
+	for _, c := range publishedPerft {
+		t.Run(c.game, func(t *testing.T) {
+			g := open(t, c.game)
+			p := g.Start()
+			depth := c.quick
+			if testing.Short() {
+				depth = min(depth, 5)
+			}
+			if deepTests() {
+				depth = c.deep
+			}
+			for _, row := range []struct {
+				want  []int64
+				dedup bool
+			}{{c.keep, false}, {c.dedup, true}} {
+				for d := 1; d <= min(depth, len(row.want)); d++ {
+					if got := g.PerftWith(&p, d, interpreter.PerftOptions{Dedup: row.dedup}); got != row.want[d-1] {
+						t.Errorf("%s perft(%d) dedup=%v = %d, published %d", c.game, d, row.dedup, got, row.want[d-1])
+					}
+				}
+			}
+		})
+	}
+}
