@@ -1,9 +1,11 @@
 package interpreter_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/variants"
 )
 
 // Start-position perft of the draughts family against published tables.
@@ -23,32 +25,59 @@ var publishedPerft = []struct {
 	keep, dedup []int64
 	// depths checked by default and with STACKRULES_DEEP=1
 	quick, deep int
+	// rewrite, when set, changes the rule file first: dctl plays Thai from
+	// three rows of men each, not two.
+	rewrite []string
 }{
 	{"russian",
 		[]int64{7, 49, 302, 1469, 7482, 37986, 190146, 929905, 4570667, 22450628},
 		[]int64{7, 49, 302, 1469, 7482, 37986, 190146, 929899, 4570586, 22444032},
-		7, 10},
+		6, 10, nil},
 	{"international",
 		[]int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971, 41022614},
 		[]int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423},
-		6, 9},
+		5, 9, nil},
 	{"pool",
 		[]int64{7, 49, 302, 1469, 7482, 37986, 190146, 929902, 4570615, 22442551},
 		[]int64{7, 49, 302, 1469, 7482, 37986, 190146, 929896, 4570534, 22435955},
-		7, 10},
+		6, 10, nil},
 	{"brazilian",
 		[]int64{7, 49, 302, 1469, 7473, 37628, 187302, 907836, 4431847, 21566606},
 		[]int64{7, 49, 302, 1469, 7473, 37628, 187302, 907830, 4431766, 21560022},
-		7, 10},
+		6, 10, nil},
 	{"canadian", nil,
 		[]int64{11, 121, 1222, 10053, 79049, 584100, 4369366},
-		4, 7},
+		4, 7, nil},
+	{"czech",
+		[]int64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918},
+		[]int64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963671, 18368918},
+		6, 10, nil},
+	{"spanish",
+		[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464},
+		[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860866, 17743464},
+		6, 10, nil},
+	{"italian",
+		[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384},
+		[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384},
+		6, 10, nil},
+	{"thai",
+		[]int64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523},
+		[]int64{7, 49, 302, 1469, 7361, 36768, 179740, 845931, 3963648, 18363523},
+		6, 10, []string{"white: rows 1-2", "white: rows 1-3", "black: rows 7-8", "black: rows 6-8"}},
 }
 
 func TestPublishedPerft(t *testing.T) {
 	for _, c := range publishedPerft {
 		t.Run(c.game, func(t *testing.T) {
 			g := open(t, c.game)
+			if c.rewrite != nil {
+				src, _ := variants.Source(c.game)
+				text := strings.NewReplacer(c.rewrite...).Replace(string(src))
+				var err error
+				if g, err = interpreter.Load(c.game+".yaml", []byte(text)); err != nil || text == string(src) {
+					t.Fatalf("%s rewritten: %v", c.game, err)
+				}
+			}
 			p := g.Start()
 			depth := c.quick
 			if testing.Short() {
