@@ -259,7 +259,9 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 		return board.Move{}, err
 	}
 	// Play the checker moves as written, hitting what stands on a landing
-	// point of another player's, and compare the position reached.
+	// point of another player's, and compare the position reached (a hit
+	// is what a landing on a lone checker does in most games, and the only
+	// trace the play leaves of a point passed through).
 	q := *p
 	for _, st := range steps {
 		if st.from >= finish || (st.to <= st.from && !dr.bounce) {
@@ -290,6 +292,21 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 		r.SetToMove(me)
 		if r.Cells == q.Cells {
 			return m, nil
+		}
+	}
+	// Where the rules say a landing on another player's checker does not
+	// hit (it pins, as in Plakoto), the text played by the rules, each hop
+	// by a die and a rule that allows it, reaches the play's position.
+	if q, why := g.playTextByRules(p, steps, new([]RuleCheck)); why == "" && q.Cells != p.Cells {
+		for _, m := range legal {
+			if m.Kind != board.Play {
+				continue
+			}
+			r := *p
+			g.applyDice(&r, m)
+			if r.Cells == q.Cells {
+				return m, nil
+			}
 		}
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here (roll %s): %s", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])), g.legalPlaysHint(legal))
@@ -332,6 +349,35 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	if err != nil {
 		return err.Error()
 	}
+	if _, why := g.playTextByRules(p, steps, checks); why != "" {
+		return why
+	}
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	legal := g.LegalMoves(p, nil)
+	if len(legal) == 1 && legal[0].Kind == board.Pass {
+		return "no die can be played: the turn passes (pass)"
+	}
+	used := int(legal[0].Jumps)
+	switch {
+	case used == 2 && d1 != d2 && len(steps) < used:
+		return fmt.Sprintf("you must use both dice: %s plays both", g.diceMoveString(legal[0]))
+	case used > 1 && len(steps) < used:
+		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.diceMoveString(legal[0]), used)
+	case used == 1 && d1 != d2:
+		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
+	}
+	return "not a legal play: " + g.legalPlaysHint(legal)
+}
+
+// playTextByRules plays the checker moves of a play as written, each hop by
+// a die and a dice move rule that allows it, hitting where that rule's hit
+// says (so a landing that pins, as in Plakoto, does not hit): the position
+// reached, with the roll cleared, or what stops a hop (checks then has the
+// failing rules' terms).
+func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]RuleCheck) (board.Position, string) {
+	dr := g.dice
+	me := int(p.ToMove)
+	finish := len(dr.tracks[me])
 	var rem []int
 	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
 	switch {
@@ -351,11 +397,11 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	for _, st := range steps {
 		written := dr.trackPoint(finish, st.from) + "/" + dr.trackPoint(finish, st.to)
 		if st.from >= finish || st.to <= st.from {
-			return written + " does not go forward"
+			return q, written + " does not go forward"
 		}
 		from := dr.tracks[me][st.from]
 		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
-			return fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
+			return q, fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
 		}
 		// One die the distance (or more, off the end), by its number or by
 		// a rule's fixed count; else the dice in turn.
@@ -484,23 +530,10 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 			cur = ts
 		}
 		if why != "" {
-			return why
+			return q, why
 		}
 	}
-	legal := g.LegalMoves(p, nil)
-	if len(legal) == 1 && legal[0].Kind == board.Pass {
-		return "no die can be played: the turn passes (pass)"
-	}
-	used := int(legal[0].Jumps)
-	switch {
-	case used == 2 && d1 != d2 && len(steps) < used:
-		return fmt.Sprintf("you must use both dice: %s plays both", g.diceMoveString(legal[0]))
-	case used > 1 && len(steps) < used:
-		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.diceMoveString(legal[0]), used)
-	case used == 1 && d1 != d2:
-		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
-	}
-	return "not a legal play: " + g.legalPlaysHint(legal)
+	return q, ""
 }
 
 // diceList writes dice as a reader says them: "5", "6 and 5", "4, 4 and 4".
