@@ -291,8 +291,13 @@ func GameType(r *Record) int {
 		n, _ := strconv.Atoi(strings.TrimSpace(strings.SplitN(t, ",", 2)[0]))
 		return n
 	}
+	// Squares run together ("1115") say nothing of the board's size.
 	big := func(text string) bool {
-		for _, f := range strings.FieldsFunc(text, func(c rune) bool { return c < '0' || c > '9' }) {
+		fields := strings.FieldsFunc(text, func(c rune) bool { return c < '0' || c > '9' })
+		if len(fields) < 2 {
+			return false
+		}
+		for _, f := range fields {
 			if n, _ := strconv.Atoi(f); n > 32 {
 				return true
 			}
