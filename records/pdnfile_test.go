@@ -1,6 +1,7 @@
 package records_test
 
 import (
+	"math/rand/v2"
 	"os"
 	"strings"
 	"testing"
@@ -216,3 +217,65 @@ func TestPDNResultsAndRepetition(t *testing.T) {
 		}
 	}
 }
+
+// Every built-in draughts game with a PDN game type writes its games as PDN
+// and reads them back to the same positions: numbers where the board is
+// numbered, square names (Russian's c3-d4, Turkish's a3-a4) where not; a
+// game cut short keeps the result it is given, and one from a set-up
+// position its FEN.
+func TestPDNRoundTripEveryDraughtsGame(t *testing.T) {
+	for _, c := range []struct {
+		game, gameType string
+		names          bool // squares by name
+	}{{"english-checkers", "21", false}, {"international", "20", false}, {"russian", "25", true}, {"turkish", "30", true}} {
+		t.Run(c.game, func(t *testing.T) {
+			g := gametest.Open(t, c.game)
+			rng := rand.New(rand.NewPCG(uint64(len(c.game)), 32))
+			for game := 0; game < 20; game++ {
+				start := g.Start()
+				if game%4 == 3 { // from a position reached by random moves
+					ps := gametest.RandomPositions(t, g, 1, uint64(game))
+					start = ps[0]
+				}
+				h := g.NewHistory(start)
+				for h.Len() < 120 && !h.Outcome().Over {
+					moves := g.LegalMoves(ptr(h.Position()), nil)
+					if err := h.Play(moves[rng.IntN(len(moves))]); err != nil {
+						t.Fatal(err)
+					}
+				}
+				var buf strings.Builder
+				info := records.PDNInfo{Players: []string{"a", "b"}, Result: "1-0", Termination: g.Players[1].Name + " resigned"}
+				if err := records.WritePDNGame(g, &buf, h, info); err != nil {
+					t.Fatal(err)
+				}
+				text := buf.String()
+				movetext := text[strings.Index(text, "\n\n"):]
+				if !strings.Contains(text, `[GameType "`+c.gameType+`"]`) || strings.ContainsAny(movetext, "abcdefgh") != c.names {
+					t.Fatalf("no GameType %s, or squares not by name %v, in\n%s", c.gameType, c.names, text)
+				}
+				if start != g.Start() && !strings.Contains(text, `[FEN "`) {
+					t.Fatalf("no FEN in\n%s", text)
+				}
+				_, hs, errs := replayAll(t, g, text)
+				if errs[0] != nil {
+					t.Fatalf("%v\n%s", errs[0], text)
+				}
+				want, got := h.Positions(), hs[0].Positions()
+				if len(want) != len(got) {
+					t.Fatalf("%d positions, read back %d", len(want), len(got))
+				}
+				for i := range want {
+					if want[i] != got[i] {
+						t.Fatalf("position %d: %s, read back %s\n%s", i, g.FormatPosition(&want[i]), g.FormatPosition(&got[i]), text)
+					}
+				}
+				if o := records.PDNOutcome(h); !o.Over && !strings.Contains(text, `[Result "1-0"]`) {
+					t.Errorf("the game left unfinished lost its result 1-0:\n%s", text)
+				}
+			}
+		})
+	}
+}
+
+func ptr(p board.Position) *board.Position { return &p }
