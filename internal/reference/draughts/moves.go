@@ -62,8 +62,9 @@ type dir struct{ df, dr int }
 
 var diagonals = []dir{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
 
-// orthogonals step two squares: the next playing square along a rank or file.
-var orthogonals = []dir{{2, 0}, {-2, 0}, {0, 2}, {0, -2}}
+// eightWays adds the orthogonal steps of two squares (the next playing square
+// along a rank or file) to the diagonals.
+var eightWays = []dir{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}, {2, 0}, {-2, 0}, {0, 2}, {0, -2}}
 
 // step returns the square one step from sq in direction d, or -1 off the board.
 func (r *Rules) step(sq int, d dir) int {
@@ -99,22 +100,20 @@ func sign(x int) int {
 	return 0
 }
 
-// captureDirs are the directions a piece captures in.
+// captureDirs are the directions a piece captures in; men that do not capture
+// backward capture diagonally forward only.
 func (p *Position) captureDirs(king bool, side byte) []dir {
-	all := slices.Clone(diagonals)
+	all := diagonals
 	if p.Rules.OrthogonalCaptures {
-		all = append(all, orthogonals...)
+		all = eightWays
 	}
 	if king || p.Rules.MenCaptureBackward {
 		return all
 	}
-	var out []dir
-	for _, d := range all {
-		if sign(d.dr) == p.forward(side) {
-			out = append(out, d)
-		}
+	if p.forward(side) > 0 {
+		return all[:2] // the first two of either list point up the board
 	}
-	return out
+	return all[2:4]
 }
 
 // search holds one capture search from one piece.
@@ -240,14 +239,17 @@ func (r *Rules) direction(a, b int) dir {
 // precedence rule, each route once.
 func (p *Position) Captures() []Move {
 	var all []Move
+	// jumps copies the board and jumped marks before changing them, so one
+	// copy serves every piece.
+	board, jumped := slices.Clone(p.Board), make([]bool, len(p.Board))
 	for sq, c := range p.Board {
 		if owner(c) != p.Turn {
 			continue
 		}
 		s := search{p: p, side: p.Turn, from: sq, start: isKing(c)}
-		board := slices.Clone(p.Board)
 		board[sq] = 0 // the moving piece leaves its square: it may pass or land there
-		all = append(all, s.jumps(partial{sq: sq, king: isKing(c), board: board, jumped: make([]bool, len(board)), path: []int{sq}})...)
+		all = append(all, s.jumps(partial{sq: sq, king: isKing(c), board: board, jumped: jumped, path: []int{sq}})...)
+		board[sq] = c
 	}
 	seen := map[string]bool{}
 	var out []Move

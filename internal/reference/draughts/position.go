@@ -51,7 +51,7 @@ func (p *Position) Clone() *Position {
 
 // SquareName is the algebraic name of a square index: a1, b2, ..., j10.
 func (r *Rules) SquareName(sq int) string {
-	return fmt.Sprintf("%c%d", 'a'+sq%r.Size, sq/r.Size+1)
+	return string(rune('a'+sq%r.Size)) + strconv.Itoa(sq/r.Size+1)
 }
 
 // ParseSquare reads an algebraic square name, which must be a playing square.
