@@ -114,8 +114,8 @@ func play(t *testing.T, p *Position, text string) {
 func TestResults(t *testing.T) {
 	cases := []struct {
 		pos, move, after string
-		over         bool
-		winner       int
+		over             bool
+		winner           int
 	}{
 		{"r e5:b,b8:r", "b8-off", "b e5:b", true, Red},
 		{"b a1:b,e5:r", "a1-off", "r e5:r", true, Blue},

@@ -101,8 +101,8 @@ func play(t *testing.T, p *Position, text string) {
 func TestResults(t *testing.T) {
 	cases := []struct {
 		pos, move, after string
-		over         bool
-		winner       int
+		over             bool
+		winner           int
 	}{
 		{"b d4:bwb,e5:w", "3d4-e5", "w e5:wbwb", false, -1},
 		{"b e5:w,b8:bb", "b8-off", "w e5:w,b8:b", false, -1},
