@@ -276,19 +276,33 @@ func (p *Position) Apply(m Move) {
 // being a move (the moves of the last ply counted, not played, as the
 // interpreter's Perft does).
 func Perft(p *Position, depth int) int64 {
-	var ms MoveList
-	n := p.Generate(&ms)
-	if depth <= 1 {
-		if depth <= 0 {
-			return 1
-		}
+	if depth <= 0 {
+		return 1
+	}
+	// One position and one move list per ply, made once (a position copied
+	// in a recursive call would be moved to the heap).
+	w := perftWork{pos: make([]Position, depth+1), lists: make([]MoveList, depth+1)}
+	w.pos[depth] = *p
+	return w.perft(depth)
+}
+
+type perftWork struct {
+	pos   []Position
+	lists []MoveList
+}
+
+func (w *perftWork) perft(depth int) int64 {
+	p, ms := &w.pos[depth], &w.lists[depth]
+	n := p.Generate(ms)
+	if depth == 1 {
 		return int64(n)
 	}
 	var total int64
+	q := &w.pos[depth-1]
 	for _, m := range ms.M[:n] {
-		q := *p
+		*q = *p
 		q.Apply(m)
-		total += Perft(&q, depth-1)
+		total += w.perft(depth - 1)
 	}
 	return total
 }
