@@ -26,12 +26,12 @@ import (
 
 // Training defaults (see TrainConfig).
 const (
-	DefaultTrainRate   = 0.05
-	DefaultLambda      = 0.7
-	DefaultHidden      = 40
-	DefaultTrainPlies  = 2000
-	DefaultCheckEvery  = 1000
-	DefaultCheckGames  = 40
+	DefaultTrainRate    = 0.05
+	DefaultLambda       = 0.7
+	DefaultHidden       = 40
+	DefaultTrainPlies   = 2000
+	DefaultCheckEvery   = 1000
+	DefaultCheckGames   = 40
 	DefaultTrainExplore = 0.1 // in games without chance; with chance the dice explore
 )
 
