@@ -311,8 +311,8 @@ func LoadNet(path, layout string, features, players int) (*Net, error) {
 // features and players.
 func (n *Net) Check(layout string, features, players int) error {
 	if n.Layout != layout {
-		return fmt.Errorf("%w: it was trained for %q (%s), this game is %q; train one with `stackrules train`",
-			ErrNetLayout, n.Layout, n.Game, layout)
+		return fmt.Errorf("%w: it was trained for %s (%s), not for this game's %s; train one for it with `stackrules train`",
+			ErrNetLayout, n.Game, n.Layout, layout)
 	}
 	if n.In != features || n.Out != players {
 		return fmt.Errorf("it has %d inputs and %d outputs; the game has %d features and %d players", n.In, n.Out, features, players)
