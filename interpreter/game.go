@@ -123,12 +123,13 @@ type Game struct {
 	readsStreak                  bool       // an expression reads streak
 	// streak counts a player's moves in a row that capture nothing and
 	// meet it; streakSame: of one piece (see streak.go).
-	streak     *compiled
-	streakSame bool
-	notation   *notation // the rule file's own notation (notation.go)
-	pieceSet   pieceSet  // kinds, neutral pieces, pools (pieces.go)
-	maxPoints  int       // the most points an end condition gives (1 without points:)
-	pool       sync.Pool
+	streak       *compiled
+	streakSame   bool
+	notation     *notation // the rule file's own notation (notation.go)
+	pieceSet     pieceSet  // kinds, neutral pieces, pools (pieces.go)
+	maxPoints    int       // the most points an end condition gives (1 without points:)
+	pool         sync.Pool
+	featureCache featureCache // the value network's input layout (features.go)
 }
 
 type moveRule struct {
