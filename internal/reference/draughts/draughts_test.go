@@ -166,7 +166,7 @@ func TestHandWorkedMoves(t *testing.T) {
 		// Most pieces.
 		{
 			name:  "no maximum rule: the one-piece capture is legal",
-			games: []string{"russian", "pool"},
+			games: []string{"russian", "pool", "czech", "thai"},
 			pos:   "w a3:w,e3:w,b4:b,f4:b,f6:b",
 			moves: []string{"a3xc5", "e3xg5xe7"},
 		},
@@ -291,6 +291,12 @@ func TestHandWorkedMoves(t *testing.T) {
 			games: []string{"frisian"},
 			pos:   "w e5:w,g5:b",
 			moves: []string{"e5xi5"},
+		},
+		{
+			name:  "Frisian: a man captures diagonally, then along a file",
+			games: []string{"frisian"},
+			pos:   "w c3:w,d4:b,e7:b",
+			moves: []string{"c3xe5xe9"},
 		},
 		{
 			name:  "Frisian: a king captures along a file from afar",
