@@ -344,6 +344,13 @@ func TestHandWorkedMoves(t *testing.T) {
 			after: map[string]string{"d6xd8": "b d8:W,f8:b"},
 		},
 		{
+			name:     "Turkish and Armenian: most pieces decides",
+			games:    []string{"turkish", "armenian"},
+			pos:      "w a2:w,d2:w,a3:b,d3:b,d5:b",
+			moves:    []string{"d2xd4xd6"},
+			deciding: []Criterion{MostPieces},
+		},
+		{
 			name:  "Turkish and Armenian: a capture never turns back",
 			games: []string{"turkish", "armenian"},
 			pos:   "w a2:b,a3:W,a5:b",
