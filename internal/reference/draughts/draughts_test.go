@@ -526,7 +526,7 @@ func perftAll(p *Position, counts []int64, distinct bool) {
 // every capture route counted (keep_duplicates_gen) and routes with the same
 // origin, destination and captured pieces counted once (drop_duplicates_gen).
 // Rows up to 60,000 leaves run by default (depth 4-6), the rest with
-// STACKRULES_DEEP=1 (about 15 minutes on two busy cores): depth 10 for
+// STACKRULES_DEEP=1 (15 to 25 minutes on two busy cores): depth 10 for
 // Russian, Pool, Brazilian and Italian, 9 for Czech, Spanish, Thai and
 // Frisian, 8 for Portuguese and International, 7 for Canadian.
 func TestPerftStart(t *testing.T) {

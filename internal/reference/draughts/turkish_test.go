@@ -19,6 +19,11 @@ func TestTurkishAgainstItsReference(t *testing.T) {
 	if got, want := Start(r).String(), turkish.Start().String(); got != want {
 		t.Fatalf("start:\n got  %s\n want %s", got, want)
 	}
+	for depth := 1; depth <= 4; depth++ {
+		if got, want := Perft(Start(r), depth, false), turkish.Perft(turkish.Start(), depth); got != want {
+			t.Errorf("perft %d: %d, the Turkish reference %d", depth, got, want)
+		}
+	}
 	rng := rand.New(rand.NewPCG(90, 32))
 	captures, multi := 0, 0
 	for i := 0; i < 2000; i++ {
