@@ -1,15 +1,19 @@
 // Package draughts is an independent move generator for the draughts family
 // with capture precedence (Russian, Brazilian, International, Pool, Canadian,
 // Czech, Italian, Spanish, Portuguese, Thai, Frisian, and on boards of all
-// squares Turkish and Armenian), written from the rule
-// texts alone — /work/shared/rules/draughts-family.md, pinned.md and the
-// published rules cited below — without reading the rule-file interpreter, so
-// that differential tests can compare the two. It favours plain code over
-// speed: positions are arrays of letters, captures are found by a recursive
-// search that copies the board at every jump.
+// squares Turkish and Armenian), written from the rule texts alone — the
+// pinned rules (draughts-family.md, pinned.md) and the published rules cited
+// below — without reading the rule-file interpreter, so that differential
+// tests can compare the two. It favours plain code over speed: positions are
+// arrays of letters, captures are found by a recursive search that copies the
+// board at every jump.
 //
 // The engine knows no game by name: every difference between the games is a
-// field of Rules, and Variants is the table of the games' values.
+// field of Rules, and Variants is the table of the games' values. Positions
+// read and print in stackrules' text form (Parse, String). A move carries its
+// origin, destination, route and captured squares; Perft counts either every
+// route or, with Distinct, each (origin, destination, captured set) once —
+// the two rows Rein Halbersma's dctl publishes per game.
 package draughts
 
 import (
