@@ -52,6 +52,7 @@ func newApp(s *streams) *cli.App {
 			perftCommand(s),
 			benchCommand(s),
 			matchCommand(s),
+			trainCommand(s),
 			analyzeCommand(s),
 			bestCommand(s),
 			lintCommand(s),
