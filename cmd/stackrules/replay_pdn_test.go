@@ -157,7 +157,7 @@ func TestTerminalSpeaksNumbers(t *testing.T) {
 		"15-19: not a legal move: captures are mandatory, and black can capture: 15x22",
 		"Moves from 15: 15x22",
 		"Moves from d4: d4xf6",
-		"1 legal move:\n  d4xf6", // after d4, by name
+		"1 legal move:\n  d4xf6",        // after d4, by name
 		"2 legal moves:\n  25x18 26x17", // after 15x22, in numbers again
 	} {
 		if !strings.Contains(out, want) {
