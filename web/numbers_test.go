@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/chromedp/chromedp"
 )
 
 // English checkers on the page: every playing square carries its number
@@ -52,4 +54,22 @@ func TestNoNumbersWithoutNumbering(t *testing.T) {
 			t.Fatalf("liger's square has a number: %v", s)
 		}
 	}
+}
+
+// TestBrowserEnglishCheckersNumbers: the page numbers English checkers'
+// squares (c3 is 11), and a move clicked is listed in numbers.
+func TestBrowserEnglishCheckersNumbers(t *testing.T) {
+	b := newBrowser(t)
+	ctx := b.tab()
+	b.start(ctx, "english-checkers", []string{"human", "human"}, "", false)
+	var n int
+	var c3 string
+	b.run(ctx, "numbers", chromedp.Evaluate(`document.querySelectorAll("text.sqnum").length`, &n),
+		chromedp.Evaluate(`(() => { const r = document.querySelector('rect[data-square="c3"]'); const x = +r.getAttribute("x"), y = +r.getAttribute("y");
+			return [...document.querySelectorAll("text.sqnum")].find(t => Math.abs(+t.getAttribute("x") - x - 3) < 1 && Math.abs(+t.getAttribute("y") - y - 11) < 1).textContent; })()`, &c3))
+	if n != 32 || c3 != "11" {
+		t.Fatalf("%d square numbers, c3's %q; want 32, and 11", n, c3)
+	}
+	b.run(ctx, "a move", append(move("c3", "d4", 1), chromedp.Poll(`document.getElementById("moves").textContent.includes("11-15")`, nil))...)
+	b.screenshot(ctx, "english-checkers.png")
 }
