@@ -59,7 +59,7 @@ func TestParseSpec(t *testing.T) {
 func TestParseSpecErrors(t *testing.T) {
 	for _, c := range []struct{ in, msg string }{
 		{"", "empty"},
-		{"mtcs", `unknown player "mtcs" (want random, greedy or mcts); did you mean "mcts"?`},
+		{"mtcs", `unknown player "mtcs" (want random, greedy, mcts or net:FILE); did you mean "mcts"?`},
 		{"alphabeta", `unknown player "alphabeta"`},
 		{"mcts:", `nothing after "mcts:"`},
 		{"mcts:insane", `unknown level "insane" (levels: easy, medium, hard, max)`},
@@ -76,7 +76,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, endgame)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, net, netplayout, endgame)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
 		{"mcts:medium,endgame=-1", "endgame=-1: want a whole number >= 0"},
 		{"mcts:keeplost=2", "keeplost=2: want 0 or 1"},
