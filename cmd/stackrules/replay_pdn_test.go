@@ -168,3 +168,25 @@ func TestTerminalSpeaksNumbers(t *testing.T) {
 		t.Errorf("square names answer numbers:\n%s", out)
 	}
 }
+
+// A game a match calls a draw at --max-plies, and one a player resigned,
+// keep their results when converted to PDN: 1/2-1/2 and the loser's 0.
+func TestPDNKeepsResultsOfGamesCutShort(t *testing.T) {
+	dir := t.TempDir()
+	recs := filepath.Join(dir, "recs")
+	if code, _, errOut := runCLI(t, "match", "english-checkers", "-a", "random", "-b", "random", "--games", "1", "--max-plies", "6", "--records", recs); code != 0 {
+		t.Fatalf("match: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "replay", filepath.Join(recs, "game-001.txt"), "--pdn", "-")
+	if code != 0 || !strings.Contains(out, `[Result "1/2-1/2"]`) || !strings.HasSuffix(strings.TrimSpace(out), "1/2-1/2") {
+		t.Errorf("the draw at --max-plies: exit %d:\n%s%s", code, out, errOut)
+	}
+	rec := filepath.Join(dir, "resigned.txt")
+	if code, _, errOut := playScript(t, "11-15\nresign\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec); code != 0 {
+		t.Fatalf("play: exit %d: %s", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "replay", rec, "--pdn", "-")
+	if code != 0 || !strings.Contains(out, `[Result "1-0"]`) || !strings.Contains(out, "1. 11-15 1-0") {
+		t.Errorf("white resigned: exit %d:\n%s%s", code, out, errOut)
+	}
+}
