@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/session"
 )
 
@@ -117,7 +118,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	}
 	start := g.Start()
 	if strings.TrimSpace(req.Position) != "" {
-		p, err := g.ParsePosition(req.Position)
+		p, err := records.ParsePosition(g, req.Position)
 		if err != nil {
 			fail(w, http.StatusBadRequest, "%v", err)
 			return
