@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -93,10 +94,29 @@ func helpTextAt(ascii bool, g *interpreter.Game, p *board.Position) string {
 // moveShapes lists the shapes of move g's rules make, each with an example
 // (one legal at p where there is one), and with words when said.
 func moveShapes(g *interpreter.Game, p *board.Position, words bool) []string {
-	legal := g.LegalMoves(p, nil)
-	example := func(kind board.MoveKind, lifts bool, fallback string) string {
+	// Examples from the moves legal at p, or, for a shape of move not legal
+	// there, from a few plies further on (the first move each time): a
+	// Morris player sees d2-d3 as a real step, not a checkers move.
+	var seen []board.Move
+	q := *p
+	for ply := 0; ply < 80; ply++ {
+		if g.IsChance(&q) {
+			break
+		}
+		legal := g.LegalMoves(&q, nil)
+		if len(legal) == 0 {
+			break
+		}
 		for _, m := range legal {
-			if m.Kind == kind && (!lifts || m.Lift > 1) {
+			if ply == 0 || !slices.ContainsFunc(seen, func(s board.Move) bool { return sameShape(g, s, m) }) {
+				seen = append(seen, m)
+			}
+		}
+		g.Apply(&q, legal[ply%len(legal)])
+	}
+	example := func(kind board.MoveKind, lifts, removes bool, fallback string) string {
+		for _, m := range seen {
+			if m.Kind == kind && (!lifts || m.Lift > 1) && (!removes || strings.Contains(g.MoveString(m), "x")) {
 				return g.MoveString(m)
 			}
 		}
@@ -110,22 +130,32 @@ func moveShapes(g *interpreter.Game, p *board.Position, words bool) []string {
 		out = append(out, ex)
 	}
 	if g.HasHands() {
-		add(example(board.Place, false, "d2"), "(a point alone) places a piece")
+		add(example(board.Place, false, false, "d2"), "(the square alone) places a piece")
 	}
-	add(example(board.Step, false, "c3-d4"), "moves a piece")
+	add(example(board.Step, false, false, "c3-d4"), "moves a piece")
 	if g.LiftsPart() {
-		add(example(board.Step, true, "2c3-d4"), "lifts the top two")
+		add(example(board.Step, true, false, "2c3-d4"), "lifts pieces from the top (the count first)")
 	}
 	if g.HasCaptures() {
-		add(example(board.Capture, false, captureExample(g.Board)), "captures (every landing square)")
+		add(example(board.Capture, false, false, captureExample(g.Board)), "captures (every landing square)")
 	}
 	if g.HasTriggers() {
-		add("d2-d3xa1", "removes a piece after a line is made (x and its point)")
+		ex := example(board.Step, false, true, "")
+		if ex == "" {
+			ex = example(board.Place, false, true, "d2-d3xa1")
+		}
+		add(ex, "removes a piece after a line is made (x and its point)")
 	}
 	if g.HasBearOff() {
-		add(example(board.BearOff, false, "b8-off"), "bears a piece off")
+		add(example(board.BearOff, false, false, "b8-off"), "bears a piece off")
 	}
 	return out
+}
+
+// sameShape says whether two moves are examples of the same thing: the
+// same kind, lifting one or more, removing or not.
+func sameShape(g *interpreter.Game, a, b board.Move) bool {
+	return a.Kind == b.Kind && (a.Lift > 1) == (b.Lift > 1) && strings.Contains(g.MoveString(a), "x") == strings.Contains(g.MoveString(b), "x")
 }
 
 // diceHelp is the help of a dice game at p: a play in the game's own
