@@ -165,10 +165,17 @@ func diceHelp(g *interpreter.Game, p *board.Position) string {
 	var sb strings.Builder
 	if n.FromStart {
 		sb.WriteString("Type the whole play, each piece's move from/to in its steps counted from its start square (0) up: ")
-		fmt.Fprintf(&sb, "%s/0 brings a piece out of the %s, N/off reaches the end, and one piece may take the dice one after the other (10/13/17) or ", n.Start, n.Start)
+		fmt.Fprintf(&sb, "%s/0 brings a piece out of the %s, off is past the end of its path, ", n.Start, n.Start)
+		if n.Dice == 2 {
+			sb.WriteString("one piece may take the dice one after the other (10/13/17), ")
+		}
+		sb.WriteString("or ")
 	} else {
 		sb.WriteString("Type the whole play, each checker's move from/to in your own point numbers (GNU Backgammon's): ")
-		fmt.Fprintf(&sb, "%s/22 enters from the %s, 6/off bears off, one checker may use both dice (24/13), ", n.Start, n.Start)
+		if n.Hits { // only a hit sends a checker to the track's first square
+			fmt.Fprintf(&sb, "%s/22 enters from the %s, ", n.Start, n.Start)
+		}
+		sb.WriteString("6/off bears off, one checker may use both dice (24/13), ")
 		sb.WriteString("8/5(2) moves two checkers the same way, or ")
 	}
 	sb.WriteString("type a piece at a time (undo takes back the last).")
