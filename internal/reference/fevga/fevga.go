@@ -194,7 +194,13 @@ type gen struct {
 	me         int
 	most, pips int
 	found      map[board][]move
-	visited    map[string]bool
+	visited    map[walkKey]bool
+}
+
+// walkKey is a board with the dice left to play on it, visited once.
+type walkKey struct {
+	b    board
+	left [4]int8
 }
 
 func (g *gen) record(b board, seq []move, pips int) {
@@ -212,7 +218,10 @@ func (g *gen) record(b board, seq []move, pips int) {
 }
 
 func (g *gen) walk(b board, left []int, seq []move, pips int) {
-	key := fmt.Sprint(b, left)
+	key := walkKey{b: b}
+	for i, d := range left {
+		key.left[i] = int8(d)
+	}
 	if g.visited[key] {
 		return
 	}
@@ -248,7 +257,7 @@ func (p Position) Plays() []Play {
 	if d1 == d2 {
 		dice = []int{d1, d1, d1, d1}
 	}
-	g := &gen{me: p.turn, found: map[board][]move{}, visited: map[string]bool{}}
+	g := &gen{me: p.turn, found: map[board][]move{}, visited: map[walkKey]bool{}}
 	g.walk(p.b, dice, nil, 0)
 	if g.most == 0 {
 		return []Play{{Text: "pass", After: Position{b: p.b, turn: 1 - p.turn}}}

@@ -250,7 +250,13 @@ type gen struct {
 	most    int // dice used by the best plays so far
 	pips    int // and the pips they use
 	found   map[board][]move
-	visited map[string]bool
+	visited map[walkKey]bool
+}
+
+// walkKey is a board with the dice left to play on it, visited once.
+type walkKey struct {
+	b    board
+	left [4]int8
 }
 
 func (g *gen) record(b board, seq []move, used, pips int) {
@@ -268,7 +274,10 @@ func (g *gen) record(b board, seq []move, used, pips int) {
 
 // walk plays the dice left in every order and on every checker.
 func (g *gen) walk(b board, left []int, seq []move, pips int) {
-	key := fmt.Sprint(b, left)
+	key := walkKey{b: b}
+	for i, d := range left {
+		key.left[i] = int8(d)
+	}
 	if g.visited[key] {
 		return
 	}
@@ -306,7 +315,7 @@ func (p Position) Plays() []Play {
 	if d1 == d2 {
 		dice = []int{d1, d1, d1, d1}
 	}
-	g := &gen{me: p.turn, found: map[board][]move{}, visited: map[string]bool{}}
+	g := &gen{me: p.turn, found: map[board][]move{}, visited: map[walkKey]bool{}}
 	g.walk(p.b, dice, nil, 0)
 	next := Position{b: p.b, turn: 1 - p.turn}
 	if g.most == 0 {
