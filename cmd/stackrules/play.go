@@ -765,7 +765,11 @@ func (ss *terminalGame) aiTurn() error {
 		lead = "Moving now: "
 	}
 	if m.Kind == board.Pass && info.Legal == 1 {
-		ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		if who, why := passWhy(ss.g, &pos); why != "" {
+			ss.out("%s passes (%s pass): %s.\n", who, ss.moveNumber(ss.h.Len()-1), why)
+		} else {
+			ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		}
 		ss.autosave()
 		return nil
 	}
@@ -777,18 +781,9 @@ func (ss *terminalGame) aiTurn() error {
 // forcedPass plays a person's pass when there is nothing else, saying why
 // (what stops each die, in a dice game).
 func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
-	name := ss.g.Players[pos.ToMove].Name
-	why := "no legal move"
-	if ss.g.HasDice() && pos.Rolled() {
-		why = "no die can be played"
-		if r := passReasons(ss.g, pos); len(r) > 0 {
-			why += ": " + strings.Join(r, "; ")
-		}
-		roll := strconv.Itoa(int(pos.Dice[0]))
-		if pos.Dice[1] != 0 {
-			roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
-		}
-		name += " with " + roll
+	name, why := passWhy(ss.g, pos)
+	if why == "" {
+		why = "no legal move"
 	}
 	if err := ss.sess.PlayMove(pass); err != nil {
 		ss.autosave()
@@ -798,6 +793,24 @@ func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
 	ss.out("%s passes (%s pass): %s.\n", name, ss.moveNumber(ss.h.Len()-1), why)
 	ss.autosave()
 	return nil
+}
+
+// passWhy is who passes at pos in a dice game, with the roll ("white with
+// 31"), and why: what stops each die; "" for why in a game without dice.
+func passWhy(g *interpreter.Game, pos *board.Position) (who, why string) {
+	who = g.Players[pos.ToMove].Name
+	if !g.HasDice() || !pos.Rolled() {
+		return who, ""
+	}
+	why = "no die can be played"
+	if r := passReasons(g, pos); len(r) > 0 {
+		why += ": " + strings.Join(r, "; ")
+	}
+	roll := strconv.Itoa(int(pos.Dice[0]))
+	if pos.Dice[1] != 0 {
+		roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
+	}
+	return who + " with " + roll, why
 }
 
 // passReasons says what stops the dice at pos, in the rule file's words:
