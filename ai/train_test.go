@@ -183,3 +183,76 @@ func BenchmarkNetForward(b *testing.B) {
 		net.Forward(x, h, out)
 	}
 }
+
+// The players of net:FILE and mcts:...,net=FILE play Nim's winning moves
+// with a trained net, and a net for other rules is refused when the player
+// is made (CheckSpec) and when it is asked to move.
+func TestNetPlayers(t *testing.T) {
+	net := trainNim(t, 20000, 1, 1, nil)
+	path := t.TempDir() + "/Nim.net"
+	if err := net.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	g := nimNet{}
+	for _, spec := range []string{"net:" + path, "mcts:iterations=200,net=" + path, "mcts:iterations=200,net=" + path + ",netplayout=2"} {
+		sp, err := ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckSpec[nim, int8](g, sp); err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		pl := NewPlayer[nim, int8](g, sp, 1)
+		for n := int16(5); n <= nimMax; n++ {
+			if n%4 == 0 {
+				continue
+			}
+			p := nim{n: n}
+			m, info := pl.Choose(context.Background(), &p)
+			if info.Err != nil {
+				t.Fatalf("%s: %v", spec, info.Err)
+			}
+			if int16(m) != n%4 {
+				t.Errorf("%s, n=%d: took %d, want %d", spec, n, m, n%4)
+			}
+		}
+	}
+	other := NewNet(nimNet{}.Features(), 4, 2, "other-rules", 1)
+	otherPath := t.TempDir() + "/other.net"
+	if err := other.Save(otherPath); err != nil {
+		t.Fatal(err)
+	}
+	sp, _ := ParseSpec("mcts:easy,net=" + otherPath)
+	if err := CheckSpec[nim, int8](g, sp); !errors.Is(err, ErrNetLayout) {
+		t.Errorf("a net for other rules: CheckSpec says %v", err)
+	}
+	p := nim{n: 5}
+	if _, info := NewPlayer[nim, int8](g, sp, 1).Choose(context.Background(), &p); !errors.Is(info.Err, ErrNetLayout) {
+		t.Errorf("a net for other rules: the player says %v", info.Err)
+	}
+}
+
+// With a network the search's leaves are rated by it, not played out: a net
+// that says player 0 wins everywhere makes the root's value that.
+func TestMCTSLeavesRatedByNet(t *testing.T) {
+	net := NewNet(nimNet{}.Features(), 4, 2, nimNet{}.FeatureLayout(), 1)
+	clear(net.W1)
+	clear(net.W2)
+	net.B2[0], net.B2[1] = 5, -5 // player 0: 0.993, player 1: 0.007
+	for _, playout := range []int{0, 1} {
+		s := NewMCTS[nim, int8](nimNet{}, Config{Iterations: 30, NoSolver: true, EndgamePositions: -1, Discount: 1, NetPlayout: playout})
+		if err := s.SetValue(net); err != nil {
+			t.Fatal(err)
+		}
+		p := nim{n: 12}
+		r := s.Search(context.Background(), &p)
+		if r.Value < 0.95 {
+			t.Errorf("netplayout=%d: root value %.3f, want the net's 0.993", playout, r.Value)
+		}
+		// and without the net, random playouts of a lost position say otherwise
+		s = NewMCTS[nim, int8](nimNet{}, Config{Iterations: 30, NoSolver: true, EndgamePositions: -1, Discount: 1})
+		if r := s.Search(context.Background(), &p); r.Value > 0.9 {
+			t.Errorf("without a net: root value %.3f", r.Value)
+		}
+	}
+}
