@@ -127,7 +127,8 @@ func (c TrainConfig) normalized(chance bool) TrainConfig {
 // through before the end, and the returns.
 type trajectory struct {
 	xs      []float32 // len(positions) × In
-	returns []float32
+	persp   []int8    // each position's Perspective
+	returns []float32 // in turn order
 }
 
 // selfPlayer plays by the net at one ply without looking at the rolls: the
@@ -206,11 +207,14 @@ func (w *trainWorker[P, M]) play(start P, seed uint64, index int64, maxPlies int
 	w.player.rng = newRand(mix(seed, uint64(index), 11))
 	dice := newRand(mix(seed, uint64(index), 12))
 	w.traj.xs = w.traj.xs[:0]
+	w.traj.persp = w.traj.persp[:0]
 	w.keys = w.keys[:0]
+	enc := w.player.e.enc
 	record := func(p *P) {
 		n := len(w.traj.xs)
 		w.traj.xs = slices.Grow(w.traj.xs, in)[:n+in]
-		w.player.e.enc.Encode(p, w.traj.xs[n:n+in])
+		enc.Encode(p, w.traj.xs[n:n+in])
+		w.traj.persp = append(w.traj.persp, int8(enc.Perspective(p)))
 	}
 	pos := start
 	over := false
@@ -262,13 +266,14 @@ type learner struct {
 	rate, lambda     float32
 	h, out, dh, next []float32
 	target           []float32
-	targets          []float32
+	targets          []float32 // per position, in turn order
+	own              []float32 // a position's target from its own perspective
 }
 
 func newLearner(net *Net, cfg TrainConfig) *learner {
 	return &learner{net: net, rate: float32(cfg.Rate), lambda: float32(cfg.Lambda),
 		h: make([]float32, net.Hidden), dh: make([]float32, net.Hidden),
-		out: make([]float32, net.Out), next: make([]float32, net.Out), target: make([]float32, net.Out)}
+		out: make([]float32, net.Out), next: make([]float32, net.Out), target: make([]float32, net.Out), own: make([]float32, net.Out)}
 }
 
 // learn moves every position of t towards its λ-return, computed with the
@@ -284,16 +289,23 @@ func (l *learner) learn(t *trajectory) {
 		l.targets = make([]float32, steps*out)
 	}
 	targets := l.targets[:steps*out]
-	// G_{T-1} = z; G_t = (1-λ) V(s_{t+1}) + λ G_{t+1}
+	// G_{T-1} = z; G_t = (1-λ) V(s_{t+1}) + λ G_{t+1}, in turn order (the
+	// net's outputs for a position start with its Perspective's player)
 	copy(targets[(steps-1)*out:], t.returns)
 	for s := steps - 2; s >= 0; s-- {
 		n.Forward(t.xs[(s+1)*in:(s+2)*in], l.h, l.next)
+		persp := int(t.persp[s+1])
 		for k := 0; k < out; k++ {
-			targets[s*out+k] = (1-l.lambda)*l.next[k] + l.lambda*targets[(s+1)*out+k]
+			pl := (persp + k) % out
+			targets[s*out+pl] = (1-l.lambda)*l.next[k] + l.lambda*targets[(s+1)*out+pl]
 		}
 	}
 	for s := 0; s < steps; s++ {
-		n.learn(t.xs[s*in:(s+1)*in], targets[s*out:(s+1)*out], l.rate, l.h, l.out, l.dh)
+		persp := int(t.persp[s])
+		for k := 0; k < out; k++ {
+			l.own[k] = targets[s*out+(persp+k)%out]
+		}
+		n.learn(t.xs[s*in:(s+1)*in], l.own, l.rate, l.h, l.out, l.dh)
 	}
 }
 

@@ -16,15 +16,40 @@ const nimMax = 12
 
 func (nimNet) Features() int         { return nimMax + 1 + 2 }
 func (nimNet) FeatureLayout() string { return "nim-test-v1" }
+func (nimNet) Perspective(*nim) int  { return 0 }
 func (nimNet) Encode(p *nim, x []float32) {
 	clear(x[:nimMax+3])
 	x[min(int(p.n), nimMax)] = 1
 	x[nimMax+1+int(p.turn)] = 1
 }
 
+// nimMover is Nim written from the mover's view (Perspective): the count
+// alone, the same for either player to move, the net's first output the
+// mover's.
+type nimMover struct{ nimGame }
+
+func (nimMover) Features() int         { return nimMax + 1 }
+func (nimMover) FeatureLayout() string { return "nim-mover-test-v1" }
+func (nimMover) Perspective(p *nim) int {
+	return int(p.turn)
+}
+func (nimMover) Encode(p *nim, x []float32) {
+	clear(x[:nimMax+1])
+	x[min(int(p.n), nimMax)] = 1
+}
+
+// nimEncoder is what the Nim tests train on.
+type nimEncoder interface {
+	Game[nim, int8]
+	Encoder[nim]
+}
+
 func trainNim(t *testing.T, games int64, threads int, seed uint64, net *Net) *Net {
+	return trainNimOn(t, nimNet{}, games, threads, seed, net)
+}
+
+func trainNimOn(t *testing.T, g nimEncoder, games int64, threads int, seed uint64, net *Net) *Net {
 	t.Helper()
-	g := nimNet{}
 	if net == nil {
 		net = NewNet(g.Features(), 16, 2, g.FeatureLayout(), seed)
 	}
@@ -40,8 +65,18 @@ func trainNim(t *testing.T, games int64, threads int, seed uint64, net *Net) *Ne
 // player to move): with n objects left the player to
 // move wins exactly when n is not a multiple of 4 (take n mod 4).
 func TestTrainLearnsNim(t *testing.T) {
-	net := trainNim(t, 20000, 1, 1, nil)
-	e, err := NewNetEval[nim](net, nimNet{}, 2)
+	testTrainLearnsNim(t, nimNet{})
+}
+
+// The same from the mover's view: what is learned from one player's
+// positions holds for the other's.
+func TestTrainLearnsNimFromTheMoversView(t *testing.T) {
+	testTrainLearnsNim(t, nimMover{})
+}
+
+func testTrainLearnsNim(t *testing.T, g nimEncoder) {
+	net := trainNimOn(t, g, 20000, 1, 1, nil)
+	e, err := NewNetEval[nim](net, g, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +92,7 @@ func TestTrainLearnsNim(t *testing.T) {
 		}
 	}
 	// and the net's player plays the winning move wherever there is one
-	sp, err := newSelfPlayer[nim, int8](nimNet{}, net, 1, 0)
+	sp, err := newSelfPlayer[nim, int8](g, net, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
