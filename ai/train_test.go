@@ -291,3 +291,24 @@ func TestMCTSLeavesRatedByNet(t *testing.T) {
 		}
 	}
 }
+
+// The learning rate drops to a fifth after AnnealAfter games: two runs
+// that differ only in when agree up to the earlier point and not after.
+func TestTrainAnneals(t *testing.T) {
+	run := func(games, anneal int64) *Net {
+		g := nimNet{}
+		net := NewNet(g.Features(), 8, 2, g.FeatureLayout(), 5)
+		_, err := Train[nim, int8](context.Background(), g, func(k int64) nim { return nim{n: int16(1 + k%nimMax)} }, net,
+			TrainConfig{Games: games, Seed: 5, CheckGames: -1, AnnealAfter: anneal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return net
+	}
+	if !sameWeights(run(50, 50), run(50, -1)) {
+		t.Error("annealing changed the first 50 games")
+	}
+	if sameWeights(run(100, 50), run(100, -1)) {
+		t.Error("annealing after 50 games changed nothing by 100")
+	}
+}
