@@ -143,6 +143,9 @@ func (b *browser) start(ctx context.Context, key string, seats []string, positio
 		chromedp.Click(fmt.Sprintf(`button[data-key=%q]`, key), chromedp.ByQuery),
 		chromedp.WaitVisible(`#setup`, chromedp.ByQuery),
 	}
+	// A game for fewer players than its rule file's: choose how many.
+	var picked bool
+	acts = append(acts, chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.getElementById("players"); if (s && s.value !== "%d") { s.value = "%d"; s.dispatchEvent(new Event("change")); } return true; })()`, len(seats), len(seats)), &picked))
 	for i, s := range seats {
 		// An AI spec that is not one of the listed levels gets an option of its own.
 		add := fmt.Sprintf(`(() => { const sel = document.getElementById("seat-%d"); if (![...sel.options].some(o => o.value === %q)) { const o = document.createElement("option"); o.value = o.textContent = %q; sel.appendChild(o); } return true; })()`, i, s, s)
