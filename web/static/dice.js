@@ -351,6 +351,7 @@ function drawTracks(svg, now) {
   const byName = new Map(state.board.squares.map((s) => [s.name, s]));
   // The bases (each track's first square) first, large, so the rest draws over them.
   const bases = new Set(paths.map((p) => p[0]));
+  const roomy = new Set(); // the bases large enough to hold their pieces apart
   for (const s of sqs) {
     const [x, y] = P(s);
     const v = visits.get(s.name) || [];
@@ -360,10 +361,13 @@ function drawTracks(svg, now) {
     if (bases.has(s.name)) {
       // A base: a large square of its player's colour, holding its pieces.
       cls.push("base");
+      // As large as the free space round it allows (Ludo's corners), up to 2.8 cells.
       const pl = v.find(([, i]) => i === 0)[0];
-      const a = el("rect", { x: x - 1.4 * C, y: y - 1.4 * C, width: 2.8 * C, height: 2.8 * C, rx: 10, class: "base-area" }, svg);
+      const near = Math.min(...sqs.filter((o) => o !== s).map((o) => Math.max(Math.abs(o.x - s.x), Math.abs(o.y - s.y))));
+      size = Math.max(1, Math.min(2.8, 2 * near - 1)) * C - 2; round = 10;
+      if (size >= 2 * C) roomy.add(s.name);
+      const a = el("rect", { x: x - size / 2, y: y - size / 2, width: size, height: size, rx: round, class: "base-area" }, svg);
       a.style.fill = colorOf(pl); a.style.fillOpacity = 0.35; a.style.stroke = colorOf(pl); a.style.strokeWidth = 3;
-      size = 2.8 * C; round = 10;
     } else if (home.has(s.name)) {
       fill = colorOf(home.get(s.name)); cls.push("home-column");
     } else if (v.length === 0) {
@@ -401,7 +405,7 @@ function drawTracks(svg, now) {
     const [x, y] = P(s);
     const g = el("g", { class: "stack", "data-square": sq }, svg);
     const owners = [...ownersOn(stack)];
-    const big = bases.has(sq);
+    const big = roomy.has(sq);
     owners.forEach(([o, c], k) => {
       const shown = big ? Math.min(c, 4) : 1;
       for (let j = 0; j < shown; j++) {

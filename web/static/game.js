@@ -462,6 +462,11 @@ function follow() {
     refresh();
   });
 }
+// A page left closes its stream at once: a browser opens a handful of
+// connections to one server, and streams not yet closed would hold up the
+// next page's requests.
+window.addEventListener("pagehide", () => { if (events) { events.close(); events = null; } });
+window.addEventListener("pageshow", (ev) => { if (ev.persisted && !events && !gone) follow(); });
 function stopFollowing() {
   gone = true;
   if (events) { events.close(); events = null; }
