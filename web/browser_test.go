@@ -277,6 +277,10 @@ func TestBrowserFriendsThroughTheShareLink(t *testing.T) {
 	b.start(red, "liger", []string{"human", "human"}, "", true)
 	var link string
 	b.run(red, "share link", chromedp.WaitVisible("#share", chromedp.ByQuery), chromedp.Value("#share-link", &link, chromedp.ByQuery))
+	// The test server listens on loopback: the page says what a friend elsewhere needs.
+	if note := text(red, b, "#share-note"); !strings.Contains(note, "--addr") {
+		t.Fatalf("share note on a loopback server: %q", note)
+	}
 	blue := b.tab()
 	b.run(blue, "join", chromedp.Navigate(link), chromedp.WaitVisible("#board", chromedp.ByQuery), plies(0),
 		chromedp.Poll(`document.getElementById("status").textContent === "red to move"`, nil))
