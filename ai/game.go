@@ -95,6 +95,18 @@ type Evaluator[P any] interface {
 	Evaluate(p *P, values []float64) bool
 }
 
+// Encoder is optional: a game that can write a position as a fixed-length
+// vector of numbers, the input of a value network (Net). FeatureLayout
+// names the encoding (its version and the rules it encodes): a network
+// trained on one layout is refused by a game with another.
+type Encoder[P any] interface {
+	// Features is the length of the vector.
+	Features() int
+	// Encode writes p into x[:Features()], allocating nothing.
+	Encode(p *P, x []float32)
+	FeatureLayout() string
+}
+
 // PlayoutPolicy is optional: a hint for playouts. Prefer reports moves a
 // playout should favour (e.g. bear-offs or captures); uniform random playouts
 // are unbiased but slow to finish races.

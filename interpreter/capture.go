@@ -18,6 +18,9 @@ type captureRule struct {
 	dirs     [board.MaxPlayers][]int // Compass indices, per player
 	cond     *compiled
 	pos, src boolFn
+	// jump holds the terms about the stack jumped (jumped_kind...), tested
+	// for each stack the rule would jump, with c.dst that stack.
+	jump boolFn
 }
 
 // captureSettings are the game-wide capture rules.
@@ -29,7 +32,10 @@ type captureConfig struct {
 	// landContinue: a flying capture that can jump on from some of the
 	// squares beyond the jumped stack must land on one of those (Russian).
 	landContinue bool
+	landBehind   bool // a flying capture lands on the square right beyond the stack jumped
 	noTurnBack   bool // no jump straight back along the line of the previous one
+	// precedence: the criteria that then choose among the captures, in order.
+	precedence []precedenceRule
 }
 
 // promotion: where a plain piece becomes the second kind, and what happens
@@ -56,7 +62,7 @@ type capState struct {
 func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 	cs := rf.Capture
 	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top",
-		landContinue: cs.Landing == "continue", noTurnBack: cs.NoTurnBack}
+		landContinue: cs.Landing == "continue", landBehind: cs.Landing == "behind", noTurnBack: cs.NoTurnBack}
 	if len(rf.Captures) > 32 {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 capture rules")
 		return
@@ -83,6 +89,8 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 				}
 				if t.level <= lvPosition {
 					r.pos = and(r.pos, t.test)
+				} else if t.level == lvTarget {
+					r.jump = and(r.jump, t.test)
 				} else {
 					r.src = and(r.src, t.test)
 				}
@@ -90,14 +98,15 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		}
 		g.captureRules = append(g.captureRules, r)
 	}
-	if cs.Landing == "continue" {
+	g.buildPrecedence(d, &cs)
+	if cs.Landing == "continue" || cs.Landing == "behind" {
 		flying := false
 		for _, r := range g.captureRules {
 			flying = flying || r.flying
 		}
 		if !flying {
 			d.diagAt(nodePos(cs.landingNode), Warning, "no-effect", "it is for flying captures (`distance: any`)",
-				"capture: landing: continue changes nothing here: no capture rule jumps from afar")
+				"capture: landing: %s changes nothing here: no capture rule jumps from afar", cs.Landing)
 		}
 	}
 	if rf.Promote.node != nil {
@@ -194,6 +203,9 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 		}
 		buf = out
 	}
+	if len(g.capture.precedence) > 0 && !any {
+		buf = buf[:start+g.applyPrecedence(p, buf[start:])]
+	}
 	return buf
 }
 
@@ -237,6 +249,24 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				}
 				os := st.cells[over]
 				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
+					continue
+				}
+				if r.jump != nil {
+					c.from, c.src, c.dst = cur, section, os
+					if !r.jump(c) {
+						continue
+					}
+				}
+				// A flying jump on along the line of the last one, from a
+				// landing square that is not the first beyond the stack
+				// jumped last, is the same move as the one from the first
+				// (same start, end and pieces taken): it is made only from
+				// there. The capture goes on all the same, so it does not end
+				// here.
+				if r.flying && d == last && !st.jumped.Has(b.Neighbor(cur, board.Opposite(d))) {
+					if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
+						extended = true
+					}
 					continue
 				}
 				// With landing: continue, a flying capture that can go on
@@ -286,7 +316,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 					if any && st.found {
 						return buf
 					}
-					if !r.flying {
+					if !r.flying || g.capture.landBehind {
 						break
 					}
 				}
@@ -376,6 +406,12 @@ func (g *Game) canJump(c *Ctx, cur board.Square, section board.Stack, n, last in
 			over := g.jumpTarget(st, cur, d, r.flying, me)
 			if over == noSquare {
 				continue
+			}
+			if r.jump != nil {
+				c.from, c.src, c.dst = cur, section, st.cells[over]
+				if !r.jump(c) {
+					continue
+				}
 			}
 			if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
 				return true

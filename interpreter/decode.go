@@ -181,14 +181,18 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory   bool
-	Maximum     bool
-	Removal     string // immediate or end
-	Take        string // stack or top
-	Landing     string // any or continue: where a flying capture may land
-	NoTurnBack  bool   // turn_back: false — no 180° turn between two jumps
-	landingNode *yaml.Node
-	node        *yaml.Node
+	Mandatory  bool
+	Maximum    bool
+	Removal    string // immediate or end
+	Take       string // stack or top
+	Landing    string // any or continue: where a flying capture may land
+	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
+	// Precedence: the criteria that choose among captures, in order (see
+	// capture_precedence.go); checked when the game's kinds are known.
+	Precedence     []*yaml.Node
+	precedenceNode *yaml.Node
+	landingNode    *yaml.Node
+	node           *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -352,10 +356,18 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
 				{"landing", false, func(_, v *yaml.Node) {
-					rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue")
+					rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue", "behind")
 					rf.Capture.landingNode = v
 				}},
 				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
+				{"precedence", false, func(_, v *yaml.Node) {
+					rf.Capture.precedenceNode = v
+					if v.Kind != yaml.SequenceNode {
+						d.errorf(v, "bad-value", "write a list: precedence: [most_pieces, {by: king}]", "capture: precedence must be a list of criteria")
+						return
+					}
+					rf.Capture.Precedence = v.Content
+				}},
 			})
 		}},
 		{"playout", false, func(_, v *yaml.Node) {

@@ -121,6 +121,7 @@ type Game struct {
 	pieceSet                     pieceSet   // kinds, neutral pieces, pools (pieces.go)
 	maxPoints                    int        // the most points an end condition gives (1 without points:)
 	pool                         sync.Pool
+	featureCache                 featureCache // the value network's input layout (features.go)
 }
 
 type moveRule struct {

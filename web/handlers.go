@@ -12,6 +12,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/session"
 )
 
@@ -121,7 +122,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	}
 	start := g.Start()
 	if strings.TrimSpace(req.Position) != "" {
-		p, err := g.ParsePosition(req.Position)
+		p, err := records.ParsePosition(g, req.Position)
 		if err != nil {
 			fail(w, http.StatusBadRequest, "%v", err)
 			return

@@ -53,28 +53,126 @@ func splitCommand(line string) (name, arg string, ok bool) {
 }
 
 // helpText is what may be typed at the prompt; with a game, only the
-// commands that game can use (draw only in a game that has draws).
+// moves and commands that game has (draw only in a game that has draws).
 func helpText(ascii bool, g *interpreter.Game) string {
+	if g != nil {
+		start := g.Start()
+		return helpTextAt(ascii, g, &start)
+	}
 	var sb strings.Builder
-	sb.WriteString("Type a move in the notation: c3-d4 (one checker), 2c3-d4 (lift two), b8-off\n")
-	sb.WriteString("(bear off), c3xe5xg7 (a capture, every landing square), pass. Shorthand is\n")
-	sb.WriteString("fine when only one move matches: c3d4, c3-g7 for a capture. A square alone\n")
-	sb.WriteString("(c3) lists its moves; in a game with pieces in hand, an empty point (d2) places\n")
-	sb.WriteString("a piece there, or lists the placements that remove a piece. In a dice game,\n")
-	sb.WriteString("type the whole play (24/18 13/11) or a checker at a time (24/18, then 13/11;\n")
-	sb.WriteString("undo takes back the last); with --dice manual, type each roll (65). Commands:\n")
+	sb.WriteString("Type a move in the game's notation (help at the prompt shows the game's own):\n")
+	sb.WriteString("c3-d4 (one checker), 2c3-d4 (lift two), b8-off (bear off), c3xe5xg7 (a\n")
+	sb.WriteString("capture, every landing square), d2 (place a piece), pass. Shorthand is fine\n")
+	sb.WriteString("when only one move matches: c3d4, c3-g7 for a capture. A square alone (c3)\n")
+	sb.WriteString("lists its moves. In a dice game, type the whole play (24/18 13/11) or a\n")
+	sb.WriteString("checker at a time (24/18, then 13/11; undo takes back the last); with --dice\n")
+	sb.WriteString("manual, type each roll (65). Commands:\n")
 	sb.WriteString(commandsHelp(g))
 	return sb.String()
 }
 
-// helpTextAt is the help at the prompt at p: for a game with its own
-// notation, how its moves are written, with examples legal at p.
+// helpTextAt is the help at the prompt at p: how this game's moves are
+// written (its own notation, its dice plays, or the shapes of move its
+// rules have), with examples legal at p.
 func helpTextAt(ascii bool, g *interpreter.Game, p *board.Position) string {
+	if g.HasDice() {
+		return diceHelp(g, p) + "Commands:\n" + commandsHelp(g)
+	}
 	info, ok := g.Notation()
 	if !ok {
-		return helpText(ascii, g)
+		text := "Type a move: " + strings.Join(moveShapes(g, p, true), "; ") + "."
+		if g.NoMoves == "pass" {
+			text += " Type pass when there is no move."
+		}
+		text += " Shorthand is fine when only one move matches (c3d4). A square alone lists its moves."
+		return wrapText(text, 78, "") + "\nCommands:\n" + commandsHelp(g)
 	}
 	return notationHint(g, info, p) + "Commands:\n" + commandsHelp(g)
+}
+
+// moveShapes lists the shapes of move g's rules make, each with an example
+// (one legal at p where there is one), and with words when said.
+func moveShapes(g *interpreter.Game, p *board.Position, words bool) []string {
+	legal := g.LegalMoves(p, nil)
+	example := func(kind board.MoveKind, lifts bool, fallback string) string {
+		for _, m := range legal {
+			if m.Kind == kind && (!lifts || m.Lift > 1) {
+				return g.MoveString(m)
+			}
+		}
+		return fallback
+	}
+	var out []string
+	add := func(ex, what string) {
+		if words {
+			ex += " " + what
+		}
+		out = append(out, ex)
+	}
+	if g.HasHands() {
+		add(example(board.Place, false, "d2"), "(a point alone) places a piece")
+	}
+	add(example(board.Step, false, "c3-d4"), "moves a piece")
+	if g.LiftsPart() {
+		add(example(board.Step, true, "2c3-d4"), "lifts the top two")
+	}
+	if g.HasCaptures() {
+		add(example(board.Capture, false, captureExample(g.Board)), "captures (every landing square)")
+	}
+	if g.HasTriggers() {
+		add("d2-d3xa1", "removes a piece after a line is made (x and its point)")
+	}
+	if g.HasBearOff() {
+		add(example(board.BearOff, false, "b8-off"), "bears a piece off")
+	}
+	return out
+}
+
+// diceHelp is the help of a dice game at p: a play in the game's own
+// numbering, a piece at a time, with plays legal at p (or after a roll).
+func diceHelp(g *interpreter.Game, p *board.Position) string {
+	n, _ := g.DiceNotation()
+	var sb strings.Builder
+	if n.FromStart {
+		sb.WriteString("Type the whole play, each piece's move from/to in its steps counted from its start square (0) up: ")
+		fmt.Fprintf(&sb, "%s/0 brings a piece out of the %s, N/off reaches the end, and one piece may take the dice one after the other (10/13/17) or ", n.Start, n.Start)
+	} else {
+		sb.WriteString("Type the whole play, each checker's move from/to in your own point numbers (GNU Backgammon's): ")
+		fmt.Fprintf(&sb, "%s/22 enters from the %s, 6/off bears off, one checker may use both dice (24/13), ", n.Start, n.Start)
+		sb.WriteString("8/5(2) moves two checkers the same way, or ")
+	}
+	sb.WriteString("type a piece at a time (undo takes back the last).")
+	if n.Hits {
+		sb.WriteString(" A * after a point marks a hit; it may be left out.")
+	}
+	sb.WriteString(" When nothing can be played the turn passes for you.")
+	q := *p
+	if g.IsChance(&q) {
+		if rolls := g.LegalMoves(&q, nil); len(rolls) > 0 {
+			g.Apply(&q, rolls[0])
+		}
+	}
+	if q.Rolled() {
+		var ex []string
+		for i, m := range g.LegalMoves(&q, nil) {
+			if i == 3 {
+				break
+			}
+			ex = append(ex, g.MoveString(m))
+		}
+		roll := strconv.Itoa(int(q.Dice[0]))
+		if q.Dice[1] != 0 {
+			roll = board.RollString(int(q.Dice[0]), int(q.Dice[1]))
+		}
+		fmt.Fprintf(&sb, " With %s here, for example: %s.", roll, strings.Join(ex, ", "))
+	}
+	sb.WriteString(" With --dice manual, type each roll (")
+	if n.Dice == 1 {
+		sb.WriteString("6).")
+	} else {
+		sb.WriteString("65).")
+	}
+	return wrapText(sb.String(), 78, "") + "\n"
 }
 
 // notationHint says in a few lines how to type a move in the game's own
@@ -204,6 +302,8 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 		}
 		if own && strings.HasSuffix(err, notMoveTail) {
 			err = fmt.Sprintf("%q is not a move or a command: write a move like %s, or type help", raw, notationExamples(g, p))
+		} else if strings.HasSuffix(err, genericMoveTail) {
+			err = fmt.Sprintf("%q is not a move or a command: write a move like %s, or type help", raw, strings.Join(moveShapes(g, p, false), ", "))
 		}
 		return resolution{msg: err}
 	}
@@ -251,6 +351,10 @@ func isLoneSquare(b *board.Board, t string) bool {
 	return err == nil
 }
 
+// genericMoveTail ends scanShorthand's message for text that is no move,
+// before the game's own shapes of move replace its examples.
+const genericMoveTail = "write a move like c3-d4, 2c3-d4, b8-off or c3xe5, or type help"
+
 // notMoveTail ends scanShorthand's message for text that is no move.
 const notMoveTail = "or type help"
 
@@ -274,7 +378,7 @@ func scanShorthand(b *board.Board, t string) (count int, path []board.Square, is
 		}
 		count = n
 	}
-	notMove := fmt.Sprintf("%q is not a move or a command: write a move like c3-d4, 2c3-d4, b8-off or c3xe5, or type help", t)
+	notMove := fmt.Sprintf("%q is not a move or a command: "+genericMoveTail, t)
 	for i < len(t) {
 		if len(path) > 0 {
 			if c := t[i]; c == '-' || c == 'x' || c == ':' {

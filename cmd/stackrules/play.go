@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,6 +49,7 @@ func playCommand(s *streams) *cli.Command {
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players and the dice (default: from the clock)"},
 		&cli.StringFlag{Name: "dice", Value: "auto", Usage: "in a game with dice: `auto` (the program rolls them) or manual (type each roll, for real dice)"},
+		&cli.BoolFlag{Name: "confirm-pass", Usage: "in a dice game, when you have no move, wait for Enter (or pass) rather than passing for you with a line that says why"},
 		notationFlag,
 	)
 	return &cli.Command{
@@ -140,6 +144,7 @@ func runPlay(c *cli.Context, s *streams) error {
 		recPath: c.String("record"), interactive: interactive, seed: seed,
 		shown:          -1,
 		explicitRecord: c.IsSet("record") || resume != "", rs: rs,
+		confirmPass: c.Bool("confirm-pass"),
 	}
 	rs.ruleFile = ruleFileOf(variant)
 	if ss.recPath == "" && resume != "" {
@@ -222,6 +227,7 @@ type terminalGame struct {
 	written        bool   // a record has been written by this session
 	rs             *recordState
 	turn           diceTurn // a dice game's play typed so far, one checker at a time
+	confirmPass    bool     // a forced pass waits for Enter (--confirm-pass) instead of being played
 }
 
 // errLeave ends the session after the record is saved (or reported).
@@ -288,6 +294,10 @@ func (ss *terminalGame) moveNumber(i int) string {
 func (ss *terminalGame) draw() {
 	pos := ss.h.Position()
 	v := boardView{Labels: ss.labels()}
+	if q, left, ok := ss.partial(); ok {
+		// A turn typed a checker at a time: the board as it stands now.
+		pos, v.Partial, v.Left = q, strings.Join(ss.turn.steps, " "), left
+	}
 	if n := ss.h.Len(); n > 0 {
 		m := ss.h.Moves()[n-1]
 		v.Last, v.LastNo = &m, ss.moveNumber(n-1)
@@ -473,6 +483,9 @@ func (ss *terminalGame) humanTurn() error {
 		ss.draw()
 		pos := ss.h.Position()
 		if legal := ss.g.LegalMoves(&pos, nil); onlyPass(legal) {
+			if !ss.confirmPass && ss.g.HasDice() {
+				return ss.forcedPass(&pos, legal[0])
+			}
 			ss.out("%s has no move and must pass: press Enter (or type pass).\n", ss.g.Players[pos.ToMove].Name)
 		}
 	}
@@ -744,6 +757,92 @@ func (ss *terminalGame) aiTurn() error {
 	return nil
 }
 
+// forcedPass plays a person's pass when there is nothing else, saying why
+// (what stops each die, in a dice game).
+func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
+	name := ss.g.Players[pos.ToMove].Name
+	why := "no legal move"
+	if ss.g.HasDice() && pos.Rolled() {
+		why = "no die can be played"
+		if r := passReasons(ss.g, pos); len(r) > 0 {
+			why += ": " + strings.Join(r, "; ")
+		}
+		roll := strconv.Itoa(int(pos.Dice[0]))
+		if pos.Dice[1] != 0 {
+			roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
+		}
+		name += " with " + roll
+	}
+	if err := ss.sess.PlayMove(pass); err != nil {
+		ss.autosave()
+		ss.out("%v\n", err)
+		return nil
+	}
+	ss.out("%s passes (%s pass): %s.\n", name, ss.moveNumber(ss.h.Len()-1), why)
+	ss.autosave()
+	return nil
+}
+
+// passReasons says what stops the dice at pos, in the rule file's words:
+// each die tried on each of the mover's pieces, the distinct reasons the
+// rules give (a few at most).
+func passReasons(g *interpreter.Game, pos *board.Position) []string {
+	me := int(pos.ToMove)
+	track := g.Track(me)
+	n, _ := g.DiceNotation()
+	name := func(s int) string {
+		switch {
+		case s == 0:
+			return n.Start
+		case s >= len(track):
+			return "off"
+		case n.FromStart:
+			return strconv.Itoa(s - 1)
+		}
+		return strconv.Itoa(len(track) - s)
+	}
+	var out []string
+	dice := []int{int(pos.Dice[0])}
+	if pos.Dice[1] != 0 && pos.Dice[1] != pos.Dice[0] {
+		dice = append(dice, int(pos.Dice[1]))
+	}
+	for s, sq := range track {
+		if st := pos.Cells[sq]; st == 0 || g.Board.TopOwner(st) != me {
+			continue
+		}
+		for _, d := range dice {
+			tries := []string{name(s) + "/" + name(min(s+d, len(track)))}
+			if s == 0 {
+				tries = append(tries, name(0)+"/"+name(1)) // a piece brought out onto the start square
+			}
+			for _, text := range tries {
+				e := g.Explain(pos, text)
+				if e.Legal || e.Problem == "" {
+					continue
+				}
+				why := e.Problem
+				if before, after, ok := strings.Cut(why, ": "); ok && strings.Contains(before, "/") {
+					why = after // "bar/20 with the 5: that point is blocked" → the reason
+				}
+				if !slices.Contains(out, why) {
+					out = append(out, why)
+				}
+			}
+		}
+	}
+	// The rule file's words first; the bare conditions only without them.
+	var worded []string
+	for _, w := range out {
+		if !strings.HasPrefix(w, "rule \"") && !strings.HasPrefix(w, "that is ") {
+			worded = append(worded, w)
+		}
+	}
+	if len(worded) > 0 {
+		out = worded
+	}
+	return out[:min(len(out), 3)]
+}
+
 // onlyPass reports whether passing is the only legal move.
 func onlyPass(legal []board.Move) bool { return len(legal) == 1 && legal[0].Kind == board.Pass }
 
@@ -788,8 +887,25 @@ func (ss *terminalGame) hint(pos *board.Position) error {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
+	mp, _ := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move])
+	if ss.g.HasDice() {
+		// In the middle of a turn, the rest of the best play that begins
+		// with the checkers moved so far.
+		var ranked []board.Move
+		if mp != nil {
+			stats := slices.Clone(mp.Last().Moves)
+			sort.SliceStable(stats, func(i, j int) bool { return stats[i].Visits > stats[j].Visits })
+			for _, ms := range stats {
+				ranked = append(ranked, ms.Move)
+			}
+		}
+		if best, rest, ok := ss.partialHint(pos, m, ranked); ok {
+			ss.out("Hint: %s (so far %s; the whole play %s)\n", rest, strings.Join(ss.turn.steps, " "), ss.mv(best))
+			return nil
+		}
+	}
 	line := fmt.Sprintf("Hint: %s (%s)", ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
-	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
+	if mp != nil {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {

@@ -44,6 +44,8 @@ type boardView struct {
 	LastNo  string      // its number as written in a record ("12." or "12..."), for the panel
 	Labels  []string    // who plays each side ("you", "mcts:medium"); optional
 	Outcome string      // "blue wins (…)" when the game is over
+	Partial string      // in a dice game, the checker moves typed so far this turn ("" for none)
+	Left    []int       // and the dice they leave to play
 }
 
 // ANSI 256-colour codes. Playing squares are green and the others buff, as

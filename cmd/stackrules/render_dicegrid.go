@@ -146,6 +146,12 @@ func diceStatus(g *interpreter.Game, p *board.Position, v boardView, o renderOpt
 	switch {
 	case v.Outcome != "":
 		return v.Outcome
+	case v.Partial != "" && len(v.Left) > 0:
+		var left []string
+		for _, d := range v.Left {
+			left = append(left, strconv.Itoa(d))
+		}
+		return fmt.Sprintf("so far %s; dice left %s: %s to play", v.Partial, o.paint(strings.Join(left, " "), "1"), turn)
 	case p.Rolled():
 		dice := strconv.Itoa(int(p.Dice[0]))
 		if p.Dice[1] != 0 {
