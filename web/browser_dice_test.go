@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -28,6 +29,8 @@ type diceView struct {
 	Tray    bool     `json:"tray"`
 	// At is where each square and the target tray are on the screen.
 	At map[string][2]float64 `json:"at"`
+	// BarFirst names the squares offered while a checker is on the bar.
+	BarFirst string `json:"barFirst"`
 }
 
 // clickAt clicks the screen where the view saw place (a square, or "tray").
@@ -39,6 +42,14 @@ func (v diceView) clickAt(place string) chromedp.Action {
 const readDiceView = `(() => {
   const d = document.body.dataset;
   const targets = [...document.querySelectorAll(".target[data-square]")];
+  // On a backgammon board, the viewer's checkers on the bar move first.
+  const barFirst = () => {
+    if (!state || !state.tracks || state.tracks.layout !== "backgammon" || !isMyTurn()) return "";
+    const bar = state.tracks.paths[state.to_move][0];
+    const on = (cellsNow().cells.get(bar) || []).some((l) => pieceInfo(l).owner === state.to_move);
+    const others = [...document.querySelectorAll(".movable[data-square]")].map((e) => e.dataset.square).filter((sq) => sq !== bar);
+    return on && others.length > 0 ? others.join(" ") : "";
+  };
   const at = {};
   const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   for (const e of document.querySelectorAll(".movable[data-square], .target[data-square]")) at[e.dataset.square] = centre(e);
@@ -47,7 +58,7 @@ const readDiceView = `(() => {
   return { over: d.over === "true", toRoll: d.toRoll === "true", version: d.version || "", hops: d.hops || "0",
     movable: [...new Set([...document.querySelectorAll(".movable[data-square]")].map((e) => e.dataset.square))],
     targets: targets.map((e) => e.dataset.square), chains: targets.map((e) => Number(e.dataset.chain || 1)),
-    tray: !!document.querySelector("[data-tray].target"), at };
+    tray: !!document.querySelector("[data-tray].target"), at, barFirst: barFirst() };
 })()`
 
 func (b *browser) diceView(ctx context.Context) diceView {
@@ -63,21 +74,32 @@ func clickSq(sq string) chromedp.Action {
 }
 
 // playDiceGame plays the person's side by clicks until the game is over:
-// Roll when the page asks (unless auto is set: auto-roll is on), then a movable piece and
-// the target that takes it furthest (the tray first), until the play is
-// sent. It returns the number of piece moves clicked.
-func (b *browser) playDiceGame(ctx context.Context, auto bool, limit time.Duration) int {
+// Roll when the page asks (while auto-roll is on, for the first autoFor
+// piece moves, the page rolls by itself and the test then switches it off),
+// then a movable piece and the target that takes it furthest (the tray
+// first), until the play is sent. It returns the piece moves clicked and
+// the Roll clicks. The screenshot shot is taken after the tenth move (with
+// STACKRULES_SCREENSHOTS=1).
+func (b *browser) playDiceGame(ctx context.Context, autoFor int, limit time.Duration, shot string) (moves, rolls int) {
 	b.t.Helper()
 	deadline := time.Now().Add(limit)
-	moves := 0
+	auto := autoFor > 0
 	for time.Now().Before(deadline) {
+		if auto && moves >= autoFor {
+			b.run(ctx, "auto-roll off", chromedp.Click("#auto-roll", chromedp.ByQuery))
+			auto = false
+		}
 		v := b.diceView(ctx)
+		if v.BarFirst != "" {
+			b.t.Fatalf("checkers on %s offered to move before the one on the bar", v.BarFirst)
+		}
 		switch {
 		case v.Over:
-			return moves
+			return moves, rolls
 		case v.ToRoll && auto:
 			time.Sleep(20 * time.Millisecond) // the page rolls by itself
 		case v.ToRoll:
+			rolls++
 			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery),
 				chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q`, v.Version), nil, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
 		case len(v.Movable) > 0:
@@ -101,12 +123,15 @@ func (b *browser) playDiceGame(ctx context.Context, auto bool, limit time.Durati
 			b.run(ctx, "move it", act,
 				chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q || document.body.dataset.hops !== %q`, w.Version, w.Hops), nil, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
 			moves++
+			if moves == 10 && shot != "" {
+				b.screenshot(ctx, shot)
+			}
 		default:
 			time.Sleep(20 * time.Millisecond) // the AI's turn
 		}
 	}
 	b.t.Fatalf("the game was not over after %v", limit)
-	return moves
+	return moves, rolls
 }
 
 // startDice starts a dice game as the start page does (the dice wait for
@@ -123,7 +148,7 @@ func (b *browser) startDice(ctx context.Context, key string, seats []string, pos
 // borne off by clicking the tray.
 func TestBrowserBackgammonWholeGame(t *testing.T) {
 	b := newBrowser(t)
-	ctx := b.tab()
+	ctx := b.tabFor(3 * time.Minute) // (a loaded machine plays slowly)
 	b.startDice(ctx, "backgammon", []string{"human", "random"}, "")
 	var shape struct {
 		Points  int      `json:"points"`
@@ -183,12 +208,23 @@ func TestBrowserBackgammonWholeGame(t *testing.T) {
 		t.Fatalf("after one checker: %q", note)
 	}
 	b.run(ctx, "undo it", chromedp.Click("#undo", chromedp.ByQuery), waitAttr("hops", "0"))
-	b.screenshot(ctx, "backgammon.png")
-	// Auto-roll from here: the test clicks no Roll again.
+	// The same checker dragged onto the same point, and taken back again.
+	from, to := v.At[v.Movable[0]], w.At[w.Targets[one]]
+	b.run(ctx, "drag a checker",
+		chromedp.MouseEvent(input.MousePressed, from[0], from[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(input.MouseMoved, (from[0]+to[0])/2, (from[1]+to[1])/2, chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseMoved, to[0], to[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(input.MouseReleased, to[0], to[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		waitAttr("hops", "1"))
+	b.run(ctx, "undo the drag", chromedp.Click("#undo", chromedp.ByQuery), waitAttr("hops", "0"))
+	// Auto-roll for the first turns: the test clicks no Roll then.
 	b.run(ctx, "auto-roll", chromedp.Click("#auto-roll", chromedp.ByQuery))
 	start := time.Now()
-	moves := b.playDiceGame(ctx, true, 60*time.Second)
-	t.Logf("a whole game by %d clicked checker moves in %v", moves, time.Since(start).Round(time.Millisecond))
+	moves, rolls := b.playDiceGame(ctx, 6, 150*time.Second, "backgammon.png")
+	t.Logf("a whole game by %d clicked checker moves and %d clicks on Roll in %v", moves, rolls, time.Since(start).Round(time.Millisecond))
+	if rolls == 0 || moves < 20 {
+		t.Fatalf("%d clicks on Roll after auto-roll was switched off, %d checker moves", rolls, moves)
+	}
 	if s := text(ctx, b, "#status"); !strings.Contains(s, "wins") {
 		t.Fatalf("status at the end: %q", s)
 	}
@@ -219,7 +255,7 @@ func TestBrowserBackgammonForcedPass(t *testing.T) {
 // tracks: four bases, home columns, the safe squares starred.
 func TestBrowserLudoWholeGame(t *testing.T) {
 	b := newBrowser(t)
-	ctx := b.tab()
+	ctx := b.tabFor(3 * time.Minute) // (a loaded machine plays slowly)
 	b.startDice(ctx, "ludo-safe-squares", []string{"human", "random"}, "")
 	var shape struct {
 		Bases, Home, Safe, Trays int
@@ -231,12 +267,11 @@ func TestBrowserLudoWholeGame(t *testing.T) {
 	if shape.Bases != 2 || shape.Home != 10 || shape.Safe != 8 || shape.Trays != 2 {
 		t.Fatalf("not the Ludo cross: %+v", shape)
 	}
-	b.screenshot(ctx, "ludo.png")
 	start := time.Now()
-	moves := b.playDiceGame(ctx, false, 60*time.Second) // Roll clicked each turn
+	moves, rolls := b.playDiceGame(ctx, 0, 150*time.Second, "ludo.png")
 	var turns int
 	b.run(ctx, "turns", chromedp.Evaluate(`document.querySelectorAll("#moves li").length`, &turns))
-	t.Logf("a whole game of %d turns by %d clicked piece moves in %v", turns, moves, time.Since(start).Round(time.Millisecond))
+	t.Logf("a whole game of %d turns by %d clicked piece moves and %d clicks on Roll in %v", turns, moves, rolls, time.Since(start).Round(time.Millisecond))
 	if s := text(ctx, b, "#status"); !strings.Contains(s, "brought all four pieces home") {
 		t.Fatalf("status at the end: %q", s)
 	}

@@ -54,12 +54,17 @@ func TestBrowserEveryGamePage(t *testing.T) {
 		if box.ScrollW > 390 || box.Width < 300 {
 			t.Errorf("%s at 390 wide: page %.0f wide, board %.0f wide", key, box.ScrollW, box.Width)
 		}
-		if strings.HasPrefix(key, "backgammon") || strings.HasPrefix(key, "ludo") {
-			var drawn bool
-			b.run(ctx, key+" drawn from its tracks", chromedp.Evaluate(`document.getElementById("board").classList.contains("diceboard")`, &drawn))
-			if !drawn {
-				t.Errorf("%s is not drawn as a dice board", key)
-			}
+		// A dice game is drawn from its tracks: the tables as backgammon boards.
+		var drawn struct {
+			Tracks, Dice bool
+			Layout       string
+		}
+		b.run(ctx, key+" drawn from its tracks", chromedp.Evaluate(`({ Tracks: !!state.tracks, Dice: document.getElementById("board").classList.contains("diceboard"), Layout: state.tracks ? state.tracks.layout : "" })`, &drawn))
+		if drawn.Tracks != drawn.Dice || strings.HasPrefix(key, "ludo") && !drawn.Dice {
+			t.Errorf("%s: %+v: a dice game should be drawn from its tracks, and only a dice game", key, drawn)
+		}
+		if tables := key == "backgammon" || key == "fevga" || key == "plakoto"; tables != (drawn.Layout == "backgammon") {
+			t.Errorf("%s drawn as %q", key, drawn.Layout)
 		}
 	}
 }

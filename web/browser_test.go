@@ -84,10 +84,13 @@ func newBrowserWith(t *testing.T, serverOpts Options) *browser {
 }
 
 // tab opens a page in a new browser context.
-func (b *browser) tab() context.Context {
+func (b *browser) tab() context.Context { return b.tabFor(90 * time.Second) }
+
+// tabFor is tab for a test that may take up to d (a whole game).
+func (b *browser) tabFor(d time.Duration) context.Context {
 	ctx, cancel := chromedp.NewContext(b.alloc)
 	b.t.Cleanup(cancel)
-	ctx, cancel2 := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel2 := context.WithTimeout(ctx, d)
 	b.t.Cleanup(cancel2)
 	chromedp.ListenTarget(ctx, b.pageEvent)
 	if err := chromedp.Run(ctx); err != nil {

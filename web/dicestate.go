@@ -2,6 +2,7 @@ package web
 
 import (
 	"slices"
+	"strconv"
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
@@ -58,6 +59,10 @@ type diceJSON struct {
 	Cube any `json:"cube,omitempty"`
 	// Turns is the move list by turn: each roll with its play.
 	Turns []turnJSON `json:"turns"`
+	// Orders and AnyOrder say in which orders the viewer to move may make
+	// the moves of the legal plays (ordersOf).
+	Orders   []string `json:"orders,omitempty"`
+	AnyOrder []int    `json:"any_order,omitempty"`
 }
 
 // tracksOf describes g's tracks; nil without dice.
@@ -83,9 +88,11 @@ func tracksOf(g *interpreter.Game) *tracksJSON {
 	return tj
 }
 
-// backgammonShaped reports whether g's two tracks run the same points in
-// opposite directions, each from a first square of its own: the shape the
-// terminal draws as a backgammon board too (cmd/stackrules, trackBoardOf).
+// backgammonShaped reports whether g's two tracks run over the same points
+// (in opposite directions as in Backgammon, or the same way round as in
+// Fevga), each from a first square of its own: a backgammon board, its
+// points laid out along the viewer's track. The terminal draws the
+// opposite-direction shape so too (cmd/stackrules, trackBoardOf).
 func backgammonShaped(g *interpreter.Game) bool {
 	if len(g.Players) != 2 {
 		return false
@@ -95,12 +102,16 @@ func backgammonShaped(g *interpreter.Game) bool {
 	if n != len(b) || n < 5 || (n-1)%2 != 0 || a[0] == b[0] {
 		return false
 	}
-	for i := 1; i < n; i++ {
-		if a[i] != b[n-i] {
+	points := map[board.Square]bool{}
+	for _, sq := range a[1:] {
+		points[sq] = true
+	}
+	for _, sq := range b[1:] {
+		if !points[sq] {
 			return false
 		}
 	}
-	return true
+	return len(points) == n-1 && !points[a[0]] && !points[b[0]]
 }
 
 // hopsOf is a play's moves of one piece by one die, in the order the rules
@@ -194,4 +205,110 @@ func (lg *liveGame) diceOf(p *board.Position, seats []int) *diceJSON {
 // person's seat.
 func (lg *liveGame) awaitsRoll() bool {
 	return lg.rollButton && lg.sess.AtChance() && lg.sess.Seats[lg.sess.ToMove()].Human
+}
+
+// ordersOf says in which orders the person may make the piece moves of the
+// legal plays at p: the keys of every prefix of an order the rules allow
+// move by move (interpreter.PlayedSoFar: a checker on the bar enters
+// before another moves, a checker bears off once all are home), a key
+// being the moves' from>to joined by |. A play whose moves cannot be
+// checked one by one so (a piece walking back past its track's end, a sum
+// of dice the rules move as one) is marked in anyOrder by its index: its
+// moves may be made in any order, since the play as a whole is legal.
+func ordersOf(g *interpreter.Game, p *board.Position, legal []moveJSON) (valid []string, anyOrder []int) {
+	nt, ok := g.DiceNotation()
+	if !ok || !p.Rolled() {
+		return nil, nil
+	}
+	finish := len(g.Track(int(p.ToMove)))
+	point := func(s int) string {
+		switch {
+		case s == 0:
+			return nt.Start
+		case s >= finish:
+			return "off"
+		case nt.FromStart:
+			return strconv.Itoa(s - 1)
+		}
+		return strconv.Itoa(finish - s)
+	}
+	known := map[string]bool{} // prefix key -> allowed
+	const budget = 4000         // PlayedSoFar calls at most, for a roll with very many plays
+	calls := 0
+	allowed := func(key, text string) bool {
+		if v, ok := known[key]; ok {
+			return v
+		}
+		calls++
+		_, _, err := g.PlayedSoFar(p, text)
+		known[key] = err == nil
+		return err == nil
+	}
+	hopKey := func(h hopJSON) string {
+		to := h.To
+		if to == "" {
+			to = "off"
+		}
+		return h.From + ">" + to
+	}
+	for i, m := range legal {
+		if m.Kind != "play" {
+			continue
+		}
+		// Every order of the play's moves, depth first; a prefix the rules
+		// refuse is not continued.
+		complete := false
+		var walk func(left []hopJSON, key, text string)
+		walk = func(left []hopJSON, key, text string) {
+			if len(left) == 0 {
+				complete = true
+				return
+			}
+			tried := map[string]bool{}
+			for j, h := range left {
+				k := hopKey(h)
+				if tried[k] || calls > budget {
+					continue
+				}
+				tried[k] = true
+				nk := k
+				nt := point(h.FromStep) + "/" + point(h.ToStep)
+				if key != "" {
+					nk, nt = key+"|"+k, text+" "+nt
+				}
+				if allowed(nk, nt) {
+					rest := append(append([]hopJSON{}, left[:j]...), left[j+1:]...)
+					walk(rest, nk, nt)
+				}
+			}
+		}
+		walk(m.Hops, "", "")
+		if !complete {
+			anyOrder = append(anyOrder, i)
+		}
+	}
+	for k, v := range known {
+		if v {
+			valid = append(valid, k)
+		}
+	}
+	slices.Sort(valid)
+	return valid, anyOrder
+}
+
+// ordersCached is ordersOf, worked out once per version of the game (every
+// page of the game asks for it again at each change).
+func (lg *liveGame) ordersCached(p *board.Position, legal []moveJSON) ([]string, []int) {
+	if lg.orders.version != lg.version || !lg.orders.set {
+		v, a := ordersOf(lg.sess.Game, p, legal)
+		lg.orders = ordersCache{version: lg.version, set: true, valid: v, anyOrder: a}
+	}
+	return lg.orders.valid, lg.orders.anyOrder
+}
+
+type ordersCache struct {
+	version  int64
+	set      bool
+	valid    []string
+	anyOrder []int
 }

@@ -57,6 +57,7 @@ type liveGame struct {
 	// forced by the roll), until the next change.
 	rollButton bool
 	notice     string
+	orders     ordersCache // the orders of the plays' moves at version (ordersCached)
 }
 
 func tokenHash(tok string) string {

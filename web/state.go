@@ -386,6 +386,9 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 		for _, m := range s.Legal() {
 			st.Legal = append(st.Legal, moveOf(g, m, st.ToMove))
 		}
+		if st.Dice != nil {
+			st.Dice.Orders, st.Dice.AnyOrder = lg.ordersCached(&pos, st.Legal)
+		}
 	}
 	return st
 }

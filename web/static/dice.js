@@ -44,15 +44,23 @@ function remaining(m, done) {
 }
 
 // consistent are the legal plays that begin with the moves done, each with
-// what is left of it.
+// what is left of it, and whether its moves must be made in an order the
+// rules allow move by move (state.dice.orders) or may come in any order.
 function consistent() {
   const out = [];
-  for (const m of state.legal) {
-    if (m.kind !== "play" || !m.hops) continue;
+  const free = new Set((state.dice && state.dice.any_order) || []);
+  state.legal.forEach((m, i) => {
+    if (m.kind !== "play" || !m.hops) return;
     const rest = remaining(m, turn.done);
-    if (rest) out.push({ m, rest });
-  }
+    if (rest && (free.has(i) || turn.done.length === 0 || ordered(turn.done))) out.push({ m, rest, free: free.has(i) });
+  });
   return out;
+}
+let orderSet = null, orderSetFor = null;
+// ordered reports whether the moves hs, in this order, are allowed.
+function ordered(hs) {
+  if (orderSetFor !== state) { orderSet = new Set((state.dice && state.dice.orders) || []); orderSetFor = state; }
+  return orderSet.has(hs.map(hopKey).join("|"));
 }
 
 // cellsNow are the stacks of the board with the moves done so far played
@@ -90,12 +98,13 @@ function cellsNow() {
 function chainsFrom(sq) {
   const out = [];
   const seen = new Set();
-  for (const { rest } of consistent()) {
+  for (const { rest, free } of consistent()) {
     const walk = (at, left, acc) => {
       for (let i = 0; i < left.length; i++) {
         const h = left[i];
         if (h.from !== at) continue;
         const chain = acc.concat([h]);
+        if (!free && !ordered(turn.done.concat(chain))) continue;
         const key = chain.map(hopKey).join(" ");
         if (!seen.has(key)) { seen.add(key); out.push(chain); }
         if (h.to) walk(h.to, left.slice(0, i).concat(left.slice(i + 1)), chain);
@@ -122,8 +131,9 @@ function diceTargets() {
 function movable() {
   const { cells } = cellsNow();
   const out = new Set();
-  for (const { rest } of consistent()) {
+  for (const { rest, free } of consistent()) {
     for (const h of rest) {
+      if (!free && !ordered(turn.done.concat([h]))) continue;
       const st = cells.get(h.from);
       if (st && st.some((l) => pieceInfo(l).owner === state.to_move)) out.add(h.from);
     }
