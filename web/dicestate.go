@@ -233,7 +233,7 @@ func ordersOf(g *interpreter.Game, p *board.Position, legal []moveJSON) (valid [
 		return strconv.Itoa(finish - s)
 	}
 	known := map[string]bool{} // prefix key -> allowed
-	const budget = 4000         // PlayedSoFar calls at most, for a roll with very many plays
+	const budget = 4000        // PlayedSoFar calls at most, for a roll with very many plays
 	calls := 0
 	allowed := func(key, text string) bool {
 		if v, ok := known[key]; ok {
