@@ -217,6 +217,14 @@ func TestBrowserBackgammonWholeGame(t *testing.T) {
 		chromedp.MouseEvent(input.MouseReleased, to[0], to[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
 		waitAttr("hops", "1"))
 	b.run(ctx, "undo the drag", chromedp.Click("#undo", chromedp.ByQuery), waitAttr("hops", "0"))
+	// Typed in the notation, as 24/18: the same checker's move, on the board.
+	var typed string
+	b.run(ctx, "the move in notation", chromedp.Evaluate(fmt.Sprintf(`pointName(%q) + "/" + pointName(%q)`, v.Movable[0], w.Targets[one]), &typed))
+	b.run(ctx, "type it", chromedp.SendKeys("#move-input", typed+"\n", chromedp.ByQuery), waitAttr("hops", "1"))
+	if note := text(ctx, b, "#dice-note"); !strings.Contains(note, "Moved "+typed) {
+		t.Fatalf("after typing %s: %q", typed, note)
+	}
+	b.run(ctx, "undo the typed move", chromedp.Click("#undo", chromedp.ByQuery), waitAttr("hops", "0"))
 	// Auto-roll for the first turns: the test clicks no Roll then.
 	b.run(ctx, "auto-roll", chromedp.Click("#auto-roll", chromedp.ByQuery))
 	start := time.Now()

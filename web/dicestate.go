@@ -28,6 +28,11 @@ type tracksJSON struct {
 	Paths [][]string `json:"paths"`
 	// Safe are the squares nobody is hit on (interpreter.SafeSquares).
 	Safe []string `json:"safe"`
+	// Start is how moves write a track's first square (bar, base);
+	// FromStart, that they number steps from the start square up (Ludo),
+	// not as the points left to go (backgammon).
+	Start     string `json:"start"`
+	FromStart bool   `json:"from_start"`
 }
 
 // hopJSON is one piece moved by one die (or by the rule's count) in a play.
@@ -78,6 +83,9 @@ func tracksOf(g *interpreter.Game) *tracksJSON {
 			names = append(names, b.SquareName(sq))
 		}
 		tj.Paths = append(tj.Paths, names)
+	}
+	if nt, ok := g.DiceNotation(); ok {
+		tj.Start, tj.FromStart = nt.Start, nt.FromStart
 	}
 	if backgammonShaped(g) {
 		tj.Layout = "backgammon"

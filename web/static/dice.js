@@ -562,14 +562,30 @@ function dicePanel() {
   }
 }
 
-// pointName is how the viewer's notation names a square: its number on a
-// backgammon board, else the square.
+// pointName is how the notation of the player to move names a square of
+// its track: its point (the steps left to go) or its step from the start
+// square, the track's first square by name, "off" past the end.
 function pointName(sq) {
   if (sq === "off") return "off";
-  if (state.tracks.layout !== "backgammon") return sq;
-  const path = state.tracks.paths[diceMe()];
+  const tr = state.tracks;
+  const path = tr.paths[state.to_move];
   const i = path.indexOf(sq);
-  if (i === 0) return "bar";
-  return i > 0 ? String(path.length - i) : sq;
+  if (i < 0) return sq;
+  if (i === 0) return tr.start || sq;
+  return String(tr.from_start ? i - 1 : path.length - i);
+}
+
+// typedHop plays typed text that is one piece's move of the turn (24/18,
+// 3/8), written as the notation writes it; false when it is not one.
+function typedHop(text) {
+  if (!isDiceBoard() || !isMyTurn()) return false;
+  const want = text.toLowerCase().replace(/\*/g, "");
+  for (const sq of movable()) {
+    for (const c of chainsFrom(sq)) {
+      const t = pointName(sq) + "/" + pointName(c[c.length - 1].to || "off");
+      if (t === want) { playChain(c); return true; }
+    }
+  }
+  return false;
 }
 function hopText(h) { return pointName(h.from) + "/" + pointName(h.to || "off") + (h.hit ? "*" : ""); }

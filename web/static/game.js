@@ -402,7 +402,17 @@ $("board").addEventListener("pointerup", (ev) => {
 $("typed").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const t = $("move-input").value.trim();
-  if (t) { $("move-input").value = ""; play(t); }
+  if (!t) return;
+  $("move-input").value = "";
+  // One checker's move of a dice game's turn is made on the board; a whole
+  // play (or anything else) goes to the server, which says why if it is not legal.
+  if (typedHop(t)) return;
+  if (isDiceBoard() && turn.done.length > 0 && turn.at === state.version) {
+    const whole = turn.done.map(hopText).join(" ") + " " + t;
+    play(whole);
+    return;
+  }
+  play(t);
 });
 $("pass").addEventListener("click", () => play("pass"));
 $("roll").addEventListener("click", rollDice);
