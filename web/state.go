@@ -97,6 +97,8 @@ type moveJSON struct {
 	Piece *pieceJSON `json:"piece,omitempty"`
 	// Remove are the squares whose top piece the move removes (a mill).
 	Remove []string `json:"remove,omitempty"`
+	// Hops are a dice game's play, one piece by one die at a time.
+	Hops []hopJSON `json:"hops,omitempty"`
 }
 
 type cellJSON struct {
@@ -138,6 +140,11 @@ type stateJSON struct {
 	Pieces     []pieceJSON  `json:"pieces"` // every piece letter of the game
 	// NeutralHand are the neutral pieces still to be placed.
 	NeutralHand []handJSON `json:"neutral_hand,omitempty"`
+	// Tracks and Dice are a dice game's (dicestate.go); nil otherwise.
+	Tracks *tracksJSON `json:"tracks,omitempty"`
+	Dice   *diceJSON   `json:"dice,omitempty"`
+	// Share says how a friend on another computer reaches the game.
+	Share shareJSON `json:"share"`
 }
 
 func boardOf(g *interpreter.Game) boardJSON {
@@ -188,6 +195,17 @@ func moveOf(g *interpreter.Game, m board.Move, mover int) moveJSON {
 		out.Piece = &pj
 	case board.Pass:
 		out.Kind = "pass"
+		return out
+	case board.Play:
+		if m.Jumps == 0 {
+			out.Kind = "pass"
+			return out
+		}
+		out.Kind = "play"
+		out.Hops = hopsOf(g, m)
+		return out
+	case board.Roll:
+		out.Kind = "roll"
 		return out
 	}
 	if m.Kind != board.Spread {
@@ -314,6 +332,9 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 		CanUndo: s.CanUndo(), LastError: lg.lastError, HasBearOff: g.HasBearOff(), HasCapture: g.HasCaptures(),
 		Legal: []moveJSON{}, History: []string{}, OpenSeats: []int{}, Cells: []cellJSON{}}
 	st.Kinds, st.Pieces = piecesOf(g)
+	st.Tracks = tracksOf(g)
+	st.Dice = lg.diceOf(&pos, seats)
+	st.Share = srv.share
 	hands, neutral := handsOf(g, &pos)
 	st.NeutralHand = neutral
 	if st.You == nil {
@@ -364,9 +385,12 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 			st.YourTurn = true
 		}
 	}
-	if st.YourTurn {
+	if st.YourTurn && !s.AtChance() { // (at a chance position the moves are rolls: the dice are the server's)
 		for _, m := range s.Legal() {
 			st.Legal = append(st.Legal, moveOf(g, m, st.ToMove))
+		}
+		if st.Dice != nil {
+			st.Dice.Orders, st.Dice.AnyOrder = lg.ordersCached(&pos, st.Legal)
 		}
 	}
 	return st
