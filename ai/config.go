@@ -105,6 +105,10 @@ type Config struct {
 	// KeepSearching stops the search from ending early once the root is
 	// proven (normally a proven root needs no more thought).
 	KeepSearching bool
+	// NetPlayout is, for a search with a value network (MCTS.SetValue),
+	// the random playout plies before the network rates the position
+	// reached (0: it rates the leaf itself).
+	NetPlayout int
 	// Seed makes the search reproducible.
 	Seed uint64
 }

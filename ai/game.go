@@ -95,6 +95,24 @@ type Evaluator[P any] interface {
 	Evaluate(p *P, values []float64) bool
 }
 
+// Encoder is optional: a game that can write a position as a fixed-length
+// vector of numbers, the input of a value network (Net). FeatureLayout
+// names the encoding (its version and the rules it encodes): a network
+// trained on one layout is refused by a game with another.
+type Encoder[P any] interface {
+	// Features is the length of the vector.
+	Features() int
+	// Encode writes p into x[:Features()], allocating nothing.
+	Encode(p *P, x []float32)
+	// Perspective is the player whose view Encode wrote p from: a net's
+	// outputs for p are each player's return in turn order starting with
+	// that player (0: in plain turn order). A game symmetric between its
+	// players writes every position from the mover's view, so that a
+	// position and its mirror image read the same.
+	Perspective(p *P) int
+	FeatureLayout() string
+}
+
 // PlayoutPolicy is optional: a hint for playouts. Prefer reports moves a
 // playout should favour (e.g. bear-offs or captures); uniform random playouts
 // are unbiased but slow to finish races.

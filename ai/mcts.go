@@ -27,6 +27,7 @@ type worker[P any, M comparable] struct {
 	s            *MCTS[P, M]
 	g            Game[P, M] // this thread's game (a Fork when the game has one)
 	eval         Evaluator[P]
+	value        Evaluator[P] // a value network's: rates playouts after Config.NetPlayout plies
 	policy       PlayoutPolicy[P, M]
 	avoid        Avoider[P, M] // nil: every move is in the tree
 	chance       Chance[P]     // nil: the game has no chance events
@@ -148,6 +149,22 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		s.workers = append(s.workers, w)
 	}
 	return s
+}
+
+// SetValue makes the search rate the positions its playouts reach with a
+// value network instead of playing them out to the end: after
+// Config.NetPlayout random plies (0: the leaf itself). The game (each
+// thread's Fork) must be an Encoder the net was trained for.
+func (s *MCTS[P, M]) SetValue(net *Net) error {
+	for _, w := range s.workers {
+		enc, _ := w.g.(Encoder[P])
+		e, err := NewNetEval(net, enc, s.players)
+		if err != nil {
+			return err
+		}
+		w.value = e
+	}
+	return nil
 }
 
 // SetProgress installs a callback called about every Config.ProgressEvery
@@ -583,6 +600,16 @@ func (w *worker[P, M]) playout() bool {
 	rolls := 0
 	for ply := 0; ; ply++ {
 		w.plies = ply
+		if w.value != nil && ply >= s.cfg.NetPlayout {
+			// the network rates the position, a roll still to come or not
+			if g.Result(&w.pos, w.returns) {
+				return ply == 0 && rolls == 0
+			}
+			if !w.value.Evaluate(&w.pos, w.returns) {
+				fill(w.returns, 0.5)
+			}
+			return false
+		}
 		if w.chance != nil && w.chance.IsChance(&w.pos) && rolls < 2*s.cfg.PlayoutCap {
 			// a roll is not a ply: resolve it by sampling and go on
 			w.weights = w.chance.Outcomes(&w.pos, w.weights[:0])

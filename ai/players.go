@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -67,13 +69,77 @@ func NewPlayer[P any, M comparable](g Game[P, M], spec Spec, seed uint64) Player
 	if spec.HasSeed {
 		seed = spec.Seed
 	}
+	var net *Net
+	if spec.Net != "" {
+		var err error
+		if net, err = specNet(g, spec.Net); err != nil {
+			return failedPlayer[P, M]{err}
+		}
+	}
 	switch spec.Kind {
 	case KindRandom:
 		return NewRandom(g, seed)
 	case KindGreedy:
 		return NewGreedy(g, seed)
+	case KindNet:
+		p, err := NewNetPlayer(g, net, seed)
+		if err != nil {
+			return failedPlayer[P, M]{err}
+		}
+		return p
 	}
-	return NewMCTSPlayer(g, spec.Config(seed))
+	mp := NewMCTSPlayer(g, spec.Config(seed))
+	if net != nil {
+		if err := mp.Engine.SetValue(net); err != nil {
+			return failedPlayer[P, M]{err}
+		}
+	}
+	return mp
+}
+
+// CheckSpec reports whether NewPlayer can make spec's player for g: the
+// network it names (if any) can be read and was trained for g's rules.
+func CheckSpec[P any, M comparable](g Game[P, M], spec Spec) error {
+	if spec.Net == "" {
+		return nil
+	}
+	_, err := specNet(g, spec.Net)
+	return err
+}
+
+// netCache keeps the networks players have loaded, by file, layout and
+// modification time, so that a match does not read the file for every game.
+var netCache sync.Map
+
+// specNet loads the network at path for g.
+func specNet[P any, M comparable](g Game[P, M], path string) (*Net, error) {
+	enc, ok := g.(Encoder[P])
+	if !ok {
+		return nil, fmt.Errorf("network %s: this game cannot describe its positions for a network", path)
+	}
+	st, err := os.Stat(path)
+	if err != nil {
+		return nil, fmt.Errorf("network: %w", err)
+	}
+	key := fmt.Sprintf("%s\x00%s\x00%d\x00%d", path, enc.FeatureLayout(), st.ModTime().UnixNano(), st.Size())
+	if n, ok := netCache.Load(key); ok {
+		return n.(*Net), nil
+	}
+	n, err := LoadNet(path, enc.FeatureLayout(), enc.Features(), g.Players())
+	if err != nil {
+		return nil, err
+	}
+	netCache.Store(key, n)
+	return n, nil
+}
+
+// failedPlayer is a player that could not be made: it reports why at its
+// first move.
+type failedPlayer[P any, M comparable] struct{ err error }
+
+func (f failedPlayer[P, M]) Choose(context.Context, *P) (M, Info) {
+	var zero M
+	return zero, Info{Err: f.err}
 }
 
 func newRand(seed uint64) *rand.Rand {

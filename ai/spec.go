@@ -16,6 +16,7 @@ const (
 	KindMCTS   Kind = iota // Monte Carlo tree search
 	KindRandom             // uniformly random moves
 	KindGreedy             // one-ply lookahead with the Evaluator
+	KindNet                // one-ply lookahead with a trained value network (net:FILE)
 )
 
 // String is the spec word for the kind.
@@ -25,6 +26,8 @@ func (k Kind) String() string {
 		return "random"
 	case KindGreedy:
 		return "greedy"
+	case KindNet:
+		return "net"
 	}
 	return "mcts"
 }
@@ -58,6 +61,13 @@ type Spec struct {
 	Endgame int
 	Seed    uint64
 	HasSeed bool // Seed was given and overrides NewPlayer's seed
+	// Net is the file of a value network (made by `stackrules train`): the
+	// net:FILE player's, or with MCTS (net=FILE) the one that rates the
+	// leaves of the tree instead of random playouts to the end.
+	Net string
+	// NetPlayout is the random playout plies before the network rates a
+	// leaf (netplayout=N; 0: it rates the leaf itself).
+	NetPlayout int
 }
 
 // Level is a named MCTS strength. Levels are plain data so the help text,
@@ -143,6 +153,7 @@ var specRanges = map[string]specRange{
 	"threads":    {1, MaxThreads, ""},
 	"playout":    {1, MaxPlayoutCap, ""},
 	"endgame":    {0, MaxEndgame, " (0: no endgame analysis)"},
+	"netplayout": {0, MaxPlayoutCap, ""},
 }
 
 // fmtDuration writes 24h0m0s as 24h.
@@ -165,6 +176,8 @@ var specKeys = []struct{ key, help string }{
 	{"keeplost", "1: keep visiting moves proven lost for the player making them, 0: drop them (default: the rule file's search: keep_lost, else 0)"},
 	{"avoid", "0: every legal move in the tree, ignoring the rule file's search: avoid (default 1: follow it)"},
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
+	{"net", "FILE: a value network made by `stackrules train` rates the leaves instead of playouts to the end"},
+	{"netplayout", fmt.Sprintf("with net=: random plies played before the network rates a leaf, 0 to %d (default 0)", MaxPlayoutCap)},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 (none) to %d (default %d; with iterations= and no time=, 1 per 4 iterations)", MaxEndgame, DefaultEndgamePositions)},
 }
 
@@ -182,6 +195,7 @@ func SpecHelp() string {
 	for _, k := range specKeys {
 		fmt.Fprintf(&b, "      %-12s %s\n", k.key, k.help)
 	}
+	b.WriteString("  net:FILE              one ply, each move rated by a value network made by `stackrules train`\n")
 	b.WriteString("  random and greedy accept seed=N.\n")
 	return b.String()
 }
@@ -202,7 +216,16 @@ func ParseSpec(s string) (Spec, error) {
 	}
 	text := strings.ToLower(strings.TrimSpace(s))
 	kind, opts, hasOpts := strings.Cut(text, ":")
+	// file names keep their case: the options as written
+	_, origOpts, _ := strings.Cut(strings.TrimSpace(s), ":")
 	var sp Spec
+	if kind == "net" {
+		path := strings.TrimSpace(origOpts)
+		if path == "" {
+			return fail("net needs a network file: net:FILE (made by stackrules train)")
+		}
+		return Spec{Kind: KindNet, Net: path}, nil
+	}
 	switch kind {
 	case "random":
 		sp.Kind = KindRandom
@@ -213,8 +236,8 @@ func ParseSpec(s string) (Spec, error) {
 	case "":
 		return fail("empty (want random, greedy or mcts)")
 	default:
-		msg := fmt.Sprintf("unknown player %q (want random, greedy or mcts)", kind)
-		if sug := suggest(kind, []string{"random", "greedy", "mcts"}); sug != "" {
+		msg := fmt.Sprintf("unknown player %q (want random, greedy, mcts or net:FILE)", kind)
+		if sug := suggest(kind, []string{"random", "greedy", "mcts", "net"}); sug != "" {
 			msg += fmt.Sprintf("; did you mean %q?", sug)
 		}
 		return fail("%s", msg)
@@ -222,15 +245,19 @@ func ParseSpec(s string) (Spec, error) {
 	if hasOpts && strings.TrimSpace(opts) == "" {
 		return fail("nothing after %q", kind+":")
 	}
-	items := []string{}
+	items, origItems := []string{}, []string{}
 	if hasOpts {
 		items = strings.Split(opts, ",")
+		origItems = strings.Split(origOpts, ",")
+		if len(origItems) != len(items) {
+			origItems = items // lower-casing changed the text's shape (not ASCII)
+		}
 	}
 	if sp.Kind == KindMCTS {
 		level := DefaultLevel
 		if len(items) > 0 && !strings.Contains(items[0], "=") {
 			level = strings.TrimSpace(items[0])
-			items = items[1:]
+			items, origItems = items[1:], origItems[1:]
 			if _, ok := findLevel(level); !ok {
 				msg := fmt.Sprintf("unknown level %q (levels: %s)", level, levelNames())
 				if _, isKey := keyHelp(level); isKey {
@@ -252,7 +279,7 @@ func ParseSpec(s string) (Spec, error) {
 		}
 	}
 	seen := map[string]bool{}
-	for _, item := range items {
+	for idx, item := range items {
 		item = strings.TrimSpace(item)
 		key, val, ok := strings.Cut(item, "=")
 		key, val = strings.TrimSpace(key), strings.TrimSpace(val)
@@ -290,7 +317,10 @@ func ParseSpec(s string) (Spec, error) {
 			return fail("option %q has no value", key)
 		}
 		switch key {
-		case "iterations", "threads", "playout", "endgame":
+		case "net":
+			_, orig, _ := strings.Cut(origItems[idx], "=")
+			sp.Net = strings.TrimSpace(orig)
+		case "iterations", "threads", "playout", "endgame", "netplayout":
 			r := specRanges[key]
 			n, err := strconv.ParseInt(val, 10, 64)
 			if err == nil && n > r.hi {
@@ -306,6 +336,8 @@ func ParseSpec(s string) (Spec, error) {
 				sp.Threads = int(n)
 			case "playout":
 				sp.PlayoutCap = int(n)
+			case "netplayout":
+				sp.NetPlayout = int(n)
 			default:
 				sp.Endgame = int(n)
 				if n == 0 {
@@ -371,6 +403,9 @@ func ParseSpec(s string) (Spec, error) {
 			sp.Exploration = f
 		}
 	}
+	if sp.NetPlayout != 0 && sp.Net == "" {
+		return fail("netplayout= needs net=FILE")
+	}
 	if sp.Kind == KindMCTS && sp.Level == "" && sp.Iterations == 0 && sp.Time == 0 {
 		return fail("no budget: give iterations=N or time=D (or a level: %s)", levelNames())
 	}
@@ -388,6 +423,9 @@ func keyHelp(key string) (string, bool) {
 
 // String renders the spec so that ParseSpec gives it back.
 func (sp Spec) String() string {
+	if sp.Kind == KindNet {
+		return "net:" + sp.Net
+	}
 	if sp.Kind != KindMCTS {
 		if sp.HasSeed {
 			return fmt.Sprintf("%s:seed=%d", sp.Kind, sp.Seed)
@@ -436,6 +474,12 @@ func (sp Spec) String() string {
 	if sp.Endgame != 0 {
 		parts = append(parts, fmt.Sprintf("endgame=%d", max(sp.Endgame, 0)))
 	}
+	if sp.Net != "" {
+		parts = append(parts, "net="+sp.Net)
+	}
+	if sp.NetPlayout != 0 {
+		parts = append(parts, fmt.Sprintf("netplayout=%d", sp.NetPlayout))
+	}
 	if sp.HasSeed {
 		parts = append(parts, fmt.Sprintf("seed=%d", sp.Seed))
 	}
@@ -462,6 +506,7 @@ func (sp Spec) Config(seed uint64) Config {
 		Seed:        seed,
 
 		EndgamePositions: sp.Endgame,
+		NetPlayout:       sp.NetPlayout,
 		KeepLost:         sp.KeepLost > 0,
 		NoAvoid:          sp.NoAvoid,
 	}

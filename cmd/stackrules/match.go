@@ -124,6 +124,11 @@ func matchCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
+			for _, sp := range []ai.Spec{specA, specB} {
+				if err := ai.CheckSpec(searchGame(g), sp); err != nil {
+					return err
+				}
+			}
 			suite, err := newOpeningSuite(c, g)
 			if err != nil {
 				return err

@@ -64,19 +64,7 @@ func replayMatGames(g *interpreter.Game, path string, mat *records.Mat) ([]recor
 	return games, nil
 }
 
-func readMatFile(path string) (*records.Mat, error) {
-	data, err := interpreter.ReadLimited(path, interpreter.MaxRecordSize, "record")
-	if err != nil {
-		return nil, err
-	}
-	mat, err := records.ReadMat(bytes.NewReader(data), "backgammon")
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", path, err)
-	}
-	return mat, nil
-}
-
-func replayMat(s *streams, c *cli.Context, path string) error {
+func replayMat(s *streams, c *cli.Context, path string, data []byte) error {
 	variant := "backgammon"
 	if c.IsSet("game") {
 		variant = c.String("game")
@@ -85,9 +73,9 @@ func replayMat(s *streams, c *cli.Context, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: the game %q: %w", path, variant, err)
 	}
-	mat, err := readMatFile(path)
+	mat, err := records.ReadMat(bytes.NewReader(data), "backgammon")
 	if err != nil {
-		return err
+		return fmt.Errorf("%s: %v", path, err)
 	}
 	games, err := replayMatGames(g, path, mat)
 	if err != nil {

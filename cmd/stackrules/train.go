@@ -1,0 +1,161 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
+	"github.com/urfave/cli/v2"
+)
+
+// trainCommand teaches the AI a game by self-play: a value network for
+// net:FILE and mcts:...,net=FILE (see docs/ai.md, "Teaching the AI a new
+// game").
+func trainCommand(s *streams) *cli.Command {
+	return &cli.Command{
+		Name:      "train",
+		Usage:     "teach the AI a game by self-play: writes a value network for net:FILE and mcts:...,net=FILE",
+		ArgsUsage: "GAME",
+		Description: "The network learns from games it plays against itself, TD(λ) as TD-Gammon did,\n" +
+			"knowing nothing of the game beyond its rule file: every square's stack, the\n" +
+			"pieces off, captured and in hand, the dice, and in a game with tracks each\n" +
+			"player's pieces per step. It stops after --games or --time, or at Ctrl-C, and\n" +
+			"saves the network to --out at every checkpoint and at the end; --resume goes on\n" +
+			"from the file. At each checkpoint the network plays --check-games games against\n" +
+			"the previous checkpoint's and as many against a random player: the progress\n" +
+			"line shows its scores. Then measure it against the untrained AI:\n" +
+			"  stackrules match GAME --a mcts:medium,net=FILE --b mcts:medium",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the network to `FILE` (default GAME.net)"},
+			&cli.BoolFlag{Name: "resume", Usage: "go on training the network in --out (its seed and size), as if never stopped"},
+			&cli.Int64Flag{Name: "games", Aliases: []string{"n"}, Usage: "stop once the network has learned from `N` games in all (with --resume, counting the earlier ones)"},
+			&cli.DurationFlag{Name: "time", Usage: "stop after `D` (e.g. 10m)"},
+			&cli.IntFlag{Name: "threads", Value: 1, Usage: "self-play games played at once"},
+			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed: the same seed and --threads learn the same network"},
+			&cli.IntFlag{Name: "hidden", Value: ai.DefaultHidden, Usage: "hidden units of the network"},
+			&cli.Float64Flag{Name: "rate", Value: ai.DefaultTrainRate, Usage: "learning rate, for the first --anneal games (a fifth of it after)"},
+			&cli.Int64Flag{Name: "anneal", Value: ai.DefaultAnnealAfter, Usage: "games after which the learning rate drops to a fifth (0: never)"},
+			&cli.Float64Flag{Name: "lambda", Value: ai.DefaultLambda, Usage: "TD(λ): how far back a game's later values and outcome reach, 0 to 1"},
+			&cli.Float64Flag{Name: "explore", Value: -1, Usage: "chance of a random move in self-play (default 0.1 without dice, 0 with: the dice explore)"},
+			&cli.Int64Flag{Name: "check-every", Value: ai.DefaultCheckEvery, Usage: "games between checkpoints"},
+			&cli.IntFlag{Name: "check-games", Value: ai.DefaultCheckGames, Usage: "games of each checkpoint match (0: none)"},
+			&cli.IntFlag{Name: "max-plies", Value: ai.DefaultTrainPlies, Usage: "call a self-play game still going after `N` plies a draw"},
+			playersFlag,
+		},
+		Action: func(c *cli.Context) error {
+			if err := checkFlags(c, []intFlagRange{{"threads", 1, ai.MaxThreads}, {"hidden", 1, 4096}, {"check-games", 0, 100_000}, {"max-plies", 1, 100_000}},
+				[]durationFlagRange{{"time", time.Second, 1000 * time.Hour}}); err != nil {
+				return err
+			}
+			if c.Int64("games") < 0 || c.Int64("check-every") < 1 {
+				return usagef("train: --games and --check-every must be positive")
+			}
+			if r, l := c.Float64("rate"), c.Float64("lambda"); !(r > 0 && r <= 10) || !(l >= 0 && l <= 1) {
+				return usagef("train: --rate must be in (0, 10] and --lambda in [0, 1]")
+			}
+			if e := c.Float64("explore"); e != -1 && !(e >= 0 && e <= 1) {
+				return usagef("train: --explore must be in [0, 1]")
+			}
+			g, err := openGame(c, "")
+			if err != nil {
+				return err
+			}
+			out := c.String("out")
+			if out == "" {
+				out = strings.TrimSuffix(filepath.Base(c.Args().First()), filepath.Ext(c.Args().First())) + ".net"
+			}
+			game := searchGame(g)
+			enc := game.(ai.Encoder[interpreter.SearchPosition])
+			var net *ai.Net
+			if c.Bool("resume") {
+				if net, err = ai.LoadNet(out, enc.FeatureLayout(), enc.Features(), len(g.Players)); err != nil {
+					return fmt.Errorf("--resume: %w", err)
+				}
+				if c.IsSet("hidden") && c.Int("hidden") != net.Hidden {
+					return usagef("train: --resume: %s has %d hidden units, not --hidden %d", out, net.Hidden, c.Int("hidden"))
+				}
+				if c.IsSet("seed") && c.Uint64("seed") != net.Seed {
+					return usagef("train: --resume: %s was trained with seed %d; resume with it (leave out --seed)", out, net.Seed)
+				}
+			} else {
+				if _, err := os.Stat(out); err == nil {
+					return usagef("train: %s exists: --resume to go on training it, or --out another file", out)
+				}
+				net = ai.NewNet(enc.Features(), c.Int("hidden"), len(g.Players), enc.FeatureLayout(), c.Uint64("seed"))
+				net.Game = g.Name
+			}
+			anneal := c.Int64("anneal")
+			if anneal < 0 {
+				return usagef("train: --anneal must be 0 or more")
+			}
+			if anneal == 0 {
+				anneal = -1 // never, as TrainConfig says it
+			}
+			explore := c.Float64("explore")
+			if explore == -1 {
+				explore = 0
+			} else if explore == 0 {
+				explore = -1 // none, as TrainConfig says it
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
+			defer stop()
+			live := isTerminal(s.err)
+			every := 10 * time.Second
+			if live {
+				every = time.Second
+			}
+			lastLine := ""
+			cfg := ai.TrainConfig{
+				Games: c.Int64("games"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: net.Seed,
+				Rate: c.Float64("rate"), AnnealAfter: anneal, Lambda: c.Float64("lambda"), Explore: explore, MaxPlies: c.Int("max-plies"),
+				CheckEvery: c.Int64("check-every"), CheckGames: c.Int("check-games"), ProgressEvery: every,
+				Progress: func(p ai.TrainProgress) {
+					lastLine = p.String()
+					if live {
+						fmt.Fprintf(s.err, "\r\033[K%s", lastLine)
+					} else {
+						fmt.Fprintln(s.err, lastLine)
+					}
+				},
+				OnCheckpoint: func(n *ai.Net, p ai.TrainProgress) error {
+					if err := n.Save(out); err != nil {
+						return fmt.Errorf("saving the network: %w", err)
+					}
+					if live {
+						fmt.Fprint(s.err, "\r\033[K")
+					}
+					what := "checkpoint"
+					if p.Done {
+						what = "saved"
+					}
+					fmt.Fprintf(s.err, "%s: %s -> %s\n", what, p, out)
+					return nil
+				},
+			}
+			if cfg.Games == 0 && cfg.Time == 0 {
+				fmt.Fprintln(s.err, "training until Ctrl-C (or give --games or --time); the network is saved at every checkpoint and at the end")
+			} else {
+				fmt.Fprintln(s.err, "Ctrl-C stops training; the network learned so far is saved")
+			}
+			fmt.Fprintf(s.err, "training %s: %d inputs, %d hidden, %d outputs; from %d games\n", g.Name, net.In, net.Hidden, net.Out, net.Games)
+			start := func(int64) interpreter.SearchPosition {
+				return interpreter.SearchPosition{Position: g.Start()}
+			}
+			p, err := ai.Train[interpreter.SearchPosition, board.Move](ctx, game, start, net, cfg)
+			if err != nil && !errors.Is(err, context.Canceled) {
+				return err
+			}
+			fmt.Fprintf(s.out, "%s: %d games in all, %d in %s (%.1f games/s); network in %s\n",
+				g.Name, p.Games, p.NewGames, p.Elapsed.Round(time.Second), p.GamesPerSec, out)
+			return nil
+		},
+	}
+}
