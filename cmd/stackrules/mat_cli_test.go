@@ -84,3 +84,19 @@ func TestMatFiles(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// A match GNU Backgammon played and exported itself (gnubg 1.07, `export
+// match mat`: two games, a double dropped, a redouble taken, a game won by
+// resignation at a cube of 4) reads move for move.
+func TestMatFromGnubg(t *testing.T) {
+	code, out, errOut := runCLI(t, "replay", "testdata/gnubg-3-point.mat")
+	for _, want := range []string{
+		"Game 1: 70 moves, all legal; white wins 1 point (black dropped the cube).",
+		"Game 2: 82 moves, all legal; white wins 4 points (black resigned).",
+		"Match to 3: white 5, black 0.",
+	} {
+		if code != 0 || !strings.Contains(out, want) {
+			t.Errorf("exit %d, %q: want %q in\n%s", code, errOut, want, out)
+		}
+	}
+}
