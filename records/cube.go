@@ -206,6 +206,14 @@ func NewCube(g *interpreter.Game, h *interpreter.History, c *CubeGame, variant s
 			ev++
 		}
 		if i == len(r.Moves) {
+			// Cube words after the last play open the next turn.
+			if len(moves) > first && i > 0 && !g.IsRollText(r.Moves[i-1].Text) {
+				n := 0
+				for _, m := range r.Moves {
+					n = max(n, m.Number)
+				}
+				moves[first].Number = n + 1
+			}
 			break
 		}
 		m := r.Moves[i]

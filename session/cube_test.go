@@ -93,7 +93,7 @@ func TestSessionCube(t *testing.T) {
 	rec := s.Record()
 	text := rec.String()
 	flat := strings.Join(strings.Fields(text), " ")
-	for _, w := range []string{"[Result \"1-0\"]", "[Points \"2\"]", "[Termination \"black dropped the cube at 4\"]", "1. 6-5 24/13 2. double take 21 13/11 6/5 3. 31", "6/4 double drop 1-0"} {
+	for _, w := range []string{"[Result \"1-0\"]", "[Points \"2\"]", "[Termination \"black dropped the cube at 4\"]", "1. 6-5 24/13 2. double take 21 13/11 6/5 3. 31", "6/4 5. double drop 1-0"} {
 		if !strings.Contains(flat, w) {
 			t.Errorf("the record lacks %q:\n%s", w, text)
 		}
