@@ -56,7 +56,6 @@ type Outcome struct {
 
 // Game is a compiled rule file. It is immutable and safe for concurrent use.
 type Game struct {
-	cube                      *CubeRules // the doubling cube, nil for none (cube.go)
 	Name, Description, Source string
 	Authors                   []string
 	Summary                   string     // the rules in words (the rule file's rules:)
@@ -131,6 +130,7 @@ type Game struct {
 	maxPoints    int       // the most points an end condition gives (1 without points:)
 	pool         sync.Pool
 	featureCache featureCache // the value network's input layout (features.go)
+	cube         *CubeRules   // the doubling cube, nil for none (cube.go): no part of the move generator
 }
 
 type moveRule struct {
