@@ -26,7 +26,7 @@ var playCommandHelp = []struct{ name, args, help string }{
 	{"draw", "", "offer a draw, in a game that has draws (an AI answers at once, a person is asked)"},
 	{"board", "", "draw the board again"},
 	{"flip", "", "turn the board around"},
-	{"position", "", "print the position string (for --position; in backgammon also its XGID and GNUbg ID, with the cube and score)"},
+	{"position", "", "print the position string (for --position; also XGID, GNUbg ID)"},
 	{"help", "", "this help"},
 	{"quit", "", "save the record and leave"},
 }
