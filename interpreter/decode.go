@@ -59,6 +59,7 @@ type ruleFile struct {
 	// Streak (of one piece each with StreakSame), counted in positions.
 	Streak     *exprText
 	StreakSame bool
+	StreakKeep *exprText
 }
 
 // stackSpec caps the height of stacks: after a step or a placement, a stack
@@ -271,6 +272,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "streak", []field{
 				{"when", true, func(_, v *yaml.Node) { rf.Streak = d.expression(v, "streak: when") }},
 				{"same_piece", false, func(_, v *yaml.Node) { rf.StreakSame = d.boolean(v, "streak: same_piece") }},
+				{"keep", false, func(_, v *yaml.Node) { rf.StreakKeep = d.expression(v, "streak: keep") }},
 			})
 		}},
 		{"no_moves", false, func(_, v *yaml.Node) {

@@ -124,6 +124,7 @@ type Game struct {
 	// streak counts a player's moves in a row that capture nothing and
 	// meet it; streakSame: of one piece (see streak.go).
 	streak       *compiled
+	streakKeep   *compiled // the counts are kept only while this holds for their player
 	streakSame   bool
 	notation     *notation // the rule file's own notation (notation.go)
 	pieceSet     pieceSet  // kinds, neutral pieces, pools (pieces.go)
@@ -654,6 +655,9 @@ func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
 	if g.streak != nil {
 		err := g.countStreak(p, m)
 		if e := g.applyMove(p, m); err == nil {
+			err = e
+		}
+		if e := g.keepStreaks(p); err == nil {
 			err = e
 		}
 		return err

@@ -81,6 +81,22 @@ func RandomPosition(r *Rules, rng *rand.Rand) *Position {
 			p.plantChain(rng, other(side), rng.IntN(2) == 0, kinds)
 		}
 	}
+	// No side has more pieces than it starts with (Thai starts with 8).
+	for _, side := range []byte{'w', 'b'} {
+		var mine []int
+		for sq, c := range p.Board {
+			if c == side || c == kingOf(side) {
+				mine = append(mine, sq)
+			}
+		}
+		if len(mine) <= r.Rows*r.Size/2 {
+			continue // (drawing no random number, so other games' positions stay as they were)
+		}
+		rng.Shuffle(len(mine), func(i, j int) { mine[i], mine[j] = mine[j], mine[i] })
+		for _, sq := range mine[r.Rows*r.Size/2:] {
+			p.Board[sq] = 0
+		}
+	}
 	if r.KingMoveLimit > 0 {
 		for i, side := range []byte{'w', 'b'} {
 			if !p.hasMenAndKings(side) || rng.IntN(2) == 0 {
