@@ -609,6 +609,11 @@ func (ss *terminalGame) command(name, arg string, pos *board.Position, legal []b
 		ss.draw()
 	case "position":
 		ss.out("%s\n", ss.g.FormatPosition(pos))
+		if ss.g.PDNGameType() != 0 {
+			if fen, err := records.FEN(ss.g, pos); err == nil {
+				ss.out("FEN: %s\n", fen) // what draughts programs read; --position reads it too
+			}
+		}
 	case "hint":
 		return false, ss.hint(pos)
 	case "undo":
