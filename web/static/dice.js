@@ -46,7 +46,17 @@ function remaining(m, done) {
 // consistent are the legal plays that begin with the moves done, each with
 // what is left of it, and whether its moves must be made in an order the
 // rules allow move by move (state.dice.orders) or may come in any order.
-function consistent() {
+// memo keeps what is worked out from the state and the moves done, until
+// either changes (a render asks for it several times).
+const memoKeep = { state: null, done: "", vals: new Map() };
+function memo(name, f) {
+  const done = turn.done.map(hopKey).join("|");
+  if (memoKeep.state !== state || memoKeep.done !== done) { memoKeep.state = state; memoKeep.done = done; memoKeep.vals = new Map(); }
+  if (!memoKeep.vals.has(name)) memoKeep.vals.set(name, f());
+  return memoKeep.vals.get(name);
+}
+function consistent() { return memo("consistent", consistentNow); }
+function consistentNow() {
   const out = [];
   const free = new Set((state.dice && state.dice.any_order) || []);
   state.legal.forEach((m, i) => {
@@ -65,7 +75,8 @@ function ordered(hs) {
 
 // cellsNow are the stacks of the board with the moves done so far played
 // (square -> letters), and the pieces taken off by each player.
-function cellsNow() {
+function cellsNow() { return memo("cells", cellsNowUnkept); }
+function cellsNowUnkept() {
   const cells = new Map(state.cells.map((c) => [c.square, c.stack.split("")]));
   const off = state.players.map((p) => p.off);
   const mover = state.to_move;
@@ -128,7 +139,8 @@ function diceTargets() {
 }
 
 // movable are the squares holding a piece that can move now.
-function movable() {
+function movable() { return memo("movable", movableNow); }
+function movableNow() {
   const { cells } = cellsNow();
   const out = new Set();
   for (const { rest, free } of consistent()) {
