@@ -307,7 +307,13 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 	// Where the rules say a landing on another player's checker does not
 	// hit (it pins, as in Plakoto), the text played by the rules, each hop
 	// by a die and a rule that allows it, reaches the play's position.
-	if q, _, why := g.playTextByRules(p, steps, new([]RuleCheck)); why == "" && q.Cells != p.Cells {
+	// A checker's move over several dice (11/5 with 51) is tried by each
+	// order of the dice, the points touched on the way differing.
+	for _, route := range g.diceRoutes(p, steps) {
+		q, _, why := g.playTextByRules(p, route, new([]RuleCheck))
+		if why != "" || q.Cells == p.Cells {
+			continue
+		}
 		for _, m := range legal {
 			if m.Kind != board.Play {
 				continue
@@ -320,6 +326,58 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 		}
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here (roll %s): %s", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])), g.legalPlaysHint(legal))
+}
+
+// diceRoutes lists the ways to play steps die by die at p: steps as
+// written first, then each step longer than any one die split into hops of
+// the dice in every order (at most a few dozen ways).
+func (g *Game) diceRoutes(p *board.Position, steps []parsedStep) [][]parsedStep {
+	finish := len(g.dice.tracks[p.ToMove])
+	var dice []int
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	switch {
+	case d2 == 0:
+		dice = []int{d1}
+	case d1 == d2:
+		for range g.dice.doubles {
+			dice = append(dice, d1)
+		}
+	default:
+		dice = []int{d1, d2}
+	}
+	out := [][]parsedStep{steps}
+	var walk func(i, at int, left []int, acc []parsedStep)
+	walk = func(i, at int, left []int, acc []parsedStep) {
+		if len(out) >= 48 {
+			return
+		}
+		if i == len(steps) {
+			if !slices.Equal(acc, steps) {
+				out = append(out, slices.Clone(acc))
+			}
+			return
+		}
+		st := steps[i]
+		if at < 0 {
+			at = st.from
+		}
+		tried := map[int]bool{}
+		for j, d := range left {
+			if tried[d] {
+				continue
+			}
+			tried[d] = true
+			rest := append(slices.Clone(left[:j]), left[j+1:]...)
+			switch to := at + d; {
+			case to == st.to || st.to == finish && to > finish:
+				walk(i+1, -1, rest, append(acc, parsedStep{at, st.to}))
+			case to < st.to:
+				walk(i, to, rest, append(acc, parsedStep{at, to}))
+			}
+		}
+	}
+	walk(0, -1, dice, nil)
+	return out
 }
 
 // legalPlaysHint lists a few legal plays, for messages.

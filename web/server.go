@@ -169,7 +169,7 @@ func New(opts Options) (*Server, error) {
 		opts.writeFile = interpreter.WriteFileAtomic
 	}
 	s := &Server{opts: opts, games: map[string]*liveGame{}, aiSem: make(chan struct{}, opts.AISearches),
-		limits: session.SeatLimits{MaxThreads: maxAIThreads, MaxTime: opts.AITime, MaxEndgame: maxAIEndgame}}
+		limits: session.SeatLimits{MaxThreads: maxAIThreads, MaxTime: opts.AITime, MaxEndgame: maxAIEndgame, NoFiles: true}}
 	hosts, err := allowedHosts(opts.Addr, opts.Hosts)
 	if err != nil {
 		return nil, err

@@ -19,6 +19,9 @@ type squareJSON struct {
 	// to the right of the row below (X = file - rank/2), as board.NewHex says.
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
+	// Number is the square's number where the board numbers its squares
+	// as draughts players do (English checkers' 1-32), shown in its corner.
+	Number int `json:"number,omitempty"`
 }
 
 type boardJSON struct {
@@ -153,7 +156,7 @@ func boardOf(g *interpreter.Game) boardJSON {
 		if b.IsHex() {
 			x -= float64(r) / 2
 		}
-		out.Squares = append(out.Squares, squareJSON{Name: b.SquareName(board.Square(sq)), File: f, Rank: r, X: x, Y: float64(r)})
+		out.Squares = append(out.Squares, squareJSON{Name: b.SquareName(board.Square(sq)), File: f, Rank: r, X: x, Y: float64(r), Number: b.SquareNumber(board.Square(sq))})
 	}
 	for _, line := range b.Lines() {
 		names := make([]string, len(line))
@@ -168,7 +171,7 @@ func boardOf(g *interpreter.Game) boardJSON {
 // moveOf describes move m, made by player mover, for the page.
 func moveOf(g *interpreter.Game, m board.Move, mover int) moveJSON {
 	b := g.Board
-	out := moveJSON{Text: g.MoveString(m), Lift: int(m.Lift)}
+	out := moveJSON{Text: shownMove(g, m), Lift: int(m.Lift)}
 	switch m.Kind {
 	case board.Step:
 		out.Kind = "step"
@@ -363,7 +366,7 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 		}
 	}
 	for _, m := range s.History().Moves() {
-		st.History = append(st.History, g.MoveString(m))
+		st.History = append(st.History, shownMove(g, m))
 	}
 	if n := s.History().Len(); n > 0 {
 		m := moveOf(g, s.History().Moves()[n-1], s.History().ToMoveAt(n-1))
@@ -414,4 +417,14 @@ func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 		return "Draw: " + o.Reason
 	}
 	return g.Players[o.Winner].Name + " wins: " + o.Reason
+}
+
+// shownMove writes a move as the page shows it: by the squares' numbers on
+// a board that numbers them, as draughts players write (English checkers'
+// 11-15), else in the game's notation. Either is read back.
+func shownMove(g *interpreter.Game, m board.Move) string {
+	if g.Board.Numbered() {
+		return g.Board.NumericMoveString(m)
+	}
+	return g.MoveString(m)
 }

@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // What a player may type at the prompt: a move in the notation, a square
@@ -93,10 +95,29 @@ func helpTextAt(ascii bool, g *interpreter.Game, p *board.Position) string {
 // moveShapes lists the shapes of move g's rules make, each with an example
 // (one legal at p where there is one), and with words when said.
 func moveShapes(g *interpreter.Game, p *board.Position, words bool) []string {
-	legal := g.LegalMoves(p, nil)
-	example := func(kind board.MoveKind, lifts bool, fallback string) string {
+	// Examples from the moves legal at p, or, for a shape of move not legal
+	// there, from a few plies further on (the first move each time): a
+	// Morris player sees d2-d3 as a real step, not a checkers move.
+	var seen []board.Move
+	q := *p
+	for ply := 0; ply < 80; ply++ {
+		if g.IsChance(&q) {
+			break
+		}
+		legal := g.LegalMoves(&q, nil)
+		if len(legal) == 0 {
+			break
+		}
 		for _, m := range legal {
-			if m.Kind == kind && (!lifts || m.Lift > 1) {
+			if ply == 0 || !slices.ContainsFunc(seen, func(s board.Move) bool { return sameShape(g, s, m) }) {
+				seen = append(seen, m)
+			}
+		}
+		g.Apply(&q, legal[ply%len(legal)])
+	}
+	example := func(kind board.MoveKind, lifts, removes bool, fallback string) string {
+		for _, m := range seen {
+			if m.Kind == kind && (!lifts || m.Lift > 1) && (!removes || strings.Contains(g.MoveString(m), "x")) {
 				return g.MoveString(m)
 			}
 		}
@@ -110,22 +131,32 @@ func moveShapes(g *interpreter.Game, p *board.Position, words bool) []string {
 		out = append(out, ex)
 	}
 	if g.HasHands() {
-		add(example(board.Place, false, "d2"), "(a point alone) places a piece")
+		add(example(board.Place, false, false, "d2"), "(the square alone) places a piece")
 	}
-	add(example(board.Step, false, "c3-d4"), "moves a piece")
+	add(example(board.Step, false, false, "c3-d4"), "moves a piece")
 	if g.LiftsPart() {
-		add(example(board.Step, true, "2c3-d4"), "lifts the top two")
+		add(example(board.Step, true, false, "2c3-d4"), "lifts pieces from the top (the count first)")
 	}
 	if g.HasCaptures() {
-		add(example(board.Capture, false, captureExample(g.Board)), "captures (every landing square)")
+		add(example(board.Capture, false, false, captureExample(g.Board)), "captures (every landing square)")
 	}
 	if g.HasTriggers() {
-		add("d2-d3xa1", "removes a piece after a line is made (x and its point)")
+		ex := example(board.Step, false, true, "")
+		if ex == "" {
+			ex = example(board.Place, false, true, "d2-d3xa1")
+		}
+		add(ex, "removes a piece after a line is made (x and its point)")
 	}
 	if g.HasBearOff() {
-		add(example(board.BearOff, false, "b8-off"), "bears a piece off")
+		add(example(board.BearOff, false, false, "b8-off"), "bears a piece off")
 	}
 	return out
+}
+
+// sameShape says whether two moves are examples of the same thing: the
+// same kind, lifting one or more, removing or not.
+func sameShape(g *interpreter.Game, a, b board.Move) bool {
+	return a.Kind == b.Kind && (a.Lift > 1) == (b.Lift > 1) && strings.Contains(g.MoveString(a), "x") == strings.Contains(g.MoveString(b), "x")
 }
 
 // diceHelp is the help of a dice game at p: a play in the game's own
@@ -135,10 +166,17 @@ func diceHelp(g *interpreter.Game, p *board.Position) string {
 	var sb strings.Builder
 	if n.FromStart {
 		sb.WriteString("Type the whole play, each piece's move from/to in its steps counted from its start square (0) up: ")
-		fmt.Fprintf(&sb, "%s/0 brings a piece out of the %s, N/off reaches the end, and one piece may take the dice one after the other (10/13/17) or ", n.Start, n.Start)
+		fmt.Fprintf(&sb, "%s/0 brings a piece out of the %s, off is past the end of its path, ", n.Start, n.Start)
+		if n.Dice == 2 {
+			sb.WriteString("one piece may take the dice one after the other (10/13/17), ")
+		}
+		sb.WriteString("or ")
 	} else {
 		sb.WriteString("Type the whole play, each checker's move from/to in your own point numbers (GNU Backgammon's): ")
-		fmt.Fprintf(&sb, "%s/22 enters from the %s, 6/off bears off, one checker may use both dice (24/13), ", n.Start, n.Start)
+		if n.Hits { // only a hit sends a checker to the track's first square
+			fmt.Fprintf(&sb, "%s/22 enters from the %s, ", n.Start, n.Start)
+		}
+		sb.WriteString("6/off bears off, one checker may use both dice (24/13), ")
 		sb.WriteString("8/5(2) moves two checkers the same way, or ")
 	}
 	sb.WriteString("type a piece at a time (undo takes back the last).")
@@ -289,6 +327,25 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 		if _, err := g.ParseMoveText(raw); err == nil {
 			// Good notation, not legal here: let the rules say why.
 			return resolution{msg: g.Explain(p, raw).Short()}
+		}
+	}
+	if g.Board.Numbered() && len(t) >= 3 && allDigitsText(t) {
+		// Squares run together, as draughts players write them (1115).
+		if m, err := records.ParsePDNMove(g, p, t); err == nil {
+			return resolution{move: m, ok: true, taken: g.Board.NumericMoveString(m)}
+		}
+		var cuts []string
+		for i := 1; i < len(t); i++ {
+			a, _ := strconv.Atoi(t[:i])
+			z, _ := strconv.Atoi(t[i:])
+			_, okA := g.Board.NumberedSquare(a)
+			_, okZ := g.Board.NumberedSquare(z)
+			if okA && okZ && t[i] != '0' {
+				cuts = append(cuts, t[:i]+"-"+t[i:])
+			}
+		}
+		if len(cuts) == 1 {
+			t = cuts[0] // not legal: the rules say why, of 15-19
 		}
 	}
 	if a, ok := numericToAlgebraic(g.Board, t); ok {
@@ -583,4 +640,14 @@ func orList(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// allDigitsText reports whether t is digits only.
+func allDigitsText(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return t != ""
 }

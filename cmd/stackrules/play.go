@@ -158,6 +158,8 @@ func runPlay(c *cli.Context, s *streams) error {
 	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
 		return err
 	}
+	ss.followTyped = g.Board.Numbered() && strings.EqualFold(c.String("notation"), "auto")
+	ss.ro.Numbers = ss.ro.Numeric
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
 		ss.draw()
@@ -208,12 +210,16 @@ func defaultRecordPath(variant string, t time.Time) string {
 // the AI of each seat, the record) with the prompt, the board, the record
 // file and the signals around it.
 type terminalGame struct {
-	s           *streams
-	sess        *session.Session
-	g           *interpreter.Game    // sess.Game
-	h           *interpreter.History // sess.History(), to read; moves go through sess
-	base        *records.Record      // the record resumed, nil for a new game
-	ro          renderOpts
+	s    *streams
+	sess *session.Session
+	g    *interpreter.Game    // sess.Game
+	h    *interpreter.History // sess.History(), to read; moves go through sess
+	base *records.Record      // the record resumed, nil for a new game
+	ro   renderOpts
+	// followTyped: --notation auto on a numbered board, so the notation
+	// shown (moves, hints, the last move, the board's numbers) follows the
+	// one the player types: numbers after 15-18, names after d4-e5.
+	followTyped bool
 	interactive bool
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
@@ -552,6 +558,17 @@ func (ss *terminalGame) handle(line string, pos *board.Position, legal []board.M
 		return ss.handleDicePlay(line, pos, legal), nil
 	}
 	res := resolveMove(ss.g, pos, legal, line)
+	if t := strings.TrimSpace(line); ss.followTyped && t != "" {
+		ss.ro.Numeric = session.TypedNumeric(ss.g.Board, t)
+	}
+	if session.TypedNumeric(ss.g.Board, line) {
+		// Typed in numbers (15-18): answered in numbers, not square names.
+		num := func(s string) string { return session.NumericText(ss.g.Board, s) }
+		res.msg, res.taken, res.square = num(res.msg), num(res.taken), num(res.square)
+		for i := range res.listed {
+			res.listed[i] = num(res.listed[i])
+		}
+	}
 	switch {
 	case res.ok:
 		if res.taken != "" {
@@ -748,7 +765,11 @@ func (ss *terminalGame) aiTurn() error {
 		lead = "Moving now: "
 	}
 	if m.Kind == board.Pass && info.Legal == 1 {
-		ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		if who, why := passWhy(ss.g, &pos); why != "" {
+			ss.out("%s passes (%s pass): %s.\n", who, ss.moveNumber(ss.h.Len()-1), why)
+		} else {
+			ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		}
 		ss.autosave()
 		return nil
 	}
@@ -760,18 +781,9 @@ func (ss *terminalGame) aiTurn() error {
 // forcedPass plays a person's pass when there is nothing else, saying why
 // (what stops each die, in a dice game).
 func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
-	name := ss.g.Players[pos.ToMove].Name
-	why := "no legal move"
-	if ss.g.HasDice() && pos.Rolled() {
-		why = "no die can be played"
-		if r := passReasons(ss.g, pos); len(r) > 0 {
-			why += ": " + strings.Join(r, "; ")
-		}
-		roll := strconv.Itoa(int(pos.Dice[0]))
-		if pos.Dice[1] != 0 {
-			roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
-		}
-		name += " with " + roll
+	name, why := passWhy(ss.g, pos)
+	if why == "" {
+		why = "no legal move"
 	}
 	if err := ss.sess.PlayMove(pass); err != nil {
 		ss.autosave()
@@ -781,6 +793,24 @@ func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
 	ss.out("%s passes (%s pass): %s.\n", name, ss.moveNumber(ss.h.Len()-1), why)
 	ss.autosave()
 	return nil
+}
+
+// passWhy is who passes at pos in a dice game, with the roll ("white with
+// 31"), and why: what stops each die; "" for why in a game without dice.
+func passWhy(g *interpreter.Game, pos *board.Position) (who, why string) {
+	who = g.Players[pos.ToMove].Name
+	if !g.HasDice() || !pos.Rolled() {
+		return who, ""
+	}
+	why = "no die can be played"
+	if r := passReasons(g, pos); len(r) > 0 {
+		why += ": " + strings.Join(r, "; ")
+	}
+	roll := strconv.Itoa(int(pos.Dice[0]))
+	if pos.Dice[1] != 0 {
+		roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
+	}
+	return who + " with " + roll, why
 }
 
 // passReasons says what stops the dice at pos, in the rule file's words:

@@ -289,8 +289,8 @@ func diceNotationText(g *interpreter.Game, p *board.Position) string {
 	var sb strings.Builder
 	if n.FromStart {
 		sb.WriteString("Writing moves. A piece's squares are its steps along its own path, counted\n")
-		fmt.Fprintf(&sb, "from its start square (0) up: %s is where it waits to come out, off the end of\n", n.Start)
-		sb.WriteString("its path. Moves may be given in any order.\n")
+		fmt.Fprintf(&sb, "from its start square (0) up; %s is where a piece waits to come out, and\n", n.Start)
+		sb.WriteString("off is past the end of its path. Moves may be given in any order.\n")
 	} else {
 		sb.WriteString("Writing moves. Points are numbered from the mover's side (GNU Backgammon's\n")
 		sb.WriteString("notation); moves may be given in any order.\n")
@@ -304,14 +304,20 @@ func diceNotationText(g *interpreter.Game, p *board.Position) string {
 		sb.WriteString("              an opening roll is each player's die in turn order: 6-5\n")
 	}
 	if n.FromStart {
-		fmt.Fprintf(&sb, "  a play:     from/to for each piece: 10/13 20/26; %s/0 brings a piece out,\n", n.Start)
-		sb.WriteString("              53/off takes it to the end, 10/13/17 one piece by both dice\n")
+		fmt.Fprintf(&sb, "  a play:     from/to for each piece: 10/13; %s/0 brings a piece out", n.Start)
+		if n.Dice == 2 {
+			sb.WriteString(",\n              10/13/17 one piece by both dice")
+		}
+		sb.WriteString("\n")
 		if n.Bounce {
 			sb.WriteString("              (a count past the end walks back: 53/52)\n")
 		}
 	} else {
-		fmt.Fprintf(&sb, "  a play:     from/to for each checker: 24/18 13/11; %s/22 from the %s,\n", n.Start, n.Start)
-		sb.WriteString("              6/off to bear off, 24/13 one checker by both dice,\n")
+		sb.WriteString("  a play:     from/to for each checker: 24/18 13/11;")
+		if n.Hits { // only a hit sends a checker to the track's first square
+			fmt.Fprintf(&sb, " %s/22 from the %s,", n.Start, n.Start)
+		}
+		sb.WriteString("\n              6/off to bear off, 24/13 one checker by both dice,\n")
 		sb.WriteString("              8/5(2) for two checkers on one path\n")
 	}
 	switch {

@@ -170,7 +170,7 @@ func TestHelpFitsTheGame(t *testing.T) {
 	ludo := mustGame(t, "ludo")
 	start := ludo.Start()
 	text := notationText(ludo, &start)
-	for _, w := range []string{"base/0", "53/off", "walks back", "settled where the pieces end"} {
+	for _, w := range []string{"base/0", "off is past the end", "walks back", "settled where the pieces end"} {
 		if !strings.Contains(text, w) {
 			t.Errorf("rules ludo: no %q in:\n%s", w, text)
 		}

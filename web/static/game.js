@@ -90,6 +90,8 @@ function render() {
       if (sq && tgt.has(sq.name)) cls.push("target");
       const r = el("rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, class: cls.join(" ") }, svg);
       if (sq) { r.dataset.square = sq.name; }
+      // A draughts board's square number, in the corner, as on a printed diagram.
+      if (sq && sq.number) el("text", { x: cx - CELL / 2 + 3, y: cy - CELL / 2 + 11, class: "sqnum" }, svg).textContent = String(sq.number);
     }
   }
   if (!b.graph && !b.hex) drawLines(svg, "extra-line");
