@@ -408,15 +408,29 @@ function drawTracks(svg, now) {
     if (tgt.has(s.name)) r.dataset.chain = tgt.get(s.name).length;
     if (safe.has(s.name)) el("text", { x, y: y + 7, "text-anchor": "middle", class: "safe-mark" }, svg).textContent = "★";
   }
-  // The trays past each track's end, where finished pieces go.
-  paths.forEach((p, pl) => {
+  // The trays past each track's end, where finished pieces go: a cell on,
+  // or less (and smaller) where two tracks end facing each other.
+  const ends = paths.map((p) => {
     const a = byName.get(p[p.length - 1]), b = byName.get(p[p.length - 2]);
-    if (!a || !b) return;
+    if (!a || !b) return null;
     const [ax, ay] = P(a), [bx, by] = P(b);
-    const tx = ax + (ax - bx), ty = ay + (ay - by);
+    return { ax, ay, dx: ax - bx, dy: ay - by };
+  });
+  const trayAt = (e, f) => [e.ax + f * e.dx, e.ay + f * e.dy];
+  const trays = ends.map((e, pl) => {
+    if (!e) return null;
+    const [x, y] = trayAt(e, 1);
+    const close = ends.some((o, i) => o && i !== pl && Math.hypot(trayAt(o, 1)[0] - x, trayAt(o, 1)[1] - y) < 0.9 * C);
+    return close ? trayAt(e, 0.6) : [x, y];
+  });
+  paths.forEach((p, pl) => {
+    if (!trays[pl]) return;
+    const [tx, ty] = trays[pl];
+    const near = Math.min(Infinity, ...trays.filter((o, i) => o && i !== pl).map((o) => Math.hypot(o[0] - tx, o[1] - ty)));
+    const r = Math.min(C * 0.45, near / 2 - 1);
     const cls = ["tray"];
     if (pl === state.to_move && tgt.has("off")) cls.push("target");
-    const t = el("circle", { cx: tx, cy: ty, r: C * 0.45, class: cls.join(" ") }, svg);
+    const t = el("circle", { cx: tx, cy: ty, r, class: cls.join(" ") }, svg);
     t.style.fill = colorOf(pl);
     t.dataset.tray = pl;
     el("text", { x: tx, y: ty + 5, "text-anchor": "middle", class: "tray-count", fill: contrastOf(pl), "data-off": pl }, svg).textContent = now.off[pl];
