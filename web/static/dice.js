@@ -555,8 +555,7 @@ function dicePanel() {
   $("auto-roll").checked = autoRollOn();
   $("finish-turn").hidden = !(isMyTurn() && turn.done.length > 0 && consistent().some((c) => c.rest.length === 0));
   $("undo").disabled = !(state.can_undo || turn.done.length > 0);
-  $("pass").hidden = true;
-  $("bear-off").hidden = true;
+  $("bear-off").hidden = true; // (the tray is clicked instead)
   const notes = [];
   if (d.notice) notes.push(d.notice);
   if (d.to_roll) notes.push("Your roll: press Roll" + (autoRollOn() ? " (auto-roll is on)" : "") + ".");
