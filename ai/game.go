@@ -104,6 +104,12 @@ type Encoder[P any] interface {
 	Features() int
 	// Encode writes p into x[:Features()], allocating nothing.
 	Encode(p *P, x []float32)
+	// Perspective is the player whose view Encode wrote p from: a net's
+	// outputs for p are each player's return in turn order starting with
+	// that player (0: in plain turn order). A game symmetric between its
+	// players writes every position from the mover's view, so that a
+	// position and its mirror image read the same.
+	Perspective(p *P) int
 	FeatureLayout() string
 }
 

@@ -205,7 +205,8 @@ func ReadNet(r io.Reader, name string) (*Net, error) {
 		if err != nil && first == "" {
 			return fail("empty file (want a stackrules network, first line %q)", netMagic)
 		}
-		return fail("not a stackrules network (first line %q, want %q)", strings.TrimSpace(first), netMagic)
+		// the line itself is not quoted: the file may be anything
+		return fail("not a stackrules network (its first line is not %q)", netMagic)
 	}
 	n := &Net{}
 	seen := map[string]bool{}

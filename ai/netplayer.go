@@ -30,8 +30,10 @@ func NewNetEval[P any](net *Net, enc Encoder[P], players int) (*NetEval[P], erro
 func (e *NetEval[P]) Evaluate(p *P, values []float64) bool {
 	e.enc.Encode(p, e.x)
 	e.Net.Forward(e.x, e.h, e.out)
+	n := len(values)
+	persp := e.enc.Perspective(p)
 	for i := range values {
-		values[i] = float64(e.out[i])
+		values[(persp+i)%n] = float64(e.out[i])
 	}
 	return true
 }
@@ -62,4 +64,11 @@ func NewNetPlayer[P any, M comparable](g Game[P, M], net *Net, seed uint64) (*Gr
 	gr := NewGreedy(g, seed)
 	gr.eval = e
 	return gr, nil
+}
+
+// NewNetDirectPlayer is the self-play player of Train: one ply, the
+// position after each move rated by the net as it stands (before the roll
+// that follows it, in a game with dice), with no exploration.
+func NewNetDirectPlayer[P any, M comparable](g Game[P, M], net *Net, seed uint64) (Player[P, M], error) {
+	return newSelfPlayer(g, net, seed, 0)
 }

@@ -33,6 +33,11 @@ func TestParseSpec(t *testing.T) {
 		{"mcts:easy,endgame=0", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Endgame: -1}, ""},
 		{"mcts:easy,keeplost=1", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, KeepLost: 1}, ""},
 		{"mcts:easy,keeplost=0", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, KeepLost: -1}, ""},
+		// a network's file name keeps its case
+		{"net:Nets/BG.net", Spec{Kind: KindNet, Net: "Nets/BG.net"}, ""},
+		{"NET: my net.net ", Spec{Kind: KindNet, Net: "my net.net"}, "net:my net.net"},
+		{"mcts:easy,net=Nets/BG.net", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: "Nets/BG.net"}, ""},
+		{"mcts:iterations=100,net=a.net,netplayout=4", Spec{Kind: KindMCTS, Iterations: 100, Threads: 1, Net: "a.net", NetPlayout: 4}, ""},
 	} {
 		got, err := ParseSpec(c.in)
 		if err != nil {
@@ -59,7 +64,10 @@ func TestParseSpec(t *testing.T) {
 func TestParseSpecErrors(t *testing.T) {
 	for _, c := range []struct{ in, msg string }{
 		{"", "empty"},
-		{"mtcs", `unknown player "mtcs" (want random, greedy or mcts); did you mean "mcts"?`},
+		{"mtcs", `unknown player "mtcs" (want random, greedy, mcts or net:FILE); did you mean "mcts"?`},
+		{"net", "net needs a network file"},
+		{"net: ", "net needs a network file"},
+		{"mcts:easy,netplayout=3", "netplayout= needs net=FILE"},
 		{"alphabeta", `unknown player "alphabeta"`},
 		{"mcts:", `nothing after "mcts:"`},
 		{"mcts:insane", `unknown level "insane" (levels: easy, medium, hard, max)`},
@@ -76,7 +84,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, endgame)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, net, netplayout, endgame)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
 		{"mcts:medium,endgame=-1", "endgame=-1: want a whole number >= 0"},
 		{"mcts:keeplost=2", "keeplost=2: want 0 or 1"},

@@ -16,15 +16,40 @@ const nimMax = 12
 
 func (nimNet) Features() int         { return nimMax + 1 + 2 }
 func (nimNet) FeatureLayout() string { return "nim-test-v1" }
+func (nimNet) Perspective(*nim) int  { return 0 }
 func (nimNet) Encode(p *nim, x []float32) {
 	clear(x[:nimMax+3])
 	x[min(int(p.n), nimMax)] = 1
 	x[nimMax+1+int(p.turn)] = 1
 }
 
+// nimMover is Nim written from the mover's view (Perspective): the count
+// alone, the same for either player to move, the net's first output the
+// mover's.
+type nimMover struct{ nimGame }
+
+func (nimMover) Features() int         { return nimMax + 1 }
+func (nimMover) FeatureLayout() string { return "nim-mover-test-v1" }
+func (nimMover) Perspective(p *nim) int {
+	return int(p.turn)
+}
+func (nimMover) Encode(p *nim, x []float32) {
+	clear(x[:nimMax+1])
+	x[min(int(p.n), nimMax)] = 1
+}
+
+// nimEncoder is what the Nim tests train on.
+type nimEncoder interface {
+	Game[nim, int8]
+	Encoder[nim]
+}
+
 func trainNim(t *testing.T, games int64, threads int, seed uint64, net *Net) *Net {
+	return trainNimOn(t, nimNet{}, games, threads, seed, net)
+}
+
+func trainNimOn(t *testing.T, g nimEncoder, games int64, threads int, seed uint64, net *Net) *Net {
 	t.Helper()
-	g := nimNet{}
 	if net == nil {
 		net = NewNet(g.Features(), 16, 2, g.FeatureLayout(), seed)
 	}
@@ -40,8 +65,18 @@ func trainNim(t *testing.T, games int64, threads int, seed uint64, net *Net) *Ne
 // player to move): with n objects left the player to
 // move wins exactly when n is not a multiple of 4 (take n mod 4).
 func TestTrainLearnsNim(t *testing.T) {
-	net := trainNim(t, 20000, 1, 1, nil)
-	e, err := NewNetEval[nim](net, nimNet{}, 2)
+	testTrainLearnsNim(t, nimNet{})
+}
+
+// The same from the mover's view: what is learned from one player's
+// positions holds for the other's.
+func TestTrainLearnsNimFromTheMoversView(t *testing.T) {
+	testTrainLearnsNim(t, nimMover{})
+}
+
+func testTrainLearnsNim(t *testing.T, g nimEncoder) {
+	net := trainNimOn(t, g, 20000, 1, 1, nil)
+	e, err := NewNetEval[nim](net, g, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +92,7 @@ func TestTrainLearnsNim(t *testing.T) {
 		}
 	}
 	// and the net's player plays the winning move wherever there is one
-	sp, err := newSelfPlayer[nim, int8](nimNet{}, net, 1, 0)
+	sp, err := newSelfPlayer[nim, int8](g, net, 1, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,5 +216,99 @@ func BenchmarkNetForward(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		net.Forward(x, h, out)
+	}
+}
+
+// The players of net:FILE and mcts:...,net=FILE play Nim's winning moves
+// with a trained net, and a net for other rules is refused when the player
+// is made (CheckSpec) and when it is asked to move.
+func TestNetPlayers(t *testing.T) {
+	net := trainNim(t, 20000, 1, 1, nil)
+	path := t.TempDir() + "/Nim.net"
+	if err := net.Save(path); err != nil {
+		t.Fatal(err)
+	}
+	g := nimNet{}
+	for _, spec := range []string{"net:" + path, "mcts:iterations=200,net=" + path, "mcts:iterations=200,net=" + path + ",netplayout=2"} {
+		sp, err := ParseSpec(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := CheckSpec[nim, int8](g, sp); err != nil {
+			t.Fatalf("%s: %v", spec, err)
+		}
+		pl := NewPlayer[nim, int8](g, sp, 1)
+		for n := int16(5); n <= nimMax; n++ {
+			if n%4 == 0 {
+				continue
+			}
+			p := nim{n: n}
+			m, info := pl.Choose(context.Background(), &p)
+			if info.Err != nil {
+				t.Fatalf("%s: %v", spec, info.Err)
+			}
+			if int16(m) != n%4 {
+				t.Errorf("%s, n=%d: took %d, want %d", spec, n, m, n%4)
+			}
+		}
+	}
+	other := NewNet(nimNet{}.Features(), 4, 2, "other-rules", 1)
+	otherPath := t.TempDir() + "/other.net"
+	if err := other.Save(otherPath); err != nil {
+		t.Fatal(err)
+	}
+	sp, _ := ParseSpec("mcts:easy,net=" + otherPath)
+	if err := CheckSpec[nim, int8](g, sp); !errors.Is(err, ErrNetLayout) {
+		t.Errorf("a net for other rules: CheckSpec says %v", err)
+	}
+	p := nim{n: 5}
+	if _, info := NewPlayer[nim, int8](g, sp, 1).Choose(context.Background(), &p); !errors.Is(info.Err, ErrNetLayout) {
+		t.Errorf("a net for other rules: the player says %v", info.Err)
+	}
+}
+
+// With a network the search's leaves are rated by it, not played out: a net
+// that says player 0 wins everywhere makes the root's value that.
+func TestMCTSLeavesRatedByNet(t *testing.T) {
+	net := NewNet(nimNet{}.Features(), 4, 2, nimNet{}.FeatureLayout(), 1)
+	clear(net.W1)
+	clear(net.W2)
+	net.B2[0], net.B2[1] = 5, -5 // player 0: 0.993, player 1: 0.007
+	for _, playout := range []int{0, 1} {
+		s := NewMCTS[nim, int8](nimNet{}, Config{Iterations: 30, NoSolver: true, EndgamePositions: -1, Discount: 1, NetPlayout: playout})
+		if err := s.SetValue(net); err != nil {
+			t.Fatal(err)
+		}
+		p := nim{n: 12}
+		r := s.Search(context.Background(), &p)
+		if r.Value < 0.95 {
+			t.Errorf("netplayout=%d: root value %.3f, want the net's 0.993", playout, r.Value)
+		}
+		// and without the net, random playouts of a lost position say otherwise
+		s = NewMCTS[nim, int8](nimNet{}, Config{Iterations: 30, NoSolver: true, EndgamePositions: -1, Discount: 1})
+		if r := s.Search(context.Background(), &p); r.Value > 0.9 {
+			t.Errorf("without a net: root value %.3f", r.Value)
+		}
+	}
+}
+
+// The learning rate drops to a fifth after AnnealAfter games: two runs
+// that differ only in when agree up to the earlier point and not after.
+func TestTrainAnneals(t *testing.T) {
+	run := func(games, anneal int64) *Net {
+		g := nimNet{}
+		net := NewNet(g.Features(), 8, 2, g.FeatureLayout(), 5)
+		_, err := Train[nim, int8](context.Background(), g, func(k int64) nim { return nim{n: int16(1 + k%nimMax)} }, net,
+			TrainConfig{Games: games, Seed: 5, CheckGames: -1, AnnealAfter: anneal})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return net
+	}
+	if !sameWeights(run(50, 50), run(50, -1)) {
+		t.Error("annealing changed the first 50 games")
+	}
+	if sameWeights(run(100, 50), run(100, -1)) {
+		t.Error("annealing after 50 games changed nothing by 100")
 	}
 }

@@ -59,7 +59,44 @@ type capState struct {
 	found  bool
 }
 
+// buildLines fills g.lineNext: the next playing square along each line of
+// the board, which captures follow. On a board of dark (or light) squares
+// only, where no square has an orthogonal neighbour, the next square along
+// a row or file is the one two away (Frisian draughts captures over it).
+func (g *Game) buildLines() {
+	b := g.Board
+	for d, dir := range board.Compass {
+		g.lineNext[d] = make([]board.Square, b.NumSquares())
+		double := d >= 4 && !b.IsHex() && !b.IsGraph() && !g.stepExists(dir)
+		for sq := range g.lineNext[d] {
+			n := b.Neighbor(board.Square(sq), d)
+			if double {
+				if n2, ok := b.Step(board.Square(sq), board.Direction{DF: 2 * dir.DF, DR: 2 * dir.DR}); ok {
+					n = n2
+				}
+			}
+			g.lineNext[d][sq] = n
+		}
+	}
+}
+
+// lineStepExists reports whether a capture can take a step in direction
+// step somewhere on the board: along a line, to the next playing square.
+func (g *Game) lineStepExists(step board.Direction) bool {
+	d := board.DirectionIndex(step)
+	if d < 0 {
+		return g.stepExists(step)
+	}
+	for _, n := range g.lineNext[d] {
+		if n != noSquare {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
+	g.buildLines()
 	cs := rf.Capture
 	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top",
 		landContinue: cs.Landing == "continue", landBehind: cs.Landing == "behind", noTurnBack: cs.NoTurnBack}
@@ -74,7 +111,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		cs := &rf.Captures[i]
 		what := fmt.Sprintf("capture rule %q", cs.Name)
 		r := &captureRule{name: cs.Name, flying: cs.Flying, kinds: allKinds}
-		steps, _ := g.directions(d, cs.Directions, what)
+		steps, _ := g.directionsWhere(d, cs.Directions, what, g.lineStepExists)
 		for pi, p := range g.Players {
 			for _, st := range steps {
 				r.dirs[pi] = append(r.dirs[pi], board.DirectionIndex(absolute(st, p.Home)))
@@ -240,9 +277,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				}
 				// The stack jumped: written out here rather than calling
 				// jumpTarget, which does not inline, on the hot path.
-				over := b.Neighbor(cur, d)
+				over := g.lineNext[d][cur]
 				for over != noSquare && st.cells[over] == 0 && r.flying {
-					over = b.Neighbor(over, d)
+					over = g.lineNext[d][over]
 				}
 				if over == noSquare {
 					continue
@@ -263,8 +300,8 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				// (same start, end and pieces taken): it is made only from
 				// there. The capture goes on all the same, so it does not end
 				// here.
-				if r.flying && d == last && !st.jumped.Has(b.Neighbor(cur, board.Opposite(d))) {
-					if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
+				if r.flying && d == last && !st.jumped.Has(g.lineNext[board.Opposite(d)][cur]) {
+					if land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0 {
 						extended = true
 					}
 					continue
@@ -275,7 +312,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				var goOn uint64
 				if r.flying && g.capture.landContinue {
 					i := 0
-					for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+					for land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0; land = g.lineNext[d][land] {
 						next := g.jumpOver(st, over, os, section, me, land, n)
 						if g.canJump(c, land, next, n+1, d) {
 							goOn |= 1 << i
@@ -286,7 +323,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 					}
 				}
 				i := -1
-				for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+				for land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0; land = g.lineNext[d][land] {
 					i++
 					if goOn != 0 && goOn&(1<<i) == 0 {
 						continue
@@ -343,9 +380,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 // an enemy stack not jumped yet; otherwise noSquare.
 func (g *Game) jumpTarget(st *capState, cur board.Square, d int, flying bool, me int) board.Square {
 	b := g.Board
-	over := b.Neighbor(cur, d)
+	over := g.lineNext[d][cur]
 	for over != noSquare && st.cells[over] == 0 && flying {
-		over = b.Neighbor(over, d)
+		over = g.lineNext[d][over]
 	}
 	if over == noSquare {
 		return noSquare
@@ -413,7 +450,7 @@ func (g *Game) canJump(c *Ctx, cur board.Square, section board.Stack, n, last in
 					continue
 				}
 			}
-			if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
+			if land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0 {
 				return true
 			}
 		}
@@ -434,9 +471,9 @@ func (g *Game) applyCapture(p *board.Position, m board.Move) {
 		f0, r0 := b.Coord(cur)
 		f1, r1 := b.Coord(land)
 		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
-		over := b.Neighbor(cur, d)
+		over := g.lineNext[d][cur]
 		for over != noSquare && p.Cells[over] == 0 {
-			over = b.Neighbor(over, d)
+			over = g.lineNext[d][over]
 		}
 		if over == noSquare || over == land {
 			panic(fmt.Sprintf("capture %s has no piece between %s and %s", g.MoveString(m), b.SquareName(cur), b.SquareName(land)))

@@ -204,9 +204,9 @@ func (g *Game) jumpedInOrder(p *board.Position, m board.Move, over *[board.MaxJu
 		f0, r0 := b.Coord(cur)
 		f1, r1 := b.Coord(land)
 		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
-		sq := b.Neighbor(cur, d)
+		sq := g.lineNext[d][cur]
 		for sq != noSquare && sq != land && (p.Cells[sq] == 0 || sq == m.From || taken.Has(sq)) {
-			sq = b.Neighbor(sq, d)
+			sq = g.lineNext[d][sq]
 		}
 		if sq != noSquare && sq != land {
 			taken.Add(sq)

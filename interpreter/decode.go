@@ -55,6 +55,10 @@ type ruleFile struct {
 	tracksNode                *yaml.Node
 	DiceMoves                 []diceMoveSpec
 	root                      *yaml.Node
+	// streak: a player's moves in a row that capture nothing and meet
+	// Streak (of one piece each with StreakSame), counted in positions.
+	Streak     *exprText
+	StreakSame bool
 }
 
 // stackSpec caps the height of stacks: after a step or a placement, a stack
@@ -263,6 +267,12 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"moves", false, func(_, v *yaml.Node) { d.decodeMoves(v, rf) }},
 		{"bear_off", false, func(_, v *yaml.Node) { d.decodeBearOff(v, rf) }},
 		{"end", false, func(_, v *yaml.Node) { d.decodeEnd(v, rf) }},
+		{"streak", false, func(_, v *yaml.Node) {
+			d.mapping(v, "streak", []field{
+				{"when", true, func(_, v *yaml.Node) { rf.Streak = d.expression(v, "streak: when") }},
+				{"same_piece", false, func(_, v *yaml.Node) { rf.StreakSame = d.boolean(v, "streak: same_piece") }},
+			})
+		}},
 		{"no_moves", false, func(_, v *yaml.Node) {
 			rf.NoMoves = d.oneOf(v, "no_moves", "lose", "pass", "draw")
 			rf.NoMovesNode = v

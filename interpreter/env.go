@@ -308,6 +308,8 @@ var names = map[string]nameDef{
 		level: lvSource, scopes: inRegion, value: func(c *Ctx) int { return c.player }},
 	"to_kind": {doc: "the kind of the top piece on the destination before the move, `none` when empty",
 		level: lvTarget, scopes: inMove | inHint | inPlace | inDice | inDrop, value: func(c *Ctx) int { return c.g.Board.TopKind(c.dst) }},
+	"streak": {doc: "the moves in a row that `me` has made meeting `streak: when` (capturing nothing); with `same_piece`, those of the piece on the square moved from, 0 for another piece",
+		level: lvSource, scopes: inMove | inBearOff | inCapture | inPlace | inEnd | inEval | inHint, value: func(c *Ctx) int { return c.g.streakOf(c) }},
 	"jumped_kind": {doc: "in a capture rule's `when`: the kind of the top piece of the stack being jumped (`jumped_kind == man`: men only)",
 		level: lvTarget, scopes: inCapture, value: func(c *Ctx) int { return c.g.Board.TopKind(c.dst) }},
 	"jumped_top": {doc: "in a capture rule's `when`: the owner of the top piece of the stack being jumped",

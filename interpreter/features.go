@@ -9,10 +9,16 @@ import (
 
 // Features: a position as a vector of numbers for a value network
 // (ai.Encoder), derived only from what the rule file declares, the same way
-// for every game. The layout, in order (docs/ai.md, "Teaching the AI a new
-// game"):
+// for every game. In a game whose players race along tracks of the same
+// length, each in its own frame (Backgammon, Ludo), the position is written
+// from the view of the player to move: the per-player groups start with the
+// mover's and go on in turn order (Perspective), so a position and its
+// mirror image, the other player to move, read the same and the network
+// learns from both at once. The layout, in order (docs/ai.md, "Teaching the
+// AI a new game"):
 //
-//   - the player to move: one unit per player (1 for the mover);
+//   - the player to move: one unit per player (1 for the mover), in turn
+//     order (not turned to the mover's view);
 //   - per square not on a track: for each of the top D pieces (D = 3 where
 //     stacks can form, 1 where `stack: max` is 1), one unit per piece code
 //     (players × kinds, then neutral pieces) set for the code of that piece;
@@ -31,7 +37,7 @@ import (
 //
 // FeatureLayoutVersion changes whenever the layout does, so a network
 // trained on one layout is refused by another.
-const FeatureLayoutVersion = 1
+const FeatureLayoutVersion = 2
 
 // featureLayout is where each group starts; computed once per Game.
 type featureLayout struct {
@@ -53,6 +59,7 @@ type featureLayout struct {
 	placeBase int // -1: not ranked
 	quietBase int // -1: no quiet draw
 	quietMax  float32
+	rotate    bool // per-player groups start with the mover's (see above)
 	names     []string
 }
 
@@ -77,11 +84,23 @@ func (g *Game) buildFeatures() *featureLayout {
 	}
 	onTrack := make([]bool, b.NumSquares())
 	if g.dice != nil {
+		l.rotate = players > 1 && len(g.dice.tracks[0]) > 0
 		for pl := range players {
 			for _, sq := range g.dice.tracks[pl] {
 				onTrack[sq] = true
 			}
+			l.rotate = l.rotate && len(g.dice.tracks[pl]) == len(g.dice.tracks[0])
 		}
+	}
+	// who is the pl-th of the per-player groups in names
+	who := func(pl int) string {
+		switch {
+		case !l.rotate:
+			return g.Players[pl].Name
+		case pl == 0:
+			return "mover"
+		}
+		return fmt.Sprintf("mover+%d", pl)
 	}
 	l.depth, l.heights = min(3, b.Window()), true
 	if g.stackMax == 1 {
@@ -111,7 +130,10 @@ func (g *Game) buildFeatures() *featureLayout {
 		for pl := range players {
 			l.trackLen[pl] = len(g.dice.tracks[pl])
 			for step, sq := range g.dice.tracks[pl] {
-				name := fmt.Sprintf("%s's step %d (%s)", g.Players[pl].Name, step, b.SquareName(sq))
+				name := fmt.Sprintf("%s's step %d (%s)", who(pl), step, b.SquareName(sq))
+				if l.rotate {
+					name = fmt.Sprintf("%s's step %d", who(pl), step)
+				}
 				add("%s: >= 1", name)
 				add("%s: >= 2", name)
 				add("%s: >= 3", name)
@@ -121,9 +143,9 @@ func (g *Game) buildFeatures() *featureLayout {
 	}
 	l.countBase = len(names)
 	for pl := range players {
-		add("%s: borne off", g.Players[pl].Name)
-		add("%s: captured", g.Players[pl].Name)
-		add("%s: in hand", g.Players[pl].Name)
+		add("%s: borne off", who(pl))
+		add("%s: captured", who(pl))
+		add("%s: in hand", who(pl))
 	}
 	l.poolBase = len(names)
 	l.pools = len(b.Pools())
@@ -144,7 +166,7 @@ func (g *Game) buildFeatures() *featureLayout {
 	if g.rankRules != nil {
 		l.placeBase = len(names)
 		for pl := range players {
-			add("%s has finished", g.Players[pl].Name)
+			add("%s has finished", who(pl))
 		}
 	}
 	if q := g.quietLimit(); q > 0 {
@@ -190,6 +212,10 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 	p := &sp.Position
 	players := len(g.Players)
 	x[int(p.ToMove)] = 1
+	persp := 0
+	if l.rotate {
+		persp = int(p.ToMove)
+	}
 	i := l.sqBase
 	for _, sq := range l.squares {
 		s := p.Cells[sq]
@@ -212,7 +238,8 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 		}
 	}
 	if g.dice != nil {
-		for pl := range players {
+		for slot := range players {
+			pl := (persp + slot) % players
 			for _, sq := range g.dice.tracks[pl] {
 				var counts [board.MaxPlayers]int16
 				b.CountAt(p, sq, &counts)
@@ -222,7 +249,8 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 		}
 	}
 	i = l.countBase
-	for pl := range players {
+	for slot := range players {
+		pl := (persp + slot) % players
 		start := float32(max(g.initial[pl], 1))
 		x[i] = float32(p.Off[pl]) / start
 		x[i+1] = float32(p.Captured[pl]) / start
@@ -245,15 +273,25 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 		}
 	}
 	if l.placeBase >= 0 {
-		for pl := range players {
-			if p.Place[pl] != 0 {
-				x[l.placeBase+pl] = 1
+		for slot := range players {
+			if p.Place[(persp+slot)%players] != 0 {
+				x[l.placeBase+slot] = 1
 			}
 		}
 	}
 	if l.quietBase >= 0 {
 		x[l.quietBase] = min(float32(sp.Quiet)/l.quietMax, 1)
 	}
+}
+
+// Perspective is the player whose view Encode writes p from: the player to
+// move in a game of tracks of the same length, else 0 (ai.Encoder). A
+// network's outputs for p are then in turn order from that player on.
+func (g *Game) Perspective(p *SearchPosition) int {
+	if g.features().rotate {
+		return int(p.ToMove)
+	}
+	return 0
 }
 
 // heightUnits writes n as four units: n ≥ lo, n ≥ lo+1, n ≥ lo+2 and
@@ -274,6 +312,9 @@ func (a *SearchGame) Features() int { return a.g.Features() }
 
 // Encode writes p for a value network (ai.Encoder).
 func (a *SearchGame) Encode(p *SearchPosition, x []float32) { a.g.Encode(p, x) }
+
+// Perspective is the player Encode writes p's view of (ai.Encoder).
+func (a *SearchGame) Perspective(p *SearchPosition) int { return a.g.Perspective(p) }
 
 // FeatureLayout identifies the encoding (ai.Encoder).
 func (a *SearchGame) FeatureLayout() string { return a.g.FeatureLayout() }

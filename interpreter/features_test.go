@@ -1,9 +1,13 @@
 package interpreter_test
 
 import (
+	"context"
+	"maps"
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
 )
 
@@ -13,8 +17,9 @@ import (
 
 // encodeAt encodes text (a position string; "" for the start) in g and
 // checks the features named in want, and that no other is set.
-func encodeAt(t *testing.T, g *interpreter.Game, text string, want map[string]float32) {
+func encodeAt(t *testing.T, g *interpreter.Game, text string, wanted map[string]float32) {
 	t.Helper()
+	want := maps.Clone(wanted)
 	p := g.Start()
 	if text != "" {
 		var err error
@@ -123,57 +128,73 @@ func TestFeaturesGraphHand(t *testing.T) {
 // TD-Gammon's four units, and the dice rolled.
 func TestFeaturesTrack(t *testing.T) {
 	g := open(t, "backgammon")
+	// written from the view of the player to move: the mover's checkers
+	// first, per step of its own track (its bar is step 0, its 24-point
+	// step 1, its 1-point step 24), then the other player's on its track
 	start := map[string]float32{
 		"to move: white": 1,
-		// white's 24-point (step 1) holds 2, its 13-point (step 12) 5,
-		// its 8-point (step 17) 3, its 6-point (step 19) 5
-		"white's step 1 (m2): >= 1":       1,
-		"white's step 1 (m2): >= 2":       1,
-		"white's step 12 (a2): >= 1":      1,
-		"white's step 12 (a2): >= 2":      1,
-		"white's step 12 (a2): >= 3":      1,
-		"white's step 12 (a2): (n - 3)/2": 1,
-		"white's step 17 (e1): >= 1":      1,
-		"white's step 17 (e1): >= 2":      1,
-		"white's step 17 (e1): >= 3":      1,
-		"white's step 19 (h1): >= 1":      1,
-		"white's step 19 (h1): >= 2":      1,
-		"white's step 19 (h1): >= 3":      1,
-		"white's step 19 (h1): (n - 3)/2": 1,
-		"black's step 1 (m1): >= 1":       1,
-		"black's step 1 (m1): >= 2":       1,
-		"black's step 12 (a1): >= 1":      1,
-		"black's step 12 (a1): >= 2":      1,
-		"black's step 12 (a1): >= 3":      1,
-		"black's step 12 (a1): (n - 3)/2": 1,
-		"black's step 17 (e2): >= 1":      1,
-		"black's step 17 (e2): >= 2":      1,
-		"black's step 17 (e2): >= 3":      1,
-		"black's step 19 (h2): >= 1":      1,
-		"black's step 19 (h2): >= 2":      1,
-		"black's step 19 (h2): >= 3":      1,
-		"black's step 19 (h2): (n - 3)/2": 1,
+		// the mover's 24-point (step 1) holds 2, its 13-point (step 12) 5,
+		// its 8-point (step 17) 3, its 6-point (step 19) 5; the same for
+		// the other player
+		"mover's step 1: >= 1":         1,
+		"mover's step 1: >= 2":         1,
+		"mover's step 12: >= 1":        1,
+		"mover's step 12: >= 2":        1,
+		"mover's step 12: >= 3":        1,
+		"mover's step 12: (n - 3)/2":   1,
+		"mover's step 17: >= 1":        1,
+		"mover's step 17: >= 2":        1,
+		"mover's step 17: >= 3":        1,
+		"mover's step 19: >= 1":        1,
+		"mover's step 19: >= 2":        1,
+		"mover's step 19: >= 3":        1,
+		"mover's step 19: (n - 3)/2":   1,
+		"mover+1's step 1: >= 1":       1,
+		"mover+1's step 1: >= 2":       1,
+		"mover+1's step 12: >= 1":      1,
+		"mover+1's step 12: >= 2":      1,
+		"mover+1's step 12: >= 3":      1,
+		"mover+1's step 12: (n - 3)/2": 1,
+		"mover+1's step 17: >= 1":      1,
+		"mover+1's step 17: >= 2":      1,
+		"mover+1's step 17: >= 3":      1,
+		"mover+1's step 19: >= 1":      1,
+		"mover+1's step 19: >= 2":      1,
+		"mover+1's step 19: >= 3":      1,
+		"mover+1's step 19: (n - 3)/2": 1,
 	}
 	encodeAt(t, g, "", start)
-	// black to play 6-3, one white checker on the bar, eight borne off, six
-	// on white's 1-point (step 24, m1); black: nine on its 24-point... no,
-	// its 6-point (step 19, h2), six off
+	// black to move: the same but for the to-move units
+	delete(start, "to move: white")
+	start["to move: black"] = 1
+	encodeAt(t, g, "b m2:ww,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb", start)
+	// black to play 6-3, with nine checkers on its 6-point (h2) and six
+	// off; white has one checker on its bar (g1), six on its 1-point (m1)
+	// and eight off
 	encodeAt(t, g, "b g1:w,m1:wwwwww,h2:bbbbbbbbb roll:63", map[string]float32{
-		"to move: black":                  1,
-		"white's step 0 (g1): >= 1":       1,
-		"white's step 24 (m1): >= 1":      1,
-		"white's step 24 (m1): >= 2":      1,
-		"white's step 24 (m1): >= 3":      1,
-		"white's step 24 (m1): (n - 3)/2": 1.5,
-		"black's step 19 (h2): >= 1":      1,
-		"black's step 19 (h2): >= 2":      1,
-		"black's step 19 (h2): >= 3":      1,
-		"black's step 19 (h2): (n - 3)/2": 3,
-		"white: borne off":                8.0 / 15,
-		"black: borne off":                6.0 / 15,
-		"die 1 shows 6":                   1,
-		"die 2 shows 3":                   1,
+		"to move: black":               1,
+		"mover's step 19: >= 1":        1,
+		"mover's step 19: >= 2":        1,
+		"mover's step 19: >= 3":        1,
+		"mover's step 19: (n - 3)/2":   3,
+		"mover+1's step 0: >= 1":       1,
+		"mover+1's step 24: >= 1":      1,
+		"mover+1's step 24: >= 2":      1,
+		"mover+1's step 24: >= 3":      1,
+		"mover+1's step 24: (n - 3)/2": 1.5,
+		"mover: borne off":             6.0 / 15,
+		"mover+1: borne off":           8.0 / 15,
+		"die 1 shows 6":                1,
+		"die 2 shows 3":                1,
 	})
+	sp := interpreter.SearchPosition{Position: g.Start()}
+	sp.ToMove = 1
+	if g.Perspective(&sp) != 1 {
+		t.Errorf("perspective with black to move: %d, want 1", g.Perspective(&sp))
+	}
+	if liger := open(t, "liger"); liger.Perspective(&interpreter.SearchPosition{Position: liger.Start()}) != 0 {
+		t.Error("a game without tracks is written in turn order")
+	}
 }
 
 func contains(list []string, s string) bool {
@@ -192,5 +213,47 @@ func TestFeaturesAllocateNothing(t *testing.T) {
 	x := make([]float32, g.Features())
 	if n := testing.AllocsPerRun(100, func() { g.Encode(&sp, x) }); n != 0 {
 		t.Errorf("Encode allocates %g times per call", n)
+	}
+}
+
+// BenchmarkNetEvaluate is one evaluation by a value network of the size
+// `stackrules train` makes (40 hidden units): the position encoded, then
+// the forward pass. Backgammon's start: 221 features, 35 of them set.
+func BenchmarkNetEvaluate(b *testing.B) {
+	for _, name := range []string{"backgammon", "english-checkers", "liger"} {
+		b.Run(name, func(b *testing.B) {
+			g := open(b, name)
+			game := g.AI()
+			enc := game.(ai.Encoder[interpreter.SearchPosition])
+			net := ai.NewNet(enc.Features(), ai.DefaultHidden, len(g.Players), enc.FeatureLayout(), 1)
+			e, err := ai.NewNetEval(net, enc, len(g.Players))
+			if err != nil {
+				b.Fatal(err)
+			}
+			sp := interpreter.SearchPosition{Position: g.Start()}
+			values := make([]float64, len(g.Players))
+			b.ReportAllocs()
+			for b.Loop() {
+				e.Evaluate(&sp, values)
+			}
+		})
+	}
+}
+
+// BenchmarkTrainGame is one self-play game of Backgammon and its TD(λ)
+// update, on one thread: the cost behind `stackrules train`'s games/s.
+func BenchmarkTrainGame(b *testing.B) {
+	g := open(b, "backgammon")
+	game := g.AI()
+	enc := game.(ai.Encoder[interpreter.SearchPosition])
+	net := ai.NewNet(enc.Features(), ai.DefaultHidden, len(g.Players), enc.FeatureLayout(), 1)
+	start := func(int64) interpreter.SearchPosition { return interpreter.SearchPosition{Position: g.Start()} }
+	b.ReportAllocs()
+	n := int64(0)
+	for b.Loop() {
+		n++
+		if _, err := ai.Train[interpreter.SearchPosition, board.Move](context.Background(), game, start, net, ai.TrainConfig{Games: n, CheckGames: -1}); err != nil {
+			b.Fatal(err)
+		}
 	}
 }

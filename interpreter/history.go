@@ -98,18 +98,20 @@ func (h *History) PlayOn() { h.claims = true }
 func (h *History) Play(m board.Move) error {
 	cur := &h.cur
 	last := h.plies[len(h.plies)-1]
-	over := h.OutcomeErr
+	var o Outcome
+	var err error
 	if h.claims {
-		over = func() (Outcome, error) { return h.g.ResultErr(cur) }
+		o, err = h.g.ResultErr(cur) // the rules' ends only: draws are claims
+	} else {
+		o, err = h.OutcomeErr()
 	}
-	if o, err := over(); err != nil {
+	if err != nil {
 		return err
 	} else if o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
 	moves := h.legal
 	if h.legalAt != len(h.plies) {
-		var err error
 		if moves, err = h.g.LegalMovesErr(cur, h.legal); err != nil {
 			return err
 		}

@@ -198,6 +198,8 @@ func (g *Game) nameBound(name string) interval {
 		return span(2, int64(board.MaxPlayers))
 	case "none":
 		return span(none, none)
+	case "streak":
+		return span(0, 9999)
 	case "height", "lifted", "to_height", "jumped_height":
 		return span(0, 64)
 	case "row", "to_row", "farthest":

@@ -227,7 +227,8 @@ func TestPDNRoundTripEveryDraughtsGame(t *testing.T) {
 	for _, c := range []struct {
 		game, gameType string
 		names          bool // squares by name
-	}{{"english-checkers", "21", false}, {"international", "20", false}, {"russian", "25", true}, {"turkish", "30", true}} {
+	}{{"english-checkers", "21", false}, {"international", "20", false}, {"russian", "25", true}, {"turkish", "30", true},
+		{"pool", "23", false}, {"brazilian", "26", false}, {"canadian", "27", false}, {"czech", "29", true}} {
 		t.Run(c.game, func(t *testing.T) {
 			g := gametest.Open(t, c.game)
 			rng := rand.New(rand.NewPCG(uint64(len(c.game)), 32))

@@ -3,6 +3,8 @@ package session
 import (
 	"fmt"
 	"time"
+
+	"github.com/stackrules/stackrules/ai"
 )
 
 // SeatLimits bound what an AI seat may ask of the machine that runs it (a
@@ -12,6 +14,9 @@ type SeatLimits struct {
 	MaxThreads int           // search threads
 	MaxTime    time.Duration // the longest one move may be thought over
 	MaxEndgame int           // positions of an exact endgame analysis
+	// NoFiles refuses seats that name a file to read (a value network,
+	// net:FILE or net=FILE): a server reads no file a request names.
+	NoFiles bool
 }
 
 // Check says why seat asks for more than the limits allow, or nil. A
@@ -28,6 +33,8 @@ func (l SeatLimits) Check(seat Seat) error {
 		return fmt.Errorf("%s thinks up to %s a move; at most %s is allowed here", sp, sp.Time, l.MaxTime)
 	case l.MaxEndgame > 0 && sp.Endgame > l.MaxEndgame:
 		return fmt.Errorf("%s asks for an endgame analysis of %d positions; at most %d are allowed here", sp, sp.Endgame, l.MaxEndgame)
+	case l.NoFiles && sp.Net != "":
+		return fmt.Errorf("%s names a network file; no files are read here", sp.Kind)
 	}
 	return nil
 }
@@ -46,6 +53,14 @@ func (l SeatLimits) Clamp(seat Seat) (Seat, bool) {
 	}
 	if l.MaxEndgame > 0 && sp.Endgame > l.MaxEndgame {
 		sp.Endgame, changed = l.MaxEndgame, true
+	}
+	if l.NoFiles && sp.Net != "" {
+		// no file is read: the search without the network, or for net:FILE
+		// the one-ply player without it
+		sp.Net, sp.NetPlayout, changed = "", 0, true
+		if sp.Kind == ai.KindNet {
+			sp.Kind = ai.KindGreedy
+		}
 	}
 	return seat, changed
 }

@@ -11,7 +11,7 @@ import (
 )
 
 func TestSeatLimitsCheckAndClamp(t *testing.T) {
-	l := SeatLimits{MaxThreads: 2, MaxTime: 10 * time.Second, MaxEndgame: 1000}
+	l := SeatLimits{MaxThreads: 2, MaxTime: 10 * time.Second, MaxEndgame: 1000, NoFiles: true}
 	for _, tc := range []struct {
 		seat, err, clamped string
 	}{
@@ -21,6 +21,9 @@ func TestSeatLimitsCheckAndClamp(t *testing.T) {
 		{"mcts:iterations=10,threads=64", "64 threads; at most 2", "mcts:iterations=10,threads=2"},
 		{"mcts:max", "20s a move; at most 10s", "mcts:max,time=10s"},
 		{"mcts:iterations=10,endgame=5000", "5000 positions; at most 1000", "mcts:iterations=10,endgame=1000"},
+		// a server reads no file a request names
+		{"net:/etc/passwd", "names a network file; no files are read here", "greedy"},
+		{"mcts:easy,net=x.net,netplayout=3", "names a network file", "mcts:easy"},
 	} {
 		st, err := ParseSeat(tc.seat)
 		if err != nil {

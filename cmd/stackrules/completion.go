@@ -187,7 +187,7 @@ func completions(app *cli.App, words []string) ([]candidate, string) {
 // gameArgs is how many GAME arguments each command takes first (-1: any
 // number); gameOrFileArgs take rule files as well, as GAMEs do.
 var gameArgs = map[string]int{
-	"play": 1, "variants": 1, "rules": 1, "moves": 1, "perft": 1, "match": 1, "best": 1, "explain": 1,
+	"play": 1, "variants": 1, "rules": 1, "moves": 1, "perft": 1, "match": 1, "train": 1, "best": 1, "explain": 1,
 	"bench": -1, "serve": -1, "lint": -1, "test": -1, "analyze": 1,
 }
 

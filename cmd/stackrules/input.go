@@ -9,6 +9,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // What a player may type at the prompt: a move in the notation, a square
@@ -328,6 +329,25 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 			return resolution{msg: g.Explain(p, raw).Short()}
 		}
 	}
+	if g.Board.Numbered() && len(t) >= 3 && allDigitsText(t) {
+		// Squares run together, as draughts players write them (1115).
+		if m, err := records.ParsePDNMove(g, p, t); err == nil {
+			return resolution{move: m, ok: true, taken: g.Board.NumericMoveString(m)}
+		}
+		var cuts []string
+		for i := 1; i < len(t); i++ {
+			a, _ := strconv.Atoi(t[:i])
+			z, _ := strconv.Atoi(t[i:])
+			_, okA := g.Board.NumberedSquare(a)
+			_, okZ := g.Board.NumberedSquare(z)
+			if okA && okZ && t[i] != '0' {
+				cuts = append(cuts, t[:i]+"-"+t[i:])
+			}
+		}
+		if len(cuts) == 1 {
+			t = cuts[0] // not legal: the rules say why, of 15-19
+		}
+	}
 	if a, ok := numericToAlgebraic(g.Board, t); ok {
 		t = a // numeric shorthand (11x25, a square alone: 15) reads as its squares
 	}
@@ -620,4 +640,14 @@ func orList(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// allDigitsText reports whether t is digits only.
+func allDigitsText(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return t != ""
 }

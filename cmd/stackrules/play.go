@@ -158,6 +158,8 @@ func runPlay(c *cli.Context, s *streams) error {
 	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
 		return err
 	}
+	ss.followTyped = g.Board.Numbered() && strings.EqualFold(c.String("notation"), "auto")
+	ss.ro.Numbers = ss.ro.Numeric
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
 		ss.draw()
@@ -208,12 +210,16 @@ func defaultRecordPath(variant string, t time.Time) string {
 // the AI of each seat, the record) with the prompt, the board, the record
 // file and the signals around it.
 type terminalGame struct {
-	s           *streams
-	sess        *session.Session
-	g           *interpreter.Game    // sess.Game
-	h           *interpreter.History // sess.History(), to read; moves go through sess
-	base        *records.Record      // the record resumed, nil for a new game
-	ro          renderOpts
+	s    *streams
+	sess *session.Session
+	g    *interpreter.Game    // sess.Game
+	h    *interpreter.History // sess.History(), to read; moves go through sess
+	base *records.Record      // the record resumed, nil for a new game
+	ro   renderOpts
+	// followTyped: --notation auto on a numbered board, so the notation
+	// shown (moves, hints, the last move, the board's numbers) follows the
+	// one the player types: numbers after 15-18, names after d4-e5.
+	followTyped bool
 	interactive bool
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
@@ -552,6 +558,17 @@ func (ss *terminalGame) handle(line string, pos *board.Position, legal []board.M
 		return ss.handleDicePlay(line, pos, legal), nil
 	}
 	res := resolveMove(ss.g, pos, legal, line)
+	if t := strings.TrimSpace(line); ss.followTyped && t != "" {
+		ss.ro.Numeric = session.TypedNumeric(ss.g.Board, t)
+	}
+	if session.TypedNumeric(ss.g.Board, line) {
+		// Typed in numbers (15-18): answered in numbers, not square names.
+		num := func(s string) string { return session.NumericText(ss.g.Board, s) }
+		res.msg, res.taken, res.square = num(res.msg), num(res.taken), num(res.square)
+		for i := range res.listed {
+			res.listed[i] = num(res.listed[i])
+		}
+	}
 	switch {
 	case res.ok:
 		if res.taken != "" {

@@ -23,6 +23,7 @@ var readmeBudgets = []struct{ old, new, why string }{
 	{"--time 5s", "--time 100ms", "a five-second search"},
 	{"--games 1000", "--games 4", "a thousand games take minutes"},
 	{"--until ±0.02", "--until ±0.45", "an interval of ±2% takes thousands of games"},
+	{"--time 30m", "--time 1s", "training takes as long as it is given"},
 }
 
 // readmeNeverEnds are commands that run until stopped.

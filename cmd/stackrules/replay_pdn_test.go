@@ -138,3 +138,55 @@ func TestReplayPDNAgainstRapidDraughts(t *testing.T) {
 		t.Errorf("%v:\n%s", err, report)
 	}
 }
+
+// English checkers at the terminal: the board shows the empty squares'
+// numbers; a move typed in numbers is answered in numbers (a refusal, its
+// list of captures, a square's moves, squares run together); one typed by
+// name is answered by name, and moves and hints follow.
+func TestTerminalSpeaksNumbers(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("XDG_DATA_HOME", dir)
+	input := "11-15\n22-18\n15-18\n1519\n15\nd4\nmoves\n15x22\nmoves\nquit\n"
+	code, out, errOut := playScript(t, input, "play", "english-checkers", "--first", "human", "--second", "human", "--no-color", "--record", filepath.Join(dir, "g.txt"))
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"│  20        19        18        17      │ 5", // the numbers of the empty squares
+		"15-18: not a legal move: captures are mandatory, and black can capture: 15x22",
+		"15-19: not a legal move: captures are mandatory, and black can capture: 15x22",
+		"Moves from 15: 15x22",
+		"Moves from d4: d4xf6",
+		"1 legal move:\n  d4xf6",        // after d4, by name
+		"2 legal moves:\n  25x18 26x17", // after 15x22, in numbers again
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "d4-e5") || strings.Contains(out, "h4xf6") {
+		t.Errorf("square names answer numbers:\n%s", out)
+	}
+}
+
+// A game a match calls a draw at --max-plies, and one a player resigned,
+// keep their results when converted to PDN: 1/2-1/2 and the loser's 0.
+func TestPDNKeepsResultsOfGamesCutShort(t *testing.T) {
+	dir := t.TempDir()
+	recs := filepath.Join(dir, "recs")
+	if code, _, errOut := runCLI(t, "match", "english-checkers", "-a", "random", "-b", "random", "--games", "1", "--max-plies", "6", "--records", recs); code != 0 {
+		t.Fatalf("match: exit %d: %s", code, errOut)
+	}
+	code, out, errOut := runCLI(t, "replay", filepath.Join(recs, "game-001.txt"), "--pdn", "-")
+	if code != 0 || !strings.Contains(out, `[Result "1/2-1/2"]`) || !strings.HasSuffix(strings.TrimSpace(out), "1/2-1/2") {
+		t.Errorf("the draw at --max-plies: exit %d:\n%s%s", code, out, errOut)
+	}
+	rec := filepath.Join(dir, "resigned.txt")
+	if code, _, errOut := playScript(t, "11-15\nresign\n", "play", "english-checkers", "--first", "human", "--second", "human", "--record", rec); code != 0 {
+		t.Fatalf("play: exit %d: %s", code, errOut)
+	}
+	code, out, errOut = runCLI(t, "replay", rec, "--pdn", "-")
+	if code != 0 || !strings.Contains(out, `[Result "1-0"]`) || !strings.Contains(out, "1. 11-15 1-0") {
+		t.Errorf("white resigned: exit %d:\n%s%s", code, out, errOut)
+	}
+}

@@ -41,7 +41,8 @@ func trainCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "self-play games played at once"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "seed: the same seed and --threads learn the same network"},
 			&cli.IntFlag{Name: "hidden", Value: ai.DefaultHidden, Usage: "hidden units of the network"},
-			&cli.Float64Flag{Name: "rate", Value: ai.DefaultTrainRate, Usage: "learning rate"},
+			&cli.Float64Flag{Name: "rate", Value: ai.DefaultTrainRate, Usage: "learning rate, for the first --anneal games (a fifth of it after)"},
+			&cli.Int64Flag{Name: "anneal", Value: ai.DefaultAnnealAfter, Usage: "games after which the learning rate drops to a fifth (0: never)"},
 			&cli.Float64Flag{Name: "lambda", Value: ai.DefaultLambda, Usage: "TD(λ): how far back a game's later values and outcome reach, 0 to 1"},
 			&cli.Float64Flag{Name: "explore", Value: -1, Usage: "chance of a random move in self-play (default 0.1 without dice, 0 with: the dice explore)"},
 			&cli.Int64Flag{Name: "check-every", Value: ai.DefaultCheckEvery, Usage: "games between checkpoints"},
@@ -91,6 +92,13 @@ func trainCommand(s *streams) *cli.Command {
 				net = ai.NewNet(enc.Features(), c.Int("hidden"), len(g.Players), enc.FeatureLayout(), c.Uint64("seed"))
 				net.Game = g.Name
 			}
+			anneal := c.Int64("anneal")
+			if anneal < 0 {
+				return usagef("train: --anneal must be 0 or more")
+			}
+			if anneal == 0 {
+				anneal = -1 // never, as TrainConfig says it
+			}
 			explore := c.Float64("explore")
 			if explore == -1 {
 				explore = 0
@@ -107,7 +115,7 @@ func trainCommand(s *streams) *cli.Command {
 			lastLine := ""
 			cfg := ai.TrainConfig{
 				Games: c.Int64("games"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: net.Seed,
-				Rate: c.Float64("rate"), Lambda: c.Float64("lambda"), Explore: explore, MaxPlies: c.Int("max-plies"),
+				Rate: c.Float64("rate"), AnnealAfter: anneal, Lambda: c.Float64("lambda"), Explore: explore, MaxPlies: c.Int("max-plies"),
 				CheckEvery: c.Int64("check-every"), CheckGames: c.Int("check-games"), ProgressEvery: every,
 				Progress: func(p ai.TrainProgress) {
 					lastLine = p.String()

@@ -115,7 +115,7 @@ func differential(t *testing.T, name string) {
 		t.Errorf("the positions do not exercise the rules: %+v", st)
 	}
 	for _, c := range rules.Precedence {
-		if st.deciding[c] < 10 {
+		if st.deciding[c] < 5 {
 			t.Errorf("%v decided only %d positions", c, st.deciding[c])
 		}
 	}
@@ -129,27 +129,41 @@ func differential(t *testing.T, name string) {
 // part: the branch draughts-rules makes it so). Before that the interpreter
 // lists it once per empty square between the two pieces; then the test
 // compares the moves as sets of outcomes only, not the number of routes nor
-// the texts, and says so.
+// the texts, and says so. Where jumped pieces leave at once, the second probe
+// has the king land, between two pieces of one line, on a square it emptied
+// earlier in the same capture (b5 here); on draughts-rules at 3d41c69 the
+// interpreter still lists b1xb5xb8 and b1xb6xb8 there as two moves.
 func sameLineOnce(t *testing.T, g *interpreter.Game, rules *draughts.Rules) bool {
 	if !rules.FlyingKings || rules.LandDirectlyBehind {
 		return true
 	}
-	probe := "b a1:B,b2:w,e5:w" // a1xc3xf6, a1xc3xg7, a1xc3xh8 (and on: i9, j10 ...)
-	if !rules.A1Playing {
-		probe = "b h1:B,g2:w,d5:w"
+	probes := []string{"b a1:B,b2:w,e5:w"} // a1xc3xf6, a1xc3xg7, a1xc3xh8 (and on: i9, j10 ...)
+	switch {
+	case rules.KingCaptures&draughts.Diagonal == 0:
+		probes = []string{"b a1:B,b1:w,e1:w"} // along the first rank, all squares playing
+	case !rules.A1Playing && !rules.AllSquares:
+		probes = []string{"b h1:B,g2:w,d5:w"}
 	}
-	ref, err := draughts.Parse(rules, probe)
-	if err != nil {
-		t.Fatal(err)
+	if rules.RemoveAtOnce && rules.AllSquares && rules.KingCaptures&draughts.Orthogonal == draughts.Orthogonal {
+		probes = append(probes, "b c1:w,a3:B,a4:w,b4:w,b5:w,g6:w,b7:w,d7:w,e8:W")
 	}
-	p, err := g.ParsePosition(probe)
-	if err != nil {
-		t.Fatalf("the interpreter cannot read %q: %v", probe, err)
-	}
-	got, want := len(g.LegalMoves(&p, nil)), len(ref.Moves())
-	if got != want {
-		t.Logf("%s: the interpreter lists %d moves at %s where the reference lists %d, a flying king's capture along one line once per square between the pieces (issue 32, fixed on branch draughts-rules): moves compared as sets of outcomes only, not route counts or texts", g.Name, got, probe, want)
-		return false
+	for _, probe := range probes {
+		ref, err := draughts.Parse(rules, probe)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := g.ParsePosition(probe)
+		if err != nil {
+			t.Fatalf("the interpreter cannot read %q: %v", probe, err)
+		}
+		var texts []string
+		for _, m := range g.LegalMoves(&p, nil) {
+			texts = append(texts, g.MoveString(m))
+		}
+		if want := len(ref.Moves()); len(texts) != want {
+			t.Logf("%s: the interpreter lists %d moves at %s where the reference lists %d, a flying king's capture along one line more than once (issue 32): %v. Moves compared as sets of outcomes only, not route counts or texts", g.Name, len(texts), probe, want, texts)
+			return false
+		}
 	}
 	return true
 }

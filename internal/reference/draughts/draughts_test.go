@@ -166,7 +166,7 @@ func TestHandWorkedMoves(t *testing.T) {
 		// Most pieces.
 		{
 			name:  "no maximum rule: the one-piece capture is legal",
-			games: []string{"russian", "pool"},
+			games: []string{"russian", "pool", "czech", "thai"},
 			pos:   "w a3:w,e3:w,b4:b,f4:b,f6:b",
 			moves: []string{"a3xc5", "e3xg5xe7"},
 		},
@@ -293,10 +293,68 @@ func TestHandWorkedMoves(t *testing.T) {
 			moves: []string{"e5xi5"},
 		},
 		{
+			name:  "Frisian: a man captures diagonally, then along a file",
+			games: []string{"frisian"},
+			pos:   "w c3:w,d4:b,e7:b",
+			moves: []string{"c3xe5xe9"},
+		},
+		{
 			name:  "Frisian: a king captures along a file from afar",
 			games: []string{"frisian"},
 			pos:   "w a1:W,a5:b",
 			moves: []string{"a1xa7", "a1xa9"},
+		},
+		// Turkish and Armenian (all squares, orthogonal captures).
+		{
+			name:  "Armenian: a man steps forward, sideways and diagonally forward",
+			games: []string{"armenian"},
+			pos:   "w d4:w,h8:b",
+			moves: []string{"d4-c4", "d4-c5", "d4-d5", "d4-e4", "d4-e5"},
+		},
+		{
+			name:  "Turkish: a man steps forward and sideways",
+			games: []string{"turkish"},
+			pos:   "w d4:w,h8:b",
+			moves: []string{"d4-c4", "d4-d5", "d4-e4"},
+		},
+		{
+			name:  "Armenian: men do not capture diagonally",
+			games: []string{"armenian"},
+			pos:   "w d4:w,e5:b,a8:b",
+			moves: []string{"d4-c4", "d4-c5", "d4-d5", "d4-e4"},
+		},
+		{
+			name:  "Armenian: a king moves diagonally but captures only along lines",
+			games: []string{"armenian"},
+			pos:   "w a1:W,b2:b,h8:b",
+			moves: []string{"a1-a2", "a1-a3", "a1-a4", "a1-a5", "a1-a6", "a1-a7", "a1-a8", "a1-b1", "a1-c1", "a1-d1", "a1-e1", "a1-f1", "a1-g1", "a1-h1"},
+		},
+		{
+			name:  "Armenian: a man crowned by a capture goes on as a king",
+			games: []string{"armenian"},
+			pos:   "w d6:w,d7:b,f8:b",
+			moves: []string{"d6xd8xg8", "d6xd8xh8"},
+			after: map[string]string{"d6xd8xh8": "b h8:W"},
+		},
+		{
+			name:  "Turkish: a man is crowned at the end of its capture",
+			games: []string{"turkish"},
+			pos:   "w d6:w,d7:b,f8:b",
+			moves: []string{"d6xd8"},
+			after: map[string]string{"d6xd8": "b d8:W,f8:b"},
+		},
+		{
+			name:     "Turkish and Armenian: most pieces decides",
+			games:    []string{"turkish", "armenian"},
+			pos:      "w a2:w,d2:w,a3:b,d3:b,d5:b",
+			moves:    []string{"d2xd4xd6"},
+			deciding: []Criterion{MostPieces},
+		},
+		{
+			name:  "Turkish and Armenian: a capture never turns back",
+			games: []string{"turkish", "armenian"},
+			pos:   "w a2:b,a3:W,a5:b",
+			moves: []string{"a3xa1", "a3xa6", "a3xa7", "a3xa8"},
 		},
 		// Frisian: three non-capturing moves in a row with one king while the
 		// player has men, then that king must rest (or capture).
@@ -372,7 +430,7 @@ func TestNoMovesLoses(t *testing.T) {
 		}
 		// Blocked: a man facing two men it cannot jump (the square beyond is
 		// off the board or taken).
-		if r.A1Playing && !r.OrthogonalCaptures {
+		if r.A1Playing && !r.AllSquares && r.ManCaptures&Orthogonal == 0 {
 			if got := mustParse(t, r, "w a1:w,b2:b,c3:b").Result(); got != "b" {
 				t.Errorf("%s: a blocked man: Result %q, want b", game, got)
 			}
@@ -435,7 +493,11 @@ func TestStart(t *testing.T) {
 			t.Errorf("%s: the start does not round-trip", game)
 		}
 		men := strings.Count(s, ":")
-		if want := 2 * r.Rows * r.Size / 2; men != want {
+		perRank := r.Size / 2
+		if r.AllSquares {
+			perRank = r.Size
+		}
+		if want := 2 * r.Rows * perRank; men != want {
 			t.Errorf("%s: %d men at the start, want %d", game, men, want)
 		}
 	}
@@ -463,8 +525,10 @@ func perftAll(p *Position, counts []int64, distinct bool) {
 // test/src/algo/traversal/initial/). Each of his test cases gives two rows:
 // every capture route counted (keep_duplicates_gen) and routes with the same
 // origin, destination and captured pieces counted once (drop_duplicates_gen).
-// Figures up to depth 6-7 run by default, the rest with STACKRULES_DEEP=1 up
-// to about 25 million leaves.
+// Rows up to 60,000 leaves run by default (depth 4-6), the rest with
+// STACKRULES_DEEP=1 (15 to 25 minutes on two busy cores): depth 10 for
+// Russian, Pool, Brazilian and Italian, 9 for Czech, Spanish, Thai and
+// Frisian, 8 for Portuguese and International, 7 for Canadian.
 func TestPerftStart(t *testing.T) {
 	cases := []struct {
 		game, source  string
@@ -490,8 +554,8 @@ func TestPerftStart(t *testing.T) {
 			[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783},
 			[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783}},
 		{"italian", "board_08x08.cpp lines 109-110 (case Italian)", 0,
-			[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875},
-			[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875}},
+			[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384},
+			[]int64{7, 49, 302, 1469, 7361, 36473, 177532, 828783, 3860875, 17761384}},
 		// dctl's Thai case starts from initial(2): three ranks of men each, not
 		// Thai's own two.
 		{"thai", "board_08x08.cpp lines 123-124 (case Thai, initial(2): three ranks each)", 3,
@@ -501,8 +565,8 @@ func TestPerftStart(t *testing.T) {
 			[]int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483971},
 			[]int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961}},
 		{"frisian", "board_10x10.cpp lines 52-53 (case Frisian)", 0,
-			[]int64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905},
-			[]int64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779}},
+			[]int64{9, 81, 658, 3880, 21345, 103584, 550314, 2907905, 16204497},
+			[]int64{9, 81, 658, 3874, 21265, 102431, 540126, 2825779, 15605069}},
 		// Published with duplicates dropped only.
 		{"canadian", "board_large.cpp line 24 (case Board12x12, canadian)", 0,
 			nil,

@@ -60,11 +60,42 @@ func (m *Move) route() string { return fmt.Sprint(m.Path, m.Captured) }
 
 type dir struct{ df, dr int }
 
-var diagonals = []dir{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}}
+// dirTable[set][up][allSquares] are the unit steps of a direction set for
+// a player moving up the board (up 1) or down (0), on a board of dark squares
+// or of all squares.
+var dirTable [AllWays + 1][2][2][]dir
 
-// eightWays adds the orthogonal steps of two squares (the next playing square
-// along a rank or file) to the diagonals.
-var eightWays = []dir{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}, {2, 0}, {-2, 0}, {0, 2}, {0, -2}}
+func init() {
+	for set := Dirs(0); set <= AllWays; set++ {
+		for up := 0; up < 2; up++ {
+			for all := 0; all < 2; all++ {
+				f, o := 2*up-1, 2-all // forward; orthogonal step
+				var out []dir
+				if set&DiagonalForward != 0 {
+					out = append(out, dir{1, f}, dir{-1, f})
+				}
+				if set&DiagonalBackward != 0 {
+					out = append(out, dir{1, -f}, dir{-1, -f})
+				}
+				if set&Forward != 0 {
+					out = append(out, dir{0, o * f})
+				}
+				if set&Sideways != 0 {
+					out = append(out, dir{o, 0}, dir{-o, 0})
+				}
+				if set&Backward != 0 {
+					out = append(out, dir{0, -o * f})
+				}
+				dirTable[set][up][all] = out
+			}
+		}
+	}
+}
+
+// dirs are the unit steps of a direction set for side.
+func (p *Position) dirs(set Dirs, side byte) []dir {
+	return dirTable[set&AllWays][boolInt(p.forward(side) > 0)][boolInt(p.Rules.AllSquares)]
+}
 
 // step returns the square one step from sq in direction d, or -1 off the board.
 func (r *Rules) step(sq int, d dir) int {
@@ -100,20 +131,12 @@ func sign(x int) int {
 	return 0
 }
 
-// captureDirs are the directions a piece captures in; men that do not capture
-// backward capture diagonally forward only.
+// captureDirs are the directions a piece captures in.
 func (p *Position) captureDirs(king bool, side byte) []dir {
-	all := diagonals
-	if p.Rules.OrthogonalCaptures {
-		all = eightWays
+	if king {
+		return p.dirs(p.Rules.KingCaptures, side)
 	}
-	if king || p.Rules.MenCaptureBackward {
-		return all
-	}
-	if p.forward(side) > 0 {
-		return all[:2] // the first two of either list point up the board
-	}
-	return all[2:4]
+	return p.dirs(p.Rules.ManCaptures, side)
 }
 
 // search holds one capture search from one piece.
@@ -133,6 +156,7 @@ type partial struct {
 	path     []int
 	captured []int
 	kings    []bool
+	last     dir // the direction of the last jump
 }
 
 // jumps returns every complete capture that continues c by at least one jump;
@@ -144,6 +168,9 @@ func (s *search) jumps(c partial) []Move {
 	r := s.p.Rules
 	var out []Move
 	for _, d := range s.p.captureDirs(c.king, s.side) {
+		if r.NoTurnBack && len(c.captured) > 0 && d == (dir{-c.last.df, -c.last.dr}) {
+			continue
+		}
 		// Find the piece to jump.
 		t := r.step(c.sq, d)
 		if c.king && r.FlyingKings {
@@ -176,6 +203,7 @@ func (s *search) jumps(c partial) []Move {
 				path:     append(slices.Clone(c.path), l),
 				captured: append(slices.Clone(c.captured), t),
 				kings:    append(slices.Clone(c.kings), isKing(c.board[t])),
+				last:     d,
 			}
 			if r.RemoveAtOnce {
 				n.board[t] = 0
@@ -225,11 +253,11 @@ func (s *search) finish(c partial) Move {
 	return m
 }
 
-// direction is the unit step (diagonal, or two squares orthogonally) from a
-// toward b, which lie on one line.
+// direction is the unit step (diagonal, or orthogonal: two squares on a board
+// of dark squares) from a toward b, which lie on one line.
 func (r *Rules) direction(a, b int) dir {
 	df, dr := sign(b%r.Size-a%r.Size), sign(b/r.Size-a/r.Size)
-	if df == 0 || dr == 0 {
+	if (df == 0 || dr == 0) && !r.AllSquares {
 		return dir{2 * df, 2 * dr}
 	}
 	return dir{df, dr}
@@ -376,8 +404,8 @@ func (p *Position) hasMenAndKings(side byte) bool {
 	return men && kings
 }
 
-// steps are the non-capturing moves: men one square diagonally forward, kings
-// along the diagonals (any distance when flying). A king that has made
+// steps are the non-capturing moves: men one square in their step
+// directions, kings in theirs (any distance when flying). A king that has made
 // KingMoveLimit non-capturing moves in a row may not make another while its
 // player also has men (Frisian).
 func (p *Position) steps() []Move {
@@ -392,10 +420,11 @@ func (p *Position) steps() []Move {
 			continue
 		}
 		king := isKing(c)
-		for _, d := range diagonals {
-			if !king && d.dr != p.forward(p.Turn) {
-				continue
-			}
+		set := r.ManSteps
+		if king {
+			set = r.KingSteps
+		}
+		for _, d := range p.dirs(set, p.Turn) {
 			for to := r.step(sq, d); to >= 0 && p.Board[to] == 0; to = r.step(to, d) {
 				out = append(out, Move{
 					From: sq, To: to, Path: []int{sq, to}, WithKing: king,

@@ -71,7 +71,8 @@ func (r *Rules) ParseSquare(s string) (int, error) {
 }
 
 // Start is the initial position: the first player's men on the playing
-// squares of the first Rows ranks, the second player's on the last Rows.
+// squares of Rows ranks from StartRank, the second player's on the mirror
+// ranks.
 func Start(r *Rules) *Position {
 	p := &Position{Rules: r, Board: make([]byte, r.Size*r.Size), Turn: r.First, RunSquare: [2]int{-1, -1}}
 	for rk := 0; rk < r.Size; rk++ {
@@ -80,9 +81,9 @@ func Start(r *Rules) *Position {
 				continue
 			}
 			switch {
-			case rk < r.Rows:
+			case rk >= r.StartRank && rk < r.StartRank+r.Rows:
 				p.Board[rk*r.Size+f] = r.First
-			case rk >= r.Size-r.Rows:
+			case r.Size-1-rk >= r.StartRank && r.Size-1-rk < r.StartRank+r.Rows:
 				p.Board[rk*r.Size+f] = r.Second()
 			}
 		}

@@ -3,6 +3,7 @@ package draughts
 import (
 	"math/rand/v2"
 	"slices"
+	"strings"
 )
 
 // RandomPosition returns a legal-looking position for differential tests:
@@ -42,7 +43,7 @@ func RandomPosition(r *Rules, rng *rand.Rand) *Position {
 				pool = all
 			}
 			sq := pool[rng.IntN(len(pool))]
-			if p.Board[sq] != 0 {
+			if p.Board[sq] != 0 || p.count(side) >= p.startCount() {
 				continue
 			}
 			king := rng.IntN(10) < kingShare
@@ -79,6 +80,12 @@ func RandomPosition(r *Rules, rng *rand.Rand) *Position {
 		p.plantChain(rng, side, king, kinds)
 		if rng.IntN(2) == 0 {
 			p.plantChain(rng, other(side), rng.IntN(2) == 0, kinds)
+		}
+	}
+	// A ring: four pieces around an empty square, taken either way round.
+	if rng.IntN(3) == 0 {
+		side := []byte{'w', 'b'}[rng.IntN(2)]
+		for try := 0; try < 20 && !p.plantRing(rng, side); try++ {
 		}
 	}
 	if r.KingMoveLimit > 0 {
@@ -159,6 +166,67 @@ func (p *Position) tryChain(rng *rand.Rand, side byte, king bool, kinds []bool) 
 		}
 		sq = land
 	}
+	if p.count(side) > p.startCount() || p.count(other(side)) > p.startCount() {
+		return false // more pieces than a player starts with
+	}
 	board = nil // keep
+	return true
+}
+
+// count is the number of side's pieces.
+func (p *Position) count(side byte) int {
+	n := 0
+	for _, c := range p.Board {
+		if owner(c) == side {
+			n++
+		}
+	}
+	return n
+}
+
+// startCount is the number of men each player starts with.
+func (p *Position) startCount() int {
+	return strings.Count(Start(p.Rules).String(), ":") / 2
+}
+
+// plantRing puts four enemy pieces of side on the diagonal neighbours of an
+// empty square and a king of side two squares from it, so that the king can
+// take the four going round either way: two routes to one outcome, and with
+// kings among the four a choice for the earliest-king rule. It does nothing
+// where the squares are not free (and says so) or the game's kings do not
+// capture diagonally.
+func (p *Position) plantRing(rng *rand.Rand, side byte) bool {
+	r := p.Rules
+	if r.KingCaptures&Diagonal != Diagonal {
+		return true // nothing to plant
+	}
+	c := rng.IntN(len(p.Board))
+	f, rk := c%r.Size, c/r.Size
+	starts := []dir{{0, 2}, {0, -2}, {2, 0}, {-2, 0}}
+	st := starts[rng.IntN(4)]
+	var ring, free []int
+	for _, d := range []dir{{1, 1}, {-1, 1}, {1, -1}, {-1, -1}} {
+		ring = append(ring, (rk+d.dr)*r.Size+f+d.df)
+	}
+	for _, d := range append(starts, dir{0, 0}) {
+		free = append(free, (rk+d.dr)*r.Size+f+d.df)
+	}
+	if f < 2 || rk < 2 || f >= r.Size-2 || rk >= r.Size-2 || !r.Playing(f, rk) {
+		return false
+	}
+	for _, sq := range append(slices.Clone(ring), free...) {
+		if p.Board[sq] != 0 {
+			return false
+		}
+	}
+	board := slices.Clone(p.Board)
+	for _, sq := range ring {
+		p.place(sq, other(side), rng.IntN(2) == 0)
+	}
+	p.place((rk+st.dr)*r.Size+f+st.df, side, true)
+	if p.count(side) > p.startCount() || p.count(other(side)) > p.startCount() {
+		p.Board = board
+		return false
+	}
 	return true
 }

@@ -1,14 +1,19 @@
 // Package draughts is an independent move generator for the draughts family
 // with capture precedence (Russian, Brazilian, International, Pool, Canadian,
-// Czech, Italian, Spanish, Portuguese, Thai, Frisian), written from the rule
-// texts alone — /work/shared/rules/draughts-family.md, pinned.md and the
-// published rules cited below — without reading the rule-file interpreter, so
-// that differential tests can compare the two. It favours plain code over
-// speed: positions are arrays of letters, captures are found by a recursive
-// search that copies the board at every jump.
+// Czech, Italian, Spanish, Portuguese, Thai, Frisian, and on boards of all
+// squares Turkish and Armenian), written from the rule texts alone — the
+// pinned rules (draughts-family.md, pinned.md) and the published rules cited
+// below — without reading the rule-file interpreter, so that differential
+// tests can compare the two. It favours plain code over speed: positions are
+// arrays of letters, captures are found by a recursive search that copies the
+// board at every jump.
 //
 // The engine knows no game by name: every difference between the games is a
-// field of Rules, and Variants is the table of the games' values.
+// field of Rules, and Variants is the table of the games' values. Positions
+// read and print in stackrules' text form (Parse, String). A move carries its
+// origin, destination, route and captured squares; Perft counts either every
+// route or, with Distinct, each (origin, destination, captured set) once —
+// the two rows Rein Halbersma's dctl publishes per game.
 package draughts
 
 import (
@@ -59,8 +64,25 @@ func (c Criterion) String() string {
 	return fmt.Sprintf("criterion(%d)", int(c))
 }
 
+// Dirs is a set of directions, forward being the owner's forward. Along
+// ranks and files a step goes to the next playing square: two squares on a
+// board of dark squares (Frisian captures), one where all squares play.
+type Dirs uint8
+
+const (
+	DiagonalForward Dirs = 1 << iota
+	DiagonalBackward
+	Forward  // straight ahead along the file
+	Sideways // along the rank, either way
+	Backward // straight back along the file
+
+	Diagonal   = DiagonalForward | DiagonalBackward
+	Orthogonal = Forward | Sideways | Backward
+	AllWays    = Diagonal | Orthogonal
+)
+
 // Rules are the options that tell the games apart. The zero value of every
-// flag is the plainest rule (no flying kings, men capture forward only, ...).
+// flag is the plainest rule (no flying kings, pieces removed at the end, ...).
 type Rules struct {
 	Size      int  // the board is Size×Size
 	A1Playing bool // a1 is a playing (dark) square; otherwise b1 is the first one
@@ -70,16 +92,18 @@ type Rules struct {
 	// capital letters.
 	First byte
 
-	FlyingKings bool // kings move and capture at a distance along a free line
-	// MenCaptureBackward: men capture backward as well as forward (Russian,
-	// International, Pool, Frisian).
-	MenCaptureBackward bool
+	// StartRank is the first rank (from 0) of the first player's men; the
+	// second player's are placed as its mirror image.
+	StartRank int
+	// AllSquares: every square is a playing square (Armenian, Turkish);
+	// otherwise the dark squares only, A1Playing saying which colour.
+	AllSquares bool
+
+	// The directions men and kings step (non-capturing moves) and capture in.
+	ManSteps, ManCaptures, KingSteps, KingCaptures Dirs
+	FlyingKings                                    bool // kings move and capture at a distance along a free line
 	// MenCannotCaptureKings: a man may not jump a king (Italian FID art. 5.3b).
 	MenCannotCaptureKings bool
-	// OrthogonalCaptures: men and kings also capture along ranks and files, the
-	// jumped piece being on the next playing square of the line, two squares
-	// away (Frisian). Non-capturing moves stay diagonal.
-	OrthogonalCaptures bool
 	// CrownMidCapture: a man reaching the far row during a capture is crowned
 	// at once and goes on capturing as a king (Russian rules 1.5.15).
 	// Otherwise it goes on as a man and is crowned only if it ends its move on
@@ -90,6 +114,9 @@ type Rules struct {
 	// holds: jumped pieces stay until the capture ends, block the line, and
 	// may not be jumped twice.
 	RemoveAtOnce bool
+	// NoTurnBack: a capture never reverses its direction between two jumps
+	// (Turkish, Armenian).
+	NoTurnBack bool
 	// LandDirectlyBehind: a flying king must land on the square directly
 	// behind the piece it jumps (Thai).
 	LandDirectlyBehind bool
@@ -127,18 +154,28 @@ type Rules struct {
 //     each on the two nearest ranks.
 //   - frisian: Frisian draughts, Dambûn Frysk Spul rules: captures in eight
 //     directions, value precedence, king first, three king moves in a row.
+//   - turkish: as pinned for stackrules (internal/reference/turkish, the rule
+//     text of pinned.md): men step and capture forward and sideways, kings
+//     fly along ranks and files, jumped pieces leave at once, no turning
+//     back, most pieces; crowned only at the end of the move.
+//   - armenian: Tama (Wikipedia "Armenian draughts"; checkers.fandom.com
+//     "Tama"): Turkish draughts with men also stepping diagonally forward and
+//     kings also moving (not capturing) diagonally; a man crowned by a
+//     capture goes on capturing as a king.
 var Variants = map[string]Rules{
-	"russian":       {Size: 8, A1Playing: true, Rows: 3, First: 'w', FlyingKings: true, MenCaptureBackward: true, CrownMidCapture: true},
-	"brazilian":     {Size: 8, A1Playing: true, Rows: 3, First: 'w', FlyingKings: true, MenCaptureBackward: true, Precedence: []Criterion{MostPieces}},
-	"international": {Size: 10, A1Playing: true, Rows: 4, First: 'w', FlyingKings: true, MenCaptureBackward: true, Precedence: []Criterion{MostPieces}},
-	"pool":          {Size: 8, A1Playing: true, Rows: 3, First: 'b', FlyingKings: true, MenCaptureBackward: true},
-	"canadian":      {Size: 12, A1Playing: true, Rows: 5, First: 'w', FlyingKings: true, MenCaptureBackward: true, Precedence: []Criterion{MostPieces}},
-	"czech":         {Size: 8, A1Playing: true, Rows: 3, First: 'w', FlyingKings: true, Precedence: []Criterion{WithKing}},
-	"italian":       {Size: 8, Rows: 3, First: 'w', MenCannotCaptureKings: true, Precedence: []Criterion{MostPieces, WithKing, MostKings, EarliestKing}},
-	"spanish":       {Size: 8, Rows: 3, First: 'w', FlyingKings: true, Precedence: []Criterion{MostPieces, MostKings}},
-	"portuguese":    {Size: 8, Rows: 3, First: 'w', FlyingKings: true, Precedence: []Criterion{MostPieces, MostKings}},
-	"thai":          {Size: 8, A1Playing: true, Rows: 2, First: 'w', FlyingKings: true, RemoveAtOnce: true, LandDirectlyBehind: true},
-	"frisian":       {Size: 10, A1Playing: true, Rows: 4, First: 'w', FlyingKings: true, MenCaptureBackward: true, OrthogonalCaptures: true, Precedence: []Criterion{MostValue, WithKing}, KingMoveLimit: 3},
+	"russian":       {Size: 8, A1Playing: true, Rows: 3, First: 'w', ManSteps: DiagonalForward, ManCaptures: Diagonal, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, CrownMidCapture: true},
+	"brazilian":     {Size: 8, A1Playing: true, Rows: 3, First: 'w', ManSteps: DiagonalForward, ManCaptures: Diagonal, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, Precedence: []Criterion{MostPieces}},
+	"international": {Size: 10, A1Playing: true, Rows: 4, First: 'w', ManSteps: DiagonalForward, ManCaptures: Diagonal, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, Precedence: []Criterion{MostPieces}},
+	"pool":          {Size: 8, A1Playing: true, Rows: 3, First: 'b', ManSteps: DiagonalForward, ManCaptures: Diagonal, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true},
+	"canadian":      {Size: 12, A1Playing: true, Rows: 5, First: 'w', ManSteps: DiagonalForward, ManCaptures: Diagonal, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, Precedence: []Criterion{MostPieces}},
+	"czech":         {Size: 8, A1Playing: true, Rows: 3, First: 'w', ManSteps: DiagonalForward, ManCaptures: DiagonalForward, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, Precedence: []Criterion{WithKing}},
+	"italian":       {Size: 8, Rows: 3, First: 'w', ManSteps: DiagonalForward, ManCaptures: DiagonalForward, KingSteps: Diagonal, KingCaptures: Diagonal, MenCannotCaptureKings: true, Precedence: []Criterion{MostPieces, WithKing, MostKings, EarliestKing}},
+	"spanish":       {Size: 8, Rows: 3, First: 'w', ManSteps: DiagonalForward, ManCaptures: DiagonalForward, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, Precedence: []Criterion{MostPieces, MostKings}},
+	"portuguese":    {Size: 8, Rows: 3, First: 'w', ManSteps: DiagonalForward, ManCaptures: DiagonalForward, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, Precedence: []Criterion{MostPieces, MostKings}},
+	"thai":          {Size: 8, A1Playing: true, Rows: 2, First: 'w', ManSteps: DiagonalForward, ManCaptures: DiagonalForward, KingSteps: Diagonal, KingCaptures: Diagonal, FlyingKings: true, RemoveAtOnce: true, LandDirectlyBehind: true},
+	"frisian":       {Size: 10, A1Playing: true, Rows: 4, First: 'w', ManSteps: DiagonalForward, ManCaptures: AllWays, KingSteps: Diagonal, KingCaptures: AllWays, FlyingKings: true, Precedence: []Criterion{MostValue, WithKing}, KingMoveLimit: 3},
+	"turkish":       {Size: 8, AllSquares: true, StartRank: 1, Rows: 2, First: 'w', ManSteps: Forward | Sideways, ManCaptures: Forward | Sideways, KingSteps: Orthogonal, KingCaptures: Orthogonal, FlyingKings: true, RemoveAtOnce: true, NoTurnBack: true, Precedence: []Criterion{MostPieces}},
+	"armenian":      {Size: 8, AllSquares: true, StartRank: 1, Rows: 2, First: 'w', ManSteps: Forward | Sideways | DiagonalForward, ManCaptures: Forward | Sideways, KingSteps: AllWays, KingCaptures: Orthogonal, FlyingKings: true, RemoveAtOnce: true, NoTurnBack: true, CrownMidCapture: true, Precedence: []Criterion{MostPieces}},
 }
 
 // VariantNames lists the keys of Variants, sorted.
@@ -177,5 +214,5 @@ func (r *Rules) Playing(f, rk int) bool {
 	if f < 0 || rk < 0 || f >= r.Size || rk >= r.Size {
 		return false
 	}
-	return ((f+rk)%2 == 0) == r.A1Playing
+	return r.AllSquares || ((f+rk)%2 == 0) == r.A1Playing
 }
