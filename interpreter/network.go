@@ -51,7 +51,8 @@ func (g *Game) Network() (*ai.Net, error) {
 func (g *Game) loadNetwork() (*ai.Net, error) {
 	name := g.network
 	var data []byte
-	if builtin, ok := variants.Source(strings.TrimSuffix(g.File, ".yaml")); ok && bytes.Equal(builtin, g.data) {
+	// a built-in rule file, opened by name or as a copy: the built-in network
+	if builtin, ok := variants.Source(strings.TrimSuffix(filepath.Base(g.File), ".yaml")); ok && bytes.Equal(builtin, g.data) {
 		var found bool
 		if data, found = variants.Network(name); !found {
 			return nil, fmt.Errorf("network: %s is not among the built-in files", name)
