@@ -322,8 +322,15 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 		for i, code := range b.Pools() {
 			q.Pools[b.PoolOf(other(code))] = p.Pools[i]
 		}
+		q.Captured[0], q.Captured[1] = p.Captured[1], p.Captured[0]
+		q.Place[0], q.Place[1] = p.Place[1], p.Place[0]
 		q.Ply = p.Ply
-		q.Dice, q.Opening = p.Dice, p.Opening // the roll to play is the same roll for either colour
+		// The roll to play is the same roll for either colour, and so is an
+		// extra roll to come (with the square it settles, turned).
+		q.Dice, q.Opening, q.Extra = p.Dice, p.Opening, p.Extra
+		if p.Pending > 0 {
+			q.Pending = uint8(rot[p.Pending-1]) + 1
+		}
 		q.Recount(b)
 		return q
 	}
@@ -349,6 +356,12 @@ func (bh *behaviour) compareMirror(p *board.Position, mirror func(*board.Positio
 				k = "moves\x00" + g.RuleName(m)
 			case board.BearOff:
 				k = "bear_off\x00" + g.RuleName(m)
+			case board.Capture:
+				k = "captures\x00" + g.RuleName(m)
+			case board.Place:
+				k = "place\x00" + g.RuleName(m)
+			case board.Play, board.Roll:
+				k = "dice_moves" // a play is made by several rules at once
 			}
 			out[k]++
 		}
@@ -370,6 +383,17 @@ func (bh *behaviour) compareMirror(p *board.Position, mirror func(*board.Positio
 		if ca[k] != cb[k] {
 			path = strings.Split(k, "\x00")
 			what = fmt.Sprintf("rule %q", path[len(path)-1])
+			switch k {
+			case "no_moves":
+				// One side passes (or is stuck) where the other moves:
+				// the rules that make the other side's moves differ.
+				path, what = []string{"moves"}, "the rules"
+				if g.HasDice() {
+					path = []string{"dice_moves"}
+				}
+			case "dice_moves":
+				what = "the dice move rules"
+			}
 			na, nb = ca[k], cb[k]
 			break
 		}

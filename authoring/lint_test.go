@@ -187,3 +187,42 @@ func TestLintRuntimeErrorInAvoid(t *testing.T) {
 		t.Errorf("no runtime error: %v", ds)
 	}
 }
+
+// The mirror check of a dice game: a rolled position's mirror image keeps
+// the roll, so Fevga (both sides running the same way round, from
+// diagonally opposite corners) and Plakoto are symmetric; a rule that
+// favours one colour is reported at the dice move rules, not at 1:1.
+func TestLintMirrorOfDiceGames(t *testing.T) {
+	opts := authoring.LintOptions{Playouts: 20, MaxPlies: 400, Seed: 3, SkipTests: true}
+	for _, name := range []string{"fevga", "plakoto", "backgammon"} {
+		data, ok := variants.Source(name)
+		if !ok {
+			t.Fatalf("no built-in %s", name)
+		}
+		for _, d := range authoring.Lint(name+".yaml", data, opts) {
+			t.Errorf("%s: %v", name, d)
+		}
+	}
+	data, _ := variants.Source("fevga")
+	text := strings.Replace(string(data), "      && to_top != opponent\n", "      && (to_top != opponent || me == black)\n", 1)
+	if text == string(data) {
+		t.Fatal("fevga.yaml no longer has `&& to_top != opponent`")
+	}
+	line := 1 + strings.Count(text[:strings.Index(text, "\ndice_moves:")+1], "\n")
+	found := false
+	for _, d := range authoring.Lint("fevga-lopsided.yaml", []byte(text), opts) {
+		if d.Code != "asymmetric" {
+			continue
+		}
+		found = true
+		if d.Line != line || d.Col != 1 {
+			t.Errorf("asymmetric at %d:%d, want %d:1 (dice_moves): %v", d.Line, d.Col, line, d)
+		}
+		if !strings.Contains(d.Message, "roll:") {
+			t.Errorf("the positions compared name no roll: %v", d.Message)
+		}
+	}
+	if !found {
+		t.Error("no asymmetric warning for a rule that lets black land on white's checkers")
+	}
+}

@@ -46,6 +46,12 @@ type Position struct {
 	// Ply is the number of plies played since the start, in a game whose
 	// rules read it (see pools.go); 0 otherwise.
 	Ply uint16
+	// Streak is each player's moves in a row that met the rule file's
+	// `streak:` condition (Frisian draughts' king moves), in a game that has
+	// one (see streak.go), and StreakAt the square of the piece that made
+	// them, when they count one piece's moves; zero otherwise.
+	Streak   [MaxPlayers]int16
+	StreakAt [MaxPlayers]Square
 }
 
 // Set puts stack s on square sq, keeping Showing and Hash up to date. OnBoard
@@ -91,6 +97,9 @@ func (p *Position) Recount(b *Board) {
 	}
 	for i, n := range p.Place {
 		p.Hash ^= placeKey(i, int(n))
+	}
+	for i, n := range p.Streak {
+		p.Hash ^= streakKey(i, int(n), p.StreakAt[i])
 	}
 	for i, n := range p.Pools {
 		p.Hash ^= poolKey(i, int(n))
@@ -181,6 +190,7 @@ func (b *Board) FormatPosition(p *Position) string {
 	if b.plyCounted && p.Ply > 0 {
 		fmt.Fprintf(&sb, " ply:%d", p.Ply)
 	}
+	b.formatStreak(&sb, p)
 	b.formatRoll(&sb, p)
 	return sb.String()
 }
@@ -282,6 +292,10 @@ func (b *Board) ParsePosition(text string) (Position, error) {
 		return fail(at, "%s", msg)
 	}
 	countFields, countOffsets, at, msg = b.parsePlyAndPools(&p, countFields, countOffsets)
+	if msg != "" {
+		return fail(at, "%s", msg)
+	}
+	countFields, countOffsets, at, msg = b.parseStreak(&p, countFields, countOffsets)
 	if msg != "" {
 		return fail(at, "%s", msg)
 	}

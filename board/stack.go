@@ -54,10 +54,11 @@ type Board struct {
 	tall    bool         // one column may be taller than the window (AllowTall)
 	counts  []CountField // the count fields of position strings
 	// diceSides is the largest number on the game's dice, 0 without dice.
-	diceSides  int
-	diceCount  int   // dice in a roll (1 or 2), for position strings
-	pools      []int // piece code of each pool (pools.go); nil without pools
-	plyCounted bool  // positions carry the ply (pools.go)
+	diceSides                  int
+	diceCount                  int   // dice in a roll (1 or 2), for position strings
+	pools                      []int // piece code of each pool (pools.go); nil without pools
+	plyCounted                 bool  // positions carry the ply (pools.go)
+	streakCounted, streakPiece bool  // positions carry streaks, of one piece each (streak.go)
 	// onTop: every kind but the plain one stays on top of its stack (see
 	// NewBoardOnTop); a Stack word then holds each piece's owner and the top
 	// piece's kind once, in kbits bits at kshift.

@@ -18,6 +18,9 @@ type captureRule struct {
 	dirs     [board.MaxPlayers][]int // Compass indices, per player
 	cond     *compiled
 	pos, src boolFn
+	// jump holds the terms about the stack jumped (jumped_kind...), tested
+	// for each stack the rule would jump, with c.dst that stack.
+	jump boolFn
 }
 
 // captureSettings are the game-wide capture rules.
@@ -29,7 +32,10 @@ type captureConfig struct {
 	// landContinue: a flying capture that can jump on from some of the
 	// squares beyond the jumped stack must land on one of those (Russian).
 	landContinue bool
+	landBehind   bool // a flying capture lands on the square right beyond the stack jumped
 	noTurnBack   bool // no jump straight back along the line of the previous one
+	// precedence: the criteria that then choose among the captures, in order.
+	precedence []precedenceRule
 }
 
 // promotion: where a plain piece becomes the second kind, and what happens
@@ -53,10 +59,47 @@ type capState struct {
 	found  bool
 }
 
+// buildLines fills g.lineNext: the next playing square along each line of
+// the board, which captures follow. On a board of dark (or light) squares
+// only, where no square has an orthogonal neighbour, the next square along
+// a row or file is the one two away (Frisian draughts captures over it).
+func (g *Game) buildLines() {
+	b := g.Board
+	for d, dir := range board.Compass {
+		g.lineNext[d] = make([]board.Square, b.NumSquares())
+		double := d >= 4 && !b.IsHex() && !b.IsGraph() && !g.stepExists(dir)
+		for sq := range g.lineNext[d] {
+			n := b.Neighbor(board.Square(sq), d)
+			if double {
+				if n2, ok := b.Step(board.Square(sq), board.Direction{DF: 2 * dir.DF, DR: 2 * dir.DR}); ok {
+					n = n2
+				}
+			}
+			g.lineNext[d][sq] = n
+		}
+	}
+}
+
+// lineStepExists reports whether a capture can take a step in direction
+// step somewhere on the board: along a line, to the next playing square.
+func (g *Game) lineStepExists(step board.Direction) bool {
+	d := board.DirectionIndex(step)
+	if d < 0 {
+		return g.stepExists(step)
+	}
+	for _, n := range g.lineNext[d] {
+		if n != noSquare {
+			return true
+		}
+	}
+	return false
+}
+
 func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
+	g.buildLines()
 	cs := rf.Capture
 	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top",
-		landContinue: cs.Landing == "continue", noTurnBack: cs.NoTurnBack}
+		landContinue: cs.Landing == "continue", landBehind: cs.Landing == "behind", noTurnBack: cs.NoTurnBack}
 	if len(rf.Captures) > 32 {
 		d.errorf(rf.root, "too-many-rules", "", "at most 32 capture rules")
 		return
@@ -68,7 +111,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		cs := &rf.Captures[i]
 		what := fmt.Sprintf("capture rule %q", cs.Name)
 		r := &captureRule{name: cs.Name, flying: cs.Flying, kinds: allKinds}
-		steps, _ := g.directions(d, cs.Directions, what)
+		steps, _ := g.directionsWhere(d, cs.Directions, what, g.lineStepExists)
 		for pi, p := range g.Players {
 			for _, st := range steps {
 				r.dirs[pi] = append(r.dirs[pi], board.DirectionIndex(absolute(st, p.Home)))
@@ -83,6 +126,8 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 				}
 				if t.level <= lvPosition {
 					r.pos = and(r.pos, t.test)
+				} else if t.level == lvTarget {
+					r.jump = and(r.jump, t.test)
 				} else {
 					r.src = and(r.src, t.test)
 				}
@@ -90,14 +135,15 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		}
 		g.captureRules = append(g.captureRules, r)
 	}
-	if cs.Landing == "continue" {
+	g.buildPrecedence(d, &cs)
+	if cs.Landing == "continue" || cs.Landing == "behind" {
 		flying := false
 		for _, r := range g.captureRules {
 			flying = flying || r.flying
 		}
 		if !flying {
 			d.diagAt(nodePos(cs.landingNode), Warning, "no-effect", "it is for flying captures (`distance: any`)",
-				"capture: landing: continue changes nothing here: no capture rule jumps from afar")
+				"capture: landing: %s changes nothing here: no capture rule jumps from afar", cs.Landing)
 		}
 	}
 	if rf.Promote.node != nil {
@@ -194,6 +240,9 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 		}
 		buf = out
 	}
+	if len(g.capture.precedence) > 0 && !any {
+		buf = buf[:start+g.applyPrecedence(p, buf[start:])]
+	}
 	return buf
 }
 
@@ -228,9 +277,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				}
 				// The stack jumped: written out here rather than calling
 				// jumpTarget, which does not inline, on the hot path.
-				over := b.Neighbor(cur, d)
+				over := g.lineNext[d][cur]
 				for over != noSquare && st.cells[over] == 0 && r.flying {
-					over = b.Neighbor(over, d)
+					over = g.lineNext[d][over]
 				}
 				if over == noSquare {
 					continue
@@ -239,13 +288,31 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				if os == 0 || b.TopOwner(os) == me || st.jumped.Has(over) {
 					continue
 				}
+				if r.jump != nil {
+					c.from, c.src, c.dst = cur, section, os
+					if !r.jump(c) {
+						continue
+					}
+				}
+				// A flying jump on along the line of the last one, from a
+				// landing square that is not the first beyond the stack
+				// jumped last, is the same move as the one from the first
+				// (same start, end and pieces taken): it is made only from
+				// there. The capture goes on all the same, so it does not end
+				// here.
+				if r.flying && d == last && !st.jumped.Has(g.lineNext[board.Opposite(d)][cur]) {
+					if land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0 {
+						extended = true
+					}
+					continue
+				}
 				// With landing: continue, a flying capture that can go on
 				// from some of its landing squares must land on one of
 				// those: goOn has bit i for the i-th square beyond.
 				var goOn uint64
 				if r.flying && g.capture.landContinue {
 					i := 0
-					for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+					for land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0; land = g.lineNext[d][land] {
 						next := g.jumpOver(st, over, os, section, me, land, n)
 						if g.canJump(c, land, next, n+1, d) {
 							goOn |= 1 << i
@@ -256,7 +323,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 					}
 				}
 				i := -1
-				for land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0; land = b.Neighbor(land, d) {
+				for land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0; land = g.lineNext[d][land] {
 					i++
 					if goOn != 0 && goOn&(1<<i) == 0 {
 						continue
@@ -286,7 +353,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 					if any && st.found {
 						return buf
 					}
-					if !r.flying {
+					if !r.flying || g.capture.landBehind {
 						break
 					}
 				}
@@ -313,9 +380,9 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 // an enemy stack not jumped yet; otherwise noSquare.
 func (g *Game) jumpTarget(st *capState, cur board.Square, d int, flying bool, me int) board.Square {
 	b := g.Board
-	over := b.Neighbor(cur, d)
+	over := g.lineNext[d][cur]
 	for over != noSquare && st.cells[over] == 0 && flying {
-		over = b.Neighbor(over, d)
+		over = g.lineNext[d][over]
 	}
 	if over == noSquare {
 		return noSquare
@@ -377,7 +444,13 @@ func (g *Game) canJump(c *Ctx, cur board.Square, section board.Stack, n, last in
 			if over == noSquare {
 				continue
 			}
-			if land := b.Neighbor(over, d); land != noSquare && st.cells[land] == 0 {
+			if r.jump != nil {
+				c.from, c.src, c.dst = cur, section, st.cells[over]
+				if !r.jump(c) {
+					continue
+				}
+			}
+			if land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0 {
 				return true
 			}
 		}
@@ -398,9 +471,9 @@ func (g *Game) applyCapture(p *board.Position, m board.Move) {
 		f0, r0 := b.Coord(cur)
 		f1, r1 := b.Coord(land)
 		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
-		over := b.Neighbor(cur, d)
+		over := g.lineNext[d][cur]
 		for over != noSquare && p.Cells[over] == 0 {
-			over = b.Neighbor(over, d)
+			over = g.lineNext[d][over]
 		}
 		if over == noSquare || over == land {
 			panic(fmt.Sprintf("capture %s has no piece between %s and %s", g.MoveString(m), b.SquareName(cur), b.SquareName(land)))

@@ -149,9 +149,9 @@ func (g *Game) jumpedOn(p *board.Position, m board.Move, cur, land board.Square)
 	f0, r0 := b.Coord(cur)
 	f1, r1 := b.Coord(land)
 	d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
-	over := b.Neighbor(cur, d)
+	over := g.lineNext[d][cur]
 	for over != noSquare && p.Cells[over] == 0 {
-		over = b.Neighbor(over, d)
+		over = g.lineNext[d][over]
 	}
 	if over == noSquare || over == land {
 		panic(fmt.Sprintf("capture %s has no piece between %s and %s", g.MoveString(m), b.SquareName(cur), b.SquareName(land)))

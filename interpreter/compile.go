@@ -140,6 +140,9 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 		if id, isID := n.(*ast.IdentifierNode); isID && (id.Value == "ply" || id.Value == "turn") {
 			g.readsPly = true // positions then keep the ply (board.CountPly)
 		}
+		if id, isID := n.(*ast.IdentifierNode); isID && id.Value == "streak" {
+			g.readsStreak = true
+		}
 		return false
 	})
 	ok := true

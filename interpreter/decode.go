@@ -57,6 +57,10 @@ type ruleFile struct {
 	tracksNode                *yaml.Node
 	DiceMoves                 []diceMoveSpec
 	root                      *yaml.Node
+	// streak: a player's moves in a row that capture nothing and meet
+	// Streak (of one piece each with StreakSame), counted in positions.
+	Streak     *exprText
+	StreakSame bool
 }
 
 // stackSpec caps the height of stacks: after a step or a placement, a stack
@@ -183,14 +187,18 @@ type captureSpec struct {
 }
 
 type captureSettings struct {
-	Mandatory   bool
-	Maximum     bool
-	Removal     string // immediate or end
-	Take        string // stack or top
-	Landing     string // any or continue: where a flying capture may land
-	NoTurnBack  bool   // turn_back: false — no 180° turn between two jumps
-	landingNode *yaml.Node
-	node        *yaml.Node
+	Mandatory  bool
+	Maximum    bool
+	Removal    string // immediate or end
+	Take       string // stack or top
+	Landing    string // any or continue: where a flying capture may land
+	NoTurnBack bool   // turn_back: false — no 180° turn between two jumps
+	// Precedence: the criteria that choose among captures, in order (see
+	// capture_precedence.go); checked when the game's kinds are known.
+	Precedence     []*yaml.Node
+	precedenceNode *yaml.Node
+	landingNode    *yaml.Node
+	node           *yaml.Node
 }
 
 type bearOffSpec struct {
@@ -261,6 +269,12 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"moves", false, func(_, v *yaml.Node) { d.decodeMoves(v, rf) }},
 		{"bear_off", false, func(_, v *yaml.Node) { d.decodeBearOff(v, rf) }},
 		{"end", false, func(_, v *yaml.Node) { d.decodeEnd(v, rf) }},
+		{"streak", false, func(_, v *yaml.Node) {
+			d.mapping(v, "streak", []field{
+				{"when", true, func(_, v *yaml.Node) { rf.Streak = d.expression(v, "streak: when") }},
+				{"same_piece", false, func(_, v *yaml.Node) { rf.StreakSame = d.boolean(v, "streak: same_piece") }},
+			})
+		}},
 		{"no_moves", false, func(_, v *yaml.Node) {
 			rf.NoMoves = d.oneOf(v, "no_moves", "lose", "pass", "draw")
 			rf.NoMovesNode = v
@@ -354,10 +368,18 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"removal", false, func(_, v *yaml.Node) { rf.Capture.Removal = d.oneOf(v, "capture: removal", "immediate", "end") }},
 				{"take", false, func(_, v *yaml.Node) { rf.Capture.Take = d.oneOf(v, "capture: take", "stack", "top") }},
 				{"landing", false, func(_, v *yaml.Node) {
-					rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue")
+					rf.Capture.Landing = d.oneOf(v, "capture: landing", "any", "continue", "behind")
 					rf.Capture.landingNode = v
 				}},
 				{"turn_back", false, func(_, v *yaml.Node) { rf.Capture.NoTurnBack = !d.boolean(v, "capture: turn_back") }},
+				{"precedence", false, func(_, v *yaml.Node) {
+					rf.Capture.precedenceNode = v
+					if v.Kind != yaml.SequenceNode {
+						d.errorf(v, "bad-value", "write a list: precedence: [most_pieces, {by: king}]", "capture: precedence must be a list of criteria")
+						return
+					}
+					rf.Capture.Precedence = v.Content
+				}},
 			})
 		}},
 		{"playout", false, func(_, v *yaml.Node) {

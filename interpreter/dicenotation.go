@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
@@ -167,7 +168,7 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 		}
 		parts := strings.Split(tok, "/")
 		if len(parts) < 2 {
-			return nil, fmt.Errorf("move %q: %q is not a move like 24/18, %s/22 or 6/off", t, tok, dr.start)
+			return nil, fmt.Errorf("move %q: %q is not a move like %s", t, tok, dr.playExamples(finish))
 		}
 		var pts []int
 		for _, p := range parts {
@@ -191,6 +192,15 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 		return nil, fmt.Errorf("move %q: more than %d checker moves", t, board.MaxDiceMoves)
 	}
 	return out, nil
+}
+
+// playExamples writes three die moves in this game's numbering, for
+// messages: 24/18, bar/22 or 6/off in backgammon; 10/14, base/0 or 53/off
+// in Ludo.
+func (dr *diceRules) playExamples(finish int) string {
+	name := func(s int) string { return dr.trackPoint(finish, s) }
+	mid := min(finish-1, max(1, finish/2))
+	return fmt.Sprintf("%s/%s, %s/%s or %s/off", name(mid), name(min(mid+4, finish-1)), dr.start, name(1), name(finish-1))
 }
 
 // checkDiceMoveText checks the syntax of a dice game's move text.
@@ -259,7 +269,9 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 		return board.Move{}, err
 	}
 	// Play the checker moves as written, hitting what stands on a landing
-	// point of another player's, and compare the position reached.
+	// point of another player's, and compare the position reached (a hit
+	// is what a landing on a lone checker does in most games, and the only
+	// trace the play leaves of a point passed through).
 	q := *p
 	for _, st := range steps {
 		if st.from >= finish || (st.to <= st.from && !dr.bounce) {
@@ -292,7 +304,80 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 			return m, nil
 		}
 	}
+	// Where the rules say a landing on another player's checker does not
+	// hit (it pins, as in Plakoto), the text played by the rules, each hop
+	// by a die and a rule that allows it, reaches the play's position.
+	// A checker's move over several dice (11/5 with 51) is tried by each
+	// order of the dice, the points touched on the way differing.
+	for _, route := range g.diceRoutes(p, steps) {
+		q, _, why := g.playTextByRules(p, route, new([]RuleCheck))
+		if why != "" || q.Cells == p.Cells {
+			continue
+		}
+		for _, m := range legal {
+			if m.Kind != board.Play {
+				continue
+			}
+			r := *p
+			g.applyDice(&r, m)
+			if r.Cells == q.Cells {
+				return m, nil
+			}
+		}
+	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here (roll %s): %s", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])), g.legalPlaysHint(legal))
+}
+
+// diceRoutes lists the ways to play steps die by die at p: steps as
+// written first, then each step longer than any one die split into hops of
+// the dice in every order (at most a few dozen ways).
+func (g *Game) diceRoutes(p *board.Position, steps []parsedStep) [][]parsedStep {
+	finish := len(g.dice.tracks[p.ToMove])
+	var dice []int
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	switch {
+	case d2 == 0:
+		dice = []int{d1}
+	case d1 == d2:
+		for range g.dice.doubles {
+			dice = append(dice, d1)
+		}
+	default:
+		dice = []int{d1, d2}
+	}
+	out := [][]parsedStep{steps}
+	var walk func(i, at int, left []int, acc []parsedStep)
+	walk = func(i, at int, left []int, acc []parsedStep) {
+		if len(out) >= 48 {
+			return
+		}
+		if i == len(steps) {
+			if !slices.Equal(acc, steps) {
+				out = append(out, slices.Clone(acc))
+			}
+			return
+		}
+		st := steps[i]
+		if at < 0 {
+			at = st.from
+		}
+		tried := map[int]bool{}
+		for j, d := range left {
+			if tried[d] {
+				continue
+			}
+			tried[d] = true
+			rest := append(slices.Clone(left[:j]), left[j+1:]...)
+			switch to := at + d; {
+			case to == st.to || st.to == finish && to > finish:
+				walk(i+1, -1, rest, append(acc, parsedStep{at, st.to}))
+			case to < st.to:
+				walk(i, to, rest, append(acc, parsedStep{at, to}))
+			}
+		}
+	}
+	walk(0, -1, dice, nil)
+	return out
 }
 
 // legalPlaysHint lists a few legal plays, for messages.
@@ -332,6 +417,88 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	if err != nil {
 		return err.Error()
 	}
+	if _, _, why := g.playTextByRules(p, steps, checks); why != "" {
+		return why
+	}
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	legal := g.LegalMoves(p, nil)
+	if len(legal) == 1 && legal[0].Kind == board.Pass {
+		return "no die can be played: the turn passes (pass)"
+	}
+	used := int(legal[0].Jumps)
+	switch {
+	case used == 2 && d1 != d2 && len(steps) < used:
+		return fmt.Sprintf("you must use both dice: %s plays both", g.diceMoveString(legal[0]))
+	case used > 1 && len(steps) < used:
+		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.diceMoveString(legal[0]), used)
+	case used == 1 && d1 != d2:
+		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
+	}
+	return "not a legal play: " + g.legalPlaysHint(legal)
+}
+
+// PlayedSoFar is the position after the checker moves of text, the start
+// of a play at p typed one checker at a time, and the dice they leave to
+// play (the roll is cleared in the position): what a player sees in the
+// middle of a turn. Each move is played by a die and a dice move rule that
+// allows it; the error says which one no rule allows.
+func (g *Game) PlayedSoFar(p *board.Position, text string) (q board.Position, left []int, err error) {
+	if g.dice == nil || !p.Rolled() {
+		return *p, nil, fmt.Errorf("no roll to play")
+	}
+	steps, err := g.parsePlayText(text, len(g.dice.tracks[p.ToMove]))
+	if err != nil {
+		return *p, nil, err
+	}
+	if ferr := catchEval(func() {
+		var why string
+		if q, left, why = g.playTextByRules(p, steps, new([]RuleCheck)); why != "" {
+			err = errors.New(why)
+		}
+	}); ferr != nil {
+		return *p, nil, ferr
+	}
+	return q, left, err
+}
+
+// DiceNotation is how a dice game writes its plays, for help texts: the
+// name of a track's first square (bar, base), whether steps are counted
+// from the start square up (Ludo) rather than as points left to go
+// (backgammon), whether a play can hit (written *), whether counts past
+// the end walk back, the dice rolled at once and an opening roll.
+type DiceNotation struct {
+	Start              string
+	FromStart          bool
+	Hits, HitsAtEnd    bool
+	Bounce             bool
+	Dice, Doubles      int
+	Opening, ExtraRoll bool
+}
+
+// DiceNotation describes the notation of a dice game (false without dice).
+func (g *Game) DiceNotation() (DiceNotation, bool) {
+	dr := g.dice
+	if dr == nil {
+		return DiceNotation{}, false
+	}
+	n := DiceNotation{Start: dr.start, FromStart: dr.fromStart, HitsAtEnd: dr.hitsAtEnd, Bounce: dr.bounce,
+		Dice: dr.count, Doubles: dr.doubles, Opening: dr.opening}
+	for _, r := range dr.rules {
+		n.Hits = n.Hits || r.hit != nil
+		n.ExtraRoll = n.ExtraRoll || r.again
+	}
+	return n, true
+}
+
+// playTextByRules plays the checker moves of a play as written, each hop by
+// a die and a dice move rule that allows it, hitting where that rule's hit
+// says (so a landing that pins, as in Plakoto, does not hit): the position
+// reached, with the roll cleared, or what stops a hop (checks then has the
+// failing rules' terms).
+func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]RuleCheck) (board.Position, []int, string) {
+	dr := g.dice
+	me := int(p.ToMove)
+	finish := len(dr.tracks[me])
 	var rem []int
 	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
 	switch {
@@ -351,11 +518,11 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	for _, st := range steps {
 		written := dr.trackPoint(finish, st.from) + "/" + dr.trackPoint(finish, st.to)
 		if st.from >= finish || st.to <= st.from {
-			return written + " does not go forward"
+			return q, rem, written + " does not go forward"
 		}
 		from := dr.tracks[me][st.from]
 		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
-			return fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
+			return q, rem, fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
 		}
 		// One die the distance (or more, off the end), by its number or by
 		// a rule's fixed count; else the dice in turn.
@@ -484,23 +651,10 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 			cur = ts
 		}
 		if why != "" {
-			return why
+			return q, rem, why
 		}
 	}
-	legal := g.LegalMoves(p, nil)
-	if len(legal) == 1 && legal[0].Kind == board.Pass {
-		return "no die can be played: the turn passes (pass)"
-	}
-	used := int(legal[0].Jumps)
-	switch {
-	case used == 2 && d1 != d2 && len(steps) < used:
-		return fmt.Sprintf("you must use both dice: %s plays both", g.diceMoveString(legal[0]))
-	case used > 1 && len(steps) < used:
-		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.diceMoveString(legal[0]), used)
-	case used == 1 && d1 != d2:
-		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.legalPlaysHint(legal))
-	}
-	return "not a legal play: " + g.legalPlaysHint(legal)
+	return q, rem, ""
 }
 
 // diceList writes dice as a reader says them: "5", "6 and 5", "4, 4 and 4".

@@ -310,6 +310,8 @@ func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
 			e.Problem += " (no jump may go straight back the way the last one came)"
 		} else if g.capture.landContinue && len(mine) < 9 && g.stopsShort(m, mine) {
 			e.Problem += " (a king jumping from afar lands where it can jump on)"
+		} else if len(g.capture.precedence) > 0 {
+			e.Problem += " (only the captures best by " + g.precedenceText() + ")"
 		} else if g.capture.maximum {
 			e.Problem += " (a capture must take as many as it can)"
 		} else {
@@ -317,6 +319,9 @@ func (g *Game) explainCapture(m board.Move, captures []string, e *Explanation) {
 		}
 	case len(captures) > 0:
 		e.Problem = fmt.Sprintf("the piece on %s cannot capture here; the captures are %s", from, listSome(captures))
+		if len(g.capture.precedence) > 0 {
+			e.Problem += " (only the captures best by " + g.precedenceText() + ")"
+		}
 	default:
 		e.Problem = "no capture is possible here"
 	}
@@ -602,7 +607,7 @@ func dedupe(s []string) []string {
 }
 
 // ownerNames are the names whose value is a player (or none).
-var ownerNames = map[string]bool{"me": true, "opponent": true, "top": true, "bottom": true, "to_top": true, "none": true}
+var ownerNames = map[string]bool{"me": true, "opponent": true, "top": true, "bottom": true, "to_top": true, "jumped_top": true, "none": true}
 
 // legalMoveTexts lists the legal moves at p as sorted text.
 func (g *Game) legalMoveTexts(p *board.Position) []string {

@@ -302,7 +302,7 @@ func (g *Game) isKindValue(n ast.Node) bool {
 	}
 	switch n := n.(type) {
 	case *ast.IdentifierNode:
-		return n.Value == "kind" || n.Value == "to_kind" || g.kindIndex(n.Value) >= 0
+		return n.Value == "kind" || n.Value == "to_kind" || n.Value == "jumped_kind" || g.kindIndex(n.Value) >= 0
 	case *ast.CallNode:
 		id, ok := n.Callee.(*ast.IdentifierNode)
 		return ok && id.Value == "kind_at"

@@ -11,31 +11,6 @@ import (
 // The draughts family of issue 10: International, Russian and Turkish
 // draughts, and the rule-file keys they need.
 
-func TestInternationalPerft(t *testing.T) {
-	// Published: captures of the same pieces by different routes count once.
-	want := []int64{9, 81, 658, 4265, 27117, 167140, 1049442, 6483961, 41022423}
-	depth := 7
-	if testing.Short() {
-		depth = 6
-	}
-	if deepTests() {
-		depth = 9
-	}
-	g := open(t, "international")
-	p := g.Start()
-	for d := 1; d <= depth; d++ {
-		if got := g.PerftWith(&p, d, interpreter.PerftOptions{Dedup: true}); got != want[d-1] {
-			t.Errorf("perft --dedup (%d) = %d, want %d", d, got, want[d-1])
-		}
-	}
-	if deepTests() {
-		// Without merging, depth 8 counts some captures twice.
-		if got := g.Perft(&p, 8); got <= want[7] {
-			t.Errorf("perft(8) without dedup = %d, want more than %d", got, want[7])
-		}
-	}
-}
-
 // A man takes four men round a square, clockwise or anticlockwise: the
 // same pieces by two routes, one move under --dedup.
 func TestPerftDedupMergesRoutes(t *testing.T) {

@@ -84,21 +84,24 @@ type Game struct {
 	ends         []endRule
 	rankRules    []endRule // end: place: conditions; a game with them is played for places (ranked.go)
 	captureRules []*captureRule
-	capture      captureConfig
-	promote      promotion
-	canPromote   bool
-	totalPieces  int
-	evaluate     *compiled
-	quietRules   []quietRule // shorter quiet-plies draw limits while a condition holds
-	resets       uint8       // the moves that reset the quiet count (progress* bits)
-	prefer       *compiled
-	avoid        *compiled // search: avoid
-	playPlies    int
-	evalScale    int
-	keepLost     bool
-	placeRules   []*placeRule
-	triggers     []*trigger
-	stackMax     int // stack: max; 0 for no cap
+	// lineNext[d][sq]: the next playing square from sq along direction
+	// Compass[d], as captures go (see buildLines).
+	lineNext    [8][]board.Square
+	capture     captureConfig
+	promote     promotion
+	canPromote  bool
+	totalPieces int
+	evaluate    *compiled
+	quietRules  []quietRule // shorter quiet-plies draw limits while a condition holds
+	resets      uint8       // the moves that reset the quiet count (progress* bits)
+	prefer      *compiled
+	avoid       *compiled // search: avoid
+	playPlies   int
+	evalScale   int
+	keepLost    bool
+	placeRules  []*placeRule
+	triggers    []*trigger
+	stackMax    int // stack: max; 0 for no cap
 	// tall: a column can grow taller than a Stack word holds; Apply keeps
 	// its bottom pieces in the position's Deep store (see columns.go).
 	tall bool
@@ -117,14 +120,19 @@ type Game struct {
 	afterMove                    *afterMove // what leaves the board after each move (pieces.go)
 	againRules                   bool       // a rule says when its player moves again
 	readsPly                     bool       // an expression reads ply or turn
-	notation                     *notation  // the rule file's own notation (notation.go)
-	pieceSet                     pieceSet   // kinds, neutral pieces, pools (pieces.go)
-	maxPoints                    int        // the most points an end condition gives (1 without points:)
-	pool                         sync.Pool
-	featureCache                 featureCache // the value network's input layout (features.go)
-	layoutHash                   string       // the rules' hash for networks: without the network: line (network.go)
-	network                      string       // network: as written
-	net                          netCache
+	readsStreak                  bool       // an expression reads streak
+	// streak counts a player's moves in a row that capture nothing and
+	// meet it; streakSame: of one piece (see streak.go).
+	streak       *compiled
+	streakSame   bool
+	notation     *notation // the rule file's own notation (notation.go)
+	pieceSet     pieceSet  // kinds, neutral pieces, pools (pieces.go)
+	maxPoints    int       // the most points an end condition gives (1 without points:)
+	pool         sync.Pool
+	featureCache featureCache // the value network's input layout (features.go)
+	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
+	network      string       // network: as written
+	net          netCache
 }
 
 type moveRule struct {
@@ -646,6 +654,17 @@ func (g *Game) ApplyErr(p *board.Position, m board.Move) error {
 }
 
 func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
+	if g.streak != nil {
+		err := g.countStreak(p, m)
+		if e := g.applyMove(p, m); err == nil {
+			err = e
+		}
+		return err
+	}
+	return g.applyMove(p, m)
+}
+
+func (g *Game) applyMove(p *board.Position, m board.Move) *EvalError {
 	if g.dice != nil {
 		return g.applyDice(p, m)
 	}

@@ -28,6 +28,9 @@ type History struct {
 	// and the next Play reuses them.
 	legal   []board.Move
 	legalAt int
+	// claims: the draws by repetition and by plies without progress end
+	// nothing, Play goes on (PlayOn).
+	claims bool
 }
 
 // plyState is what History keeps of each position besides the checkpoints.
@@ -83,20 +86,32 @@ func (h *History) Moves() []board.Move { return h.moves }
 // Len is the number of plies played.
 func (h *History) Len() int { return len(h.moves) }
 
+// PlayOn makes Play go on past a draw by repetition or by plies without
+// progress, as a game record does: over the board such a draw is a claim a
+// player may leave unmade, and records of real games play on after it.
+// Outcome still reports the draw at a position where it holds.
+func (h *History) PlayOn() { h.claims = true }
+
 // Play plays a legal move; it returns an error for a move that is not legal
 // here or when the game is over, and an *EvalError, playing nothing, when
 // the rule file's expressions fail at the position before or after it.
 func (h *History) Play(m board.Move) error {
 	cur := &h.cur
 	last := h.plies[len(h.plies)-1]
-	if o, err := h.OutcomeErr(); err != nil {
+	var o Outcome
+	var err error
+	if h.claims {
+		o, err = h.g.ResultErr(cur) // the rules' ends only: draws are claims
+	} else {
+		o, err = h.OutcomeErr()
+	}
+	if err != nil {
 		return err
 	} else if o.Over {
 		return fmt.Errorf("the game is over (%s)", o.Reason)
 	}
 	moves := h.legal
 	if h.legalAt != len(h.plies) {
-		var err error
 		if moves, err = h.g.LegalMovesErr(cur, h.legal); err != nil {
 			return err
 		}

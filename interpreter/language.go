@@ -190,7 +190,7 @@ func bigAbs(x *big.Int) *big.Int { return new(big.Int).Abs(x) }
 func (g *Game) nameBound(name string) interval {
 	pieces := int64(board.MaxSquares * 64)
 	switch name {
-	case "me", "opponent", "next", "previous", "top", "bottom", "to_top", "piece":
+	case "me", "opponent", "next", "previous", "top", "bottom", "to_top", "jumped_top", "piece":
 		return span(none, int64(board.MaxPlayers))
 	case "opponents":
 		return span(allOpponents, allOpponents)
@@ -198,7 +198,9 @@ func (g *Game) nameBound(name string) interval {
 		return span(2, int64(board.MaxPlayers))
 	case "none":
 		return span(none, none)
-	case "height", "lifted", "to_height":
+	case "streak":
+		return span(0, 9999)
+	case "height", "lifted", "to_height", "jumped_height":
 		return span(0, 64)
 	case "row", "to_row", "farthest":
 		return span(0, board.MaxSquares)
@@ -210,7 +212,7 @@ func (g *Game) nameBound(name string) interval {
 		return span(0, 65536)
 	case "top_at", "bottom_at", "player":
 		return span(none, int64(board.MaxPlayers))
-	case "kind_at", "to_kind":
+	case "kind_at", "to_kind", "jumped_kind":
 		return span(-1, 64)
 	}
 	return span(-pieces, pieces) // counts of pieces, stacks and squares

@@ -99,6 +99,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		g.start.SetDice(0, 0, true)
 	}
 	g.buildRules(d, rf)
+	if g.readsStreak && g.streak == nil && rf.Streak == nil {
+		d.errorf(rf.root, "no-streak", "add `streak: {when: kind == king}` (what the moves in a row must meet)",
+			"an expression reads `streak`, but the rule file has no `streak:` to count")
+	}
 	if g.readsPly {
 		g.Board.CountPly()
 	}
@@ -249,6 +253,9 @@ func (g *Game) buildBoard(d *decoder, rf *ruleFile) bool {
 	}
 	if counts != nil {
 		b.UseCounts(counts...)
+	}
+	if rf.Streak != nil {
+		b.CountStreak(rf.StreakSame)
 	}
 	for pi, p := range g.Players {
 		g.rows[pi] = make([]int8, geo.NumSquares())

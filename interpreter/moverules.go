@@ -153,6 +153,10 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	}
 	g.checkRanked(d, rf)
 	g.buildCaptures(d, rf)
+	if rf.Streak != nil {
+		g.streak = g.compileExpr(d, rf.Streak, "streak: when", inMove, true)
+		g.streakSame = rf.StreakSame
+	}
 	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)
 	g.buildProgress(d, rf)
@@ -173,13 +177,28 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 // steps, reporting unknown names and directions that never lead from a
 // playing square to another.
 func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []board.Direction, names []string) {
+	return g.directionsWhere(d, nodes, what, g.stepExists)
+}
+
+// directionsWhere is directions with lines saying which steps lead from a
+// playing square to another along a line (captures: see buildLines). A
+// group that mixes diagonal and orthogonal steps (forward, any) keeps to
+// the steps to a neighbouring square: only orthogonal directions named as
+// such go along the rows and files of a board of dark squares.
+func (g *Game) directionsWhere(d *decoder, nodes []*yaml.Node, what string, lines func(board.Direction) bool) (rel []board.Direction, names []string) {
 	seen := map[string]bool{}
 	steps, groups := g.compassOf()
 	for _, dn := range nodes {
 		list := []string{dn.Value}
 		group, isGroup := groups[dn.Value]
+		exists := lines
 		if isGroup {
 			list = group
+			for _, n := range group {
+				if s := steps[n]; s.DF != 0 && s.DR != 0 {
+					exists = g.stepExists
+				}
+			}
 		} else if _, ok := steps[dn.Value]; !ok {
 			hint := suggest(dn.Value, directionNames())
 			if g.Board.IsHex() {
@@ -194,7 +213,7 @@ func (g *Game) directions(d *decoder, nodes []*yaml.Node, what string) (rel []bo
 				continue
 			}
 			step := steps[n]
-			if !g.stepExists(step) {
+			if !exists(step) {
 				if !isGroup {
 					d.errorf(dn, "bad-direction", "on a board of dark or light squares only the diagonals lead from one playing square to another",
 						"%s: direction %q never leads to a playing square on this board", what, n)

@@ -134,8 +134,30 @@ func (g *Game) parseMove(p *board.Position, text string) (board.Move, error) {
 			return l, nil
 		}
 	}
+	if m.Kind == board.Capture {
+		if l, ok := g.sameCapture(p, m); ok {
+			return l, nil
+		}
+	}
 	if o := g.Result(p); o.Over {
 		return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", strings.TrimSpace(text), o.Reason)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
+}
+
+// sameCapture finds the one legal capture that takes the same pieces as m,
+// from the same start to the same end in as many jumps: m names another
+// square to land on between two jumps along one line (a1xd4xf6 for the
+// listed a1xc3xf6), which makes the same move.
+func (g *Game) sameCapture(p *board.Position, m board.Move) (board.Move, bool) {
+	var found board.Move
+	n := 0
+	taken := g.jumpedSquares(p, m)
+	for _, l := range g.LegalMoves(p, nil) {
+		if l.Kind == board.Capture && l.From == m.From && l.To == m.To && l.Jumps == m.Jumps && g.jumpedSquares(p, l) == taken {
+			found = l
+			n++
+		}
+	}
+	return found, n == 1
 }

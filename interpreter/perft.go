@@ -140,9 +140,9 @@ func (g *Game) jumpedSquares(p *board.Position, m board.Move) board.SquareSet {
 		f0, r0 := b.Coord(cur)
 		f1, r1 := b.Coord(land)
 		d := board.DirectionIndex(board.Direction{DF: int8(sign(f1 - f0)), DR: int8(sign(r1 - r0))})
-		over := b.Neighbor(cur, d)
+		over := g.lineNext[d][cur]
 		for over != noSquare && over != land && (p.Cells[over] == 0 || over == m.From || taken.Has(over)) {
-			over = b.Neighbor(over, d)
+			over = g.lineNext[d][over]
 		}
 		if over != noSquare && over != land {
 			taken.Add(over)

@@ -185,7 +185,8 @@ func TestSchemaKnowsEveryKey(t *testing.T) {
 		}
 	}
 	// Keys the decoder reads outside its field tables.
-	for _, k := range []string{"position", "win", "loss", "draw", "hand", "start", "past_end", "numbers"} {
+	// capture: precedence criteria are read in capture_precedence.go.
+	for _, k := range []string{"position", "win", "loss", "draw", "hand", "start", "past_end", "numbers", "most", "by", "earliest", "most_value"} {
 		decoded[k] = true
 	}
 	for k := range inSchema {

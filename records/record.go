@@ -41,6 +41,10 @@ type Record struct {
 	// record saved again keeps them: Intro before the first move, Outro
 	// after the result, the others after their move (RecordMove.Comment).
 	Intro, Outro string
+
+	// Line is the line of its file the game begins on, in a PDN file of
+	// many games (ParsePDN); 0 otherwise.
+	Line int
 }
 
 // Tag is one tag pair.
@@ -420,9 +424,15 @@ type ReplayError struct {
 	Line int
 	Move string
 	Err  error
+	// Number is the move's number as a draughts record writes it ("12."
+	// or "12..."), in a PDN game; "" in a stackrules record.
+	Number string
 }
 
 func (e *ReplayError) Error() string {
+	if e.Number != "" {
+		return fmt.Sprintf("line %d: move %s %s (ply %d): %v", e.Line, e.Number, e.Move, e.Ply, e.Err)
+	}
 	return fmt.Sprintf("line %d: move %d (%s): %v", e.Line, e.Ply, e.Move, e.Err)
 }
 

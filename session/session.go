@@ -141,9 +141,18 @@ func (s *Session) Legal() []board.Move {
 // Explanation says why, rule by rule.
 type IllegalMove struct {
 	Explanation interpreter.Explanation
+	// Numbers: the move was typed in square numbers (15-18), so the message
+	// names squares by number too.
+	Numbers bool
+	board   *board.Board
 }
 
-func (e *IllegalMove) Error() string { return e.Explanation.Short() }
+func (e *IllegalMove) Error() string {
+	if e.Numbers && e.board != nil {
+		return NumericText(e.board, e.Explanation.Short())
+	}
+	return e.Explanation.Short()
+}
 
 // ErrOver is returned for a move once the game is over.
 var ErrOver = errors.New("the game is over")
@@ -167,7 +176,7 @@ func (s *Session) Play(text string) (board.Move, error) {
 			s.failed = e.Err
 			return board.Move{}, e.Err
 		}
-		return board.Move{}, &IllegalMove{Explanation: e}
+		return board.Move{}, &IllegalMove{Explanation: e, Numbers: TypedNumeric(s.Game.Board, text), board: s.Game.Board}
 	}
 	if err := s.hist.Play(m); err != nil {
 		return board.Move{}, err

@@ -34,7 +34,7 @@ func (s *Server) kickAILocked(lg *liveGame) {
 	}
 	// A chance position (a dice game's roll) is nobody's choice: the
 	// session rolls the dice, and then a person or the AI plays them.
-	if lg.sess.AtChance() {
+	if lg.sess.AtChance() && !lg.awaitsRoll() {
 		mark := lg.sess.Mark()
 		var rolled int
 		if err := s.safely(lg, func() error { rolled = len(lg.sess.Settle()); return nil }); err != nil {

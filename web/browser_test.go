@@ -84,10 +84,13 @@ func newBrowserWith(t *testing.T, serverOpts Options) *browser {
 }
 
 // tab opens a page in a new browser context.
-func (b *browser) tab() context.Context {
+func (b *browser) tab() context.Context { return b.tabFor(90 * time.Second) }
+
+// tabFor is tab for a test that may take up to d (a whole game).
+func (b *browser) tabFor(d time.Duration) context.Context {
 	ctx, cancel := chromedp.NewContext(b.alloc)
 	b.t.Cleanup(cancel)
-	ctx, cancel2 := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancel2 := context.WithTimeout(ctx, d)
 	b.t.Cleanup(cancel2)
 	chromedp.ListenTarget(ctx, b.pageEvent)
 	if err := chromedp.Run(ctx); err != nil {
@@ -143,6 +146,9 @@ func (b *browser) start(ctx context.Context, key string, seats []string, positio
 		chromedp.Click(fmt.Sprintf(`button[data-key=%q]`, key), chromedp.ByQuery),
 		chromedp.WaitVisible(`#setup`, chromedp.ByQuery),
 	}
+	// A game for fewer players than its rule file's: choose how many.
+	var picked bool
+	acts = append(acts, chromedp.Evaluate(fmt.Sprintf(`(() => { const s = document.getElementById("players"); if (s && s.value !== "%d") { s.value = "%d"; s.dispatchEvent(new Event("change")); } return true; })()`, len(seats), len(seats)), &picked))
 	for i, s := range seats {
 		// An AI spec that is not one of the listed levels gets an option of its own.
 		add := fmt.Sprintf(`(() => { const sel = document.getElementById("seat-%d"); if (![...sel.options].some(o => o.value === %q)) { const o = document.createElement("option"); o.value = o.textContent = %q; sel.appendChild(o); } return true; })()`, i, s, s)
@@ -274,6 +280,10 @@ func TestBrowserFriendsThroughTheShareLink(t *testing.T) {
 	b.start(red, "liger", []string{"human", "human"}, "", true)
 	var link string
 	b.run(red, "share link", chromedp.WaitVisible("#share", chromedp.ByQuery), chromedp.Value("#share-link", &link, chromedp.ByQuery))
+	// The test server listens on loopback: the page says what a friend elsewhere needs.
+	if note := text(red, b, "#share-note"); !strings.Contains(note, "--addr") {
+		t.Fatalf("share note on a loopback server: %q", note)
+	}
 	blue := b.tab()
 	b.run(blue, "join", chromedp.Navigate(link), chromedp.WaitVisible("#board", chromedp.ByQuery), plies(0),
 		chromedp.Poll(`document.getElementById("status").textContent === "red to move"`, nil))

@@ -50,6 +50,14 @@ type liveGame struct {
 	cancelAI context.CancelFunc
 	aiRun    int64     // the search under way; one whose number changed is dropped
 	aiHold   time.Time // after a failure, the machine's turn waits until then
+
+	// A dice game's roll (dicestate.go): rollButton makes the dice wait for
+	// a person's Roll on that person's turn (else the server rolls at
+	// once); notice says what the server played for a person (a pass
+	// forced by the roll), until the next change.
+	rollButton bool
+	notice     string
+	orders     ordersCache // the orders of the plays' moves at version (ordersCached)
 }
 
 func tokenHash(tok string) string {

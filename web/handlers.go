@@ -10,7 +10,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/session"
 )
 
@@ -70,6 +72,9 @@ type newRequest struct {
 	Friend  bool     `json:"friend"` // hold only the first human seat; the others are for whoever opens the share link
 	// Position starts the game from a position string instead of the start.
 	Position string `json:"position"`
+	// RollButton: in a dice game, a person rolls by pressing Roll (POST
+	// /roll) on their turn; without it the server rolls for everyone.
+	RollButton bool `json:"roll_button"`
 }
 
 type newResponse struct {
@@ -117,7 +122,7 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	}
 	start := g.Start()
 	if strings.TrimSpace(req.Position) != "" {
-		p, err := g.ParsePosition(req.Position)
+		p, err := records.ParsePosition(g, req.Position)
 		if err != nil {
 			fail(w, http.StatusBadRequest, "%v", err)
 			return
@@ -129,13 +134,14 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
 	}
-	s.start(w, sess, req.Friend)
+	s.start(w, sess, req.Friend, req.RollButton)
 }
 
 // start registers a new session, saves it and answers with its id and the
 // creator's token.
-func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend bool) {
+func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend, rollButton bool) {
 	lg := newLiveGame(newID(), sess)
+	lg.rollButton = rollButton && sess.Game.HasDice()
 	var mine []int
 	for i, st := range sess.Seats {
 		if st.Human && (!friend || len(mine) == 0) {
@@ -216,7 +222,7 @@ func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
-	s.start(w, sess, false)
+	s.start(w, sess, false, false)
 }
 
 // lookup finds the game of the request and the seats its token holds.
@@ -452,6 +458,10 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "the game has changed since that move was chosen")
 		return
 	}
+	if lg.awaitsRoll() {
+		fail(w, http.StatusConflict, "roll the dice first")
+		return
+	}
 	mark := lg.sess.Mark()
 	if _, err := lg.sess.Play(req.Move); err != nil {
 		var ill *session.IllegalMove
@@ -463,6 +473,54 @@ func (s *Server) handleMove(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		failChange(w, err)
+		return
+	}
+	lg.lastError = ""
+	lg.notice = ""
+	lg.aiHold = time.Time{}
+	s.kickAILocked(lg)
+	writeJSON(w, http.StatusOK, lg.state(s, seats))
+}
+
+// handleRoll rolls the dice for the person whose roll the game waits for
+// (a game started with roll_button). When the roll leaves nothing to play,
+// the pass is played at once, and the page says so.
+func (s *Server) handleRoll(w http.ResponseWriter, r *http.Request) {
+	lg, ok := s.lookup(w, r)
+	if !ok {
+		return
+	}
+	if !decode(w, r, &struct{}{}) {
+		return
+	}
+	lg.mu.Lock()
+	defer lg.mu.Unlock()
+	seats, ok := lg.seated(s, w, r, true)
+	if !ok {
+		return
+	}
+	if !lg.awaitsRoll() {
+		fail(w, http.StatusConflict, "the dice are not yours to roll now")
+		return
+	}
+	mark := lg.sess.Mark()
+	var rolled []board.Move
+	if err := s.safely(lg, func() error { rolled = lg.sess.Settle(); return nil }); err != nil || len(rolled) == 0 {
+		lg.sess.Rewind(mark)
+		fail(w, http.StatusInternalServerError, "the dice could not be rolled: %v", err)
+		return
+	}
+	g := lg.sess.Game
+	lg.notice = ""
+	if legal := lg.sess.Legal(); len(legal) == 1 && g.MoveString(legal[0]) == "pass" {
+		who := g.Players[lg.sess.ToMove()].Name
+		if err := lg.sess.PlayMove(legal[0]); err == nil {
+			lg.notice = fmt.Sprintf("%s rolled %s and cannot move: the turn passes.", who, g.MoveString(rolled[len(rolled)-1]))
+		}
+	}
+	if err := lg.commit(s, lg.rewind(mark)); err != nil {
+		lg.notice = ""
 		failChange(w, err)
 		return
 	}
@@ -504,6 +562,7 @@ func (s *Server) undo(w http.ResponseWriter, lg *liveGame, seats []int) {
 	}
 	mark := lg.sess.Mark()
 	lg.sess.Undo()
+	lg.notice = ""
 	if err := lg.commit(s, lg.rewind(mark)); err != nil {
 		failChange(w, err)
 		return

@@ -103,7 +103,8 @@ const (
 type Server struct {
 	opts    Options
 	catalog []catalogEntry
-	levels  []string // the AI levels offered on the start page
+	share   shareJSON // how other computers reach the server (share.go)
+	levels  []string  // the AI levels offered on the start page
 	limits  session.SeatLimits
 	hosts   map[string]bool // the Host values served; nil serves any
 	mux     *http.ServeMux
@@ -190,6 +191,7 @@ func New(opts Options) (*Server, error) {
 		}
 		s.catalog = append(s.catalog, e)
 	}
+	s.share = shareOf(opts.Addr)
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	if opts.DataDir != "" {
 		if err := s.lockData(); err != nil {
@@ -338,6 +340,7 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/games/{id}/join", s.handleJoin)
 	s.mux.HandleFunc("POST /api/games/{id}/move", s.handleMove)
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
+	s.mux.HandleFunc("POST /api/games/{id}/roll", s.handleRoll)
 	s.mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
 }
 

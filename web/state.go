@@ -19,6 +19,9 @@ type squareJSON struct {
 	// to the right of the row below (X = file - rank/2), as board.NewHex says.
 	X float64 `json:"x"`
 	Y float64 `json:"y"`
+	// Number is the square's number where the board numbers its squares
+	// as draughts players do (English checkers' 1-32), shown in its corner.
+	Number int `json:"number,omitempty"`
 }
 
 type boardJSON struct {
@@ -94,6 +97,8 @@ type moveJSON struct {
 	Piece *pieceJSON `json:"piece,omitempty"`
 	// Remove are the squares whose top piece the move removes (a mill).
 	Remove []string `json:"remove,omitempty"`
+	// Hops are a dice game's play, one piece by one die at a time.
+	Hops []hopJSON `json:"hops,omitempty"`
 }
 
 type cellJSON struct {
@@ -135,6 +140,11 @@ type stateJSON struct {
 	Pieces     []pieceJSON  `json:"pieces"` // every piece letter of the game
 	// NeutralHand are the neutral pieces still to be placed.
 	NeutralHand []handJSON `json:"neutral_hand,omitempty"`
+	// Tracks and Dice are a dice game's (dicestate.go); nil otherwise.
+	Tracks *tracksJSON `json:"tracks,omitempty"`
+	Dice   *diceJSON   `json:"dice,omitempty"`
+	// Share says how a friend on another computer reaches the game.
+	Share shareJSON `json:"share"`
 }
 
 func boardOf(g *interpreter.Game) boardJSON {
@@ -146,7 +156,7 @@ func boardOf(g *interpreter.Game) boardJSON {
 		if b.IsHex() {
 			x -= float64(r) / 2
 		}
-		out.Squares = append(out.Squares, squareJSON{Name: b.SquareName(board.Square(sq)), File: f, Rank: r, X: x, Y: float64(r)})
+		out.Squares = append(out.Squares, squareJSON{Name: b.SquareName(board.Square(sq)), File: f, Rank: r, X: x, Y: float64(r), Number: b.SquareNumber(board.Square(sq))})
 	}
 	for _, line := range b.Lines() {
 		names := make([]string, len(line))
@@ -161,7 +171,7 @@ func boardOf(g *interpreter.Game) boardJSON {
 // moveOf describes move m, made by player mover, for the page.
 func moveOf(g *interpreter.Game, m board.Move, mover int) moveJSON {
 	b := g.Board
-	out := moveJSON{Text: g.MoveString(m), Lift: int(m.Lift)}
+	out := moveJSON{Text: shownMove(g, m), Lift: int(m.Lift)}
 	switch m.Kind {
 	case board.Step:
 		out.Kind = "step"
@@ -185,6 +195,17 @@ func moveOf(g *interpreter.Game, m board.Move, mover int) moveJSON {
 		out.Piece = &pj
 	case board.Pass:
 		out.Kind = "pass"
+		return out
+	case board.Play:
+		if m.Jumps == 0 {
+			out.Kind = "pass"
+			return out
+		}
+		out.Kind = "play"
+		out.Hops = hopsOf(g, m)
+		return out
+	case board.Roll:
+		out.Kind = "roll"
 		return out
 	}
 	if m.Kind != board.Spread {
@@ -311,6 +332,9 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 		CanUndo: s.CanUndo(), LastError: lg.lastError, HasBearOff: g.HasBearOff(), HasCapture: g.HasCaptures(),
 		Legal: []moveJSON{}, History: []string{}, OpenSeats: []int{}, Cells: []cellJSON{}}
 	st.Kinds, st.Pieces = piecesOf(g)
+	st.Tracks = tracksOf(g)
+	st.Dice = lg.diceOf(&pos, seats)
+	st.Share = srv.share
 	hands, neutral := handsOf(g, &pos)
 	st.NeutralHand = neutral
 	if st.You == nil {
@@ -339,7 +363,7 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 		}
 	}
 	for _, m := range s.History().Moves() {
-		st.History = append(st.History, g.MoveString(m))
+		st.History = append(st.History, shownMove(g, m))
 	}
 	if n := s.History().Len(); n > 0 {
 		m := moveOf(g, s.History().Moves()[n-1], s.History().ToMoveAt(n-1))
@@ -361,9 +385,12 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 			st.YourTurn = true
 		}
 	}
-	if st.YourTurn {
+	if st.YourTurn && !s.AtChance() { // (at a chance position the moves are rolls: the dice are the server's)
 		for _, m := range s.Legal() {
 			st.Legal = append(st.Legal, moveOf(g, m, st.ToMove))
+		}
+		if st.Dice != nil {
+			st.Dice.Orders, st.Dice.AnyOrder = lg.ordersCached(&pos, st.Legal)
 		}
 	}
 	return st
@@ -387,4 +414,14 @@ func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {
 		return "Draw: " + o.Reason
 	}
 	return g.Players[o.Winner].Name + " wins: " + o.Reason
+}
+
+// shownMove writes a move as the page shows it: by the squares' numbers on
+// a board that numbers them, as draughts players write (English checkers'
+// 11-15), else in the game's notation. Either is read back.
+func shownMove(g *interpreter.Game, m board.Move) string {
+	if g.Board.Numbered() {
+		return g.Board.NumericMoveString(m)
+	}
+	return g.MoveString(m)
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/urfave/cli/v2"
 )
 
@@ -219,14 +220,14 @@ func position(c *cli.Context, g *interpreter.Game) (board.Position, error) {
 	if !c.IsSet("position") {
 		return g.Start(), nil
 	}
-	return g.ParsePosition(c.String("position"))
+	return records.ParsePosition(g, c.String("position"))
 }
 
 // formatFlag chooses how positions are written: the project's text, or for
 // a game on a backgammon board an XGID or a GNU Backgammon Position ID.
 var formatFlag = &cli.StringFlag{Name: "format", Usage: "write positions as `FORMAT`: text (the native c3:rb), a notation the rule file names (tps), xgid or gnubgid (backgammon); default the game's own"}
 
-var positionFlag = &cli.StringFlag{Name: "position", Aliases: []string{"p"}, Usage: "start from position `POS` (\"TURN CELLS\", e.g. \"r a1:r,c3:br\") instead of the start position"}
+var positionFlag = &cli.StringFlag{Name: "position", Aliases: []string{"p"}, Usage: "start from position `POS` (\"TURN CELLS\", e.g. \"r a1:r,c3:br\"; in draughts a PDN FEN too, \"W:W21,22:B1,2\") instead of the start position"}
 
 // outcomeText says how a game ended, for people.
 func outcomeText(g *interpreter.Game, o interpreter.Outcome) string {

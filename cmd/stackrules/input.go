@@ -2,12 +2,14 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 )
 
 // What a player may type at the prompt: a move in the notation, a square
@@ -53,28 +55,162 @@ func splitCommand(line string) (name, arg string, ok bool) {
 }
 
 // helpText is what may be typed at the prompt; with a game, only the
-// commands that game can use (draw only in a game that has draws).
+// moves and commands that game has (draw only in a game that has draws).
 func helpText(ascii bool, g *interpreter.Game) string {
+	if g != nil {
+		start := g.Start()
+		return helpTextAt(ascii, g, &start)
+	}
 	var sb strings.Builder
-	sb.WriteString("Type a move in the notation: c3-d4 (one checker), 2c3-d4 (lift two), b8-off\n")
-	sb.WriteString("(bear off), c3xe5xg7 (a capture, every landing square), pass. Shorthand is\n")
-	sb.WriteString("fine when only one move matches: c3d4, c3-g7 for a capture. A square alone\n")
-	sb.WriteString("(c3) lists its moves; in a game with pieces in hand, an empty point (d2) places\n")
-	sb.WriteString("a piece there, or lists the placements that remove a piece. In a dice game,\n")
-	sb.WriteString("type the whole play (24/18 13/11) or a checker at a time (24/18, then 13/11;\n")
-	sb.WriteString("undo takes back the last); with --dice manual, type each roll (65). Commands:\n")
+	sb.WriteString("Type a move in the game's notation (help at the prompt shows the game's own):\n")
+	sb.WriteString("c3-d4 (one checker), 2c3-d4 (lift two), b8-off (bear off), c3xe5xg7 (a\n")
+	sb.WriteString("capture, every landing square), d2 (place a piece), pass. Shorthand is fine\n")
+	sb.WriteString("when only one move matches: c3d4, c3-g7 for a capture. A square alone (c3)\n")
+	sb.WriteString("lists its moves. In a dice game, type the whole play (24/18 13/11) or a\n")
+	sb.WriteString("checker at a time (24/18, then 13/11; undo takes back the last); with --dice\n")
+	sb.WriteString("manual, type each roll (65). Commands:\n")
 	sb.WriteString(commandsHelp(g))
 	return sb.String()
 }
 
-// helpTextAt is the help at the prompt at p: for a game with its own
-// notation, how its moves are written, with examples legal at p.
+// helpTextAt is the help at the prompt at p: how this game's moves are
+// written (its own notation, its dice plays, or the shapes of move its
+// rules have), with examples legal at p.
 func helpTextAt(ascii bool, g *interpreter.Game, p *board.Position) string {
+	if g.HasDice() {
+		return diceHelp(g, p) + "Commands:\n" + commandsHelp(g)
+	}
 	info, ok := g.Notation()
 	if !ok {
-		return helpText(ascii, g)
+		text := "Type a move: " + strings.Join(moveShapes(g, p, true), "; ") + "."
+		if g.NoMoves == "pass" {
+			text += " Type pass when there is no move."
+		}
+		text += " Shorthand is fine when only one move matches (c3d4). A square alone lists its moves."
+		return wrapText(text, 78, "") + "\nCommands:\n" + commandsHelp(g)
 	}
 	return notationHint(g, info, p) + "Commands:\n" + commandsHelp(g)
+}
+
+// moveShapes lists the shapes of move g's rules make, each with an example
+// (one legal at p where there is one), and with words when said.
+func moveShapes(g *interpreter.Game, p *board.Position, words bool) []string {
+	// Examples from the moves legal at p, or, for a shape of move not legal
+	// there, from a few plies further on (the first move each time): a
+	// Morris player sees d2-d3 as a real step, not a checkers move.
+	var seen []board.Move
+	q := *p
+	for ply := 0; ply < 80; ply++ {
+		if g.IsChance(&q) {
+			break
+		}
+		legal := g.LegalMoves(&q, nil)
+		if len(legal) == 0 {
+			break
+		}
+		for _, m := range legal {
+			if ply == 0 || !slices.ContainsFunc(seen, func(s board.Move) bool { return sameShape(g, s, m) }) {
+				seen = append(seen, m)
+			}
+		}
+		g.Apply(&q, legal[ply%len(legal)])
+	}
+	example := func(kind board.MoveKind, lifts, removes bool, fallback string) string {
+		for _, m := range seen {
+			if m.Kind == kind && (!lifts || m.Lift > 1) && (!removes || strings.Contains(g.MoveString(m), "x")) {
+				return g.MoveString(m)
+			}
+		}
+		return fallback
+	}
+	var out []string
+	add := func(ex, what string) {
+		if words {
+			ex += " " + what
+		}
+		out = append(out, ex)
+	}
+	if g.HasHands() {
+		add(example(board.Place, false, false, "d2"), "(the square alone) places a piece")
+	}
+	add(example(board.Step, false, false, "c3-d4"), "moves a piece")
+	if g.LiftsPart() {
+		add(example(board.Step, true, false, "2c3-d4"), "lifts pieces from the top (the count first)")
+	}
+	if g.HasCaptures() {
+		add(example(board.Capture, false, false, captureExample(g.Board)), "captures (every landing square)")
+	}
+	if g.HasTriggers() {
+		ex := example(board.Step, false, true, "")
+		if ex == "" {
+			ex = example(board.Place, false, true, "d2-d3xa1")
+		}
+		add(ex, "removes a piece after a line is made (x and its point)")
+	}
+	if g.HasBearOff() {
+		add(example(board.BearOff, false, false, "b8-off"), "bears a piece off")
+	}
+	return out
+}
+
+// sameShape says whether two moves are examples of the same thing: the
+// same kind, lifting one or more, removing or not.
+func sameShape(g *interpreter.Game, a, b board.Move) bool {
+	return a.Kind == b.Kind && (a.Lift > 1) == (b.Lift > 1) && strings.Contains(g.MoveString(a), "x") == strings.Contains(g.MoveString(b), "x")
+}
+
+// diceHelp is the help of a dice game at p: a play in the game's own
+// numbering, a piece at a time, with plays legal at p (or after a roll).
+func diceHelp(g *interpreter.Game, p *board.Position) string {
+	n, _ := g.DiceNotation()
+	var sb strings.Builder
+	if n.FromStart {
+		sb.WriteString("Type the whole play, each piece's move from/to in its steps counted from its start square (0) up: ")
+		fmt.Fprintf(&sb, "%s/0 brings a piece out of the %s, off is past the end of its path, ", n.Start, n.Start)
+		if n.Dice == 2 {
+			sb.WriteString("one piece may take the dice one after the other (10/13/17), ")
+		}
+		sb.WriteString("or ")
+	} else {
+		sb.WriteString("Type the whole play, each checker's move from/to in your own point numbers (GNU Backgammon's): ")
+		if n.Hits { // only a hit sends a checker to the track's first square
+			fmt.Fprintf(&sb, "%s/22 enters from the %s, ", n.Start, n.Start)
+		}
+		sb.WriteString("6/off bears off, one checker may use both dice (24/13), ")
+		sb.WriteString("8/5(2) moves two checkers the same way, or ")
+	}
+	sb.WriteString("type a piece at a time (undo takes back the last).")
+	if n.Hits {
+		sb.WriteString(" A * after a point marks a hit; it may be left out.")
+	}
+	sb.WriteString(" When nothing can be played the turn passes for you.")
+	q := *p
+	if g.IsChance(&q) {
+		if rolls := g.LegalMoves(&q, nil); len(rolls) > 0 {
+			g.Apply(&q, rolls[0])
+		}
+	}
+	if q.Rolled() {
+		var ex []string
+		for i, m := range g.LegalMoves(&q, nil) {
+			if i == 3 {
+				break
+			}
+			ex = append(ex, g.MoveString(m))
+		}
+		roll := strconv.Itoa(int(q.Dice[0]))
+		if q.Dice[1] != 0 {
+			roll = board.RollString(int(q.Dice[0]), int(q.Dice[1]))
+		}
+		fmt.Fprintf(&sb, " With %s here, for example: %s.", roll, strings.Join(ex, ", "))
+	}
+	sb.WriteString(" With --dice manual, type each roll (")
+	if n.Dice == 1 {
+		sb.WriteString("6).")
+	} else {
+		sb.WriteString("65).")
+	}
+	return wrapText(sb.String(), 78, "") + "\n"
 }
 
 // notationHint says in a few lines how to type a move in the game's own
@@ -193,6 +329,25 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 			return resolution{msg: g.Explain(p, raw).Short()}
 		}
 	}
+	if g.Board.Numbered() && len(t) >= 3 && allDigitsText(t) {
+		// Squares run together, as draughts players write them (1115).
+		if m, err := records.ParsePDNMove(g, p, t); err == nil {
+			return resolution{move: m, ok: true, taken: g.Board.NumericMoveString(m)}
+		}
+		var cuts []string
+		for i := 1; i < len(t); i++ {
+			a, _ := strconv.Atoi(t[:i])
+			z, _ := strconv.Atoi(t[i:])
+			_, okA := g.Board.NumberedSquare(a)
+			_, okZ := g.Board.NumberedSquare(z)
+			if okA && okZ && t[i] != '0' {
+				cuts = append(cuts, t[:i]+"-"+t[i:])
+			}
+		}
+		if len(cuts) == 1 {
+			t = cuts[0] // not legal: the rules say why, of 15-19
+		}
+	}
 	if a, ok := numericToAlgebraic(g.Board, t); ok {
 		t = a // numeric shorthand (11x25, a square alone: 15) reads as its squares
 	}
@@ -204,6 +359,8 @@ func resolveMove(g *interpreter.Game, p *board.Position, legal []board.Move, tex
 		}
 		if own && strings.HasSuffix(err, notMoveTail) {
 			err = fmt.Sprintf("%q is not a move or a command: write a move like %s, or type help", raw, notationExamples(g, p))
+		} else if strings.HasSuffix(err, genericMoveTail) {
+			err = fmt.Sprintf("%q is not a move or a command: write a move like %s, or type help", raw, strings.Join(moveShapes(g, p, false), ", "))
 		}
 		return resolution{msg: err}
 	}
@@ -251,6 +408,10 @@ func isLoneSquare(b *board.Board, t string) bool {
 	return err == nil
 }
 
+// genericMoveTail ends scanShorthand's message for text that is no move,
+// before the game's own shapes of move replace its examples.
+const genericMoveTail = "write a move like c3-d4, 2c3-d4, b8-off or c3xe5, or type help"
+
 // notMoveTail ends scanShorthand's message for text that is no move.
 const notMoveTail = "or type help"
 
@@ -274,7 +435,7 @@ func scanShorthand(b *board.Board, t string) (count int, path []board.Square, is
 		}
 		count = n
 	}
-	notMove := fmt.Sprintf("%q is not a move or a command: write a move like c3-d4, 2c3-d4, b8-off or c3xe5, or type help", t)
+	notMove := fmt.Sprintf("%q is not a move or a command: "+genericMoveTail, t)
 	for i < len(t) {
 		if len(path) > 0 {
 			if c := t[i]; c == '-' || c == 'x' || c == ':' {
@@ -479,4 +640,14 @@ func orList(items []string) string {
 		return items[0]
 	}
 	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// allDigitsText reports whether t is digits only.
+func allDigitsText(t string) bool {
+	for i := 0; i < len(t); i++ {
+		if t[i] < '0' || t[i] > '9' {
+			return false
+		}
+	}
+	return t != ""
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/session"
 	"github.com/urfave/cli/v2"
 )
@@ -104,7 +105,7 @@ func newOpeningSuite(c *cli.Context, g *interpreter.Game) (*openingSuite, error)
 // position separated by spaces, and checks the game is not over there.
 func parseOpening(g *interpreter.Game, text string) (opening, error) {
 	op := opening{Text: text}
-	p, perr := g.ParsePosition(text)
+	p, perr := records.ParsePosition(g, text)
 	if perr == nil {
 		op.start = p
 	} else {

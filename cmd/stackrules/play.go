@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
+	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -46,6 +49,7 @@ func playCommand(s *streams) *cli.Command {
 		&cli.BoolFlag{Name: "no-color", Usage: "no colours (also when NO_COLOR is set)"},
 		&cli.Uint64Flag{Name: "seed", Usage: "seed for the AI players and the dice (default: from the clock)"},
 		&cli.StringFlag{Name: "dice", Value: "auto", Usage: "in a game with dice: `auto` (the program rolls them) or manual (type each roll, for real dice)"},
+		&cli.BoolFlag{Name: "confirm-pass", Usage: "in a dice game, when you have no move, wait for Enter (or pass) rather than passing for you with a line that says why"},
 		notationFlag,
 	)
 	return &cli.Command{
@@ -140,6 +144,7 @@ func runPlay(c *cli.Context, s *streams) error {
 		recPath: c.String("record"), interactive: interactive, seed: seed,
 		shown:          -1,
 		explicitRecord: c.IsSet("record") || resume != "", rs: rs,
+		confirmPass: c.Bool("confirm-pass"),
 	}
 	rs.ruleFile = ruleFileOf(variant)
 	if ss.recPath == "" && resume != "" {
@@ -153,6 +158,8 @@ func runPlay(c *cli.Context, s *streams) error {
 	if ss.ro.Numeric, err = numericNotation(c, g); err != nil {
 		return err
 	}
+	ss.followTyped = g.Board.Numbered() && strings.EqualFold(c.String("notation"), "auto")
+	ss.ro.Numbers = ss.ro.Numeric
 	if base != nil && base.Result != "*" && base.Result != "" {
 		// A finished game: show how it ended and stop.
 		ss.draw()
@@ -203,12 +210,16 @@ func defaultRecordPath(variant string, t time.Time) string {
 // the AI of each seat, the record) with the prompt, the board, the record
 // file and the signals around it.
 type terminalGame struct {
-	s           *streams
-	sess        *session.Session
-	g           *interpreter.Game    // sess.Game
-	h           *interpreter.History // sess.History(), to read; moves go through sess
-	base        *records.Record      // the record resumed, nil for a new game
-	ro          renderOpts
+	s    *streams
+	sess *session.Session
+	g    *interpreter.Game    // sess.Game
+	h    *interpreter.History // sess.History(), to read; moves go through sess
+	base *records.Record      // the record resumed, nil for a new game
+	ro   renderOpts
+	// followTyped: --notation auto on a numbered board, so the notation
+	// shown (moves, hints, the last move, the board's numbers) follows the
+	// one the player types: numbers after 15-18, names after d4-e5.
+	followTyped bool
 	interactive bool
 	lines       <-chan lineEvent
 	sigs        <-chan os.Signal
@@ -222,6 +233,7 @@ type terminalGame struct {
 	written        bool   // a record has been written by this session
 	rs             *recordState
 	turn           diceTurn // a dice game's play typed so far, one checker at a time
+	confirmPass    bool     // a forced pass waits for Enter (--confirm-pass) instead of being played
 }
 
 // errLeave ends the session after the record is saved (or reported).
@@ -288,6 +300,10 @@ func (ss *terminalGame) moveNumber(i int) string {
 func (ss *terminalGame) draw() {
 	pos := ss.h.Position()
 	v := boardView{Labels: ss.labels()}
+	if q, left, ok := ss.partial(); ok {
+		// A turn typed a checker at a time: the board as it stands now.
+		pos, v.Partial, v.Left = q, strings.Join(ss.turn.steps, " "), left
+	}
 	if n := ss.h.Len(); n > 0 {
 		m := ss.h.Moves()[n-1]
 		v.Last, v.LastNo = &m, ss.moveNumber(n-1)
@@ -473,6 +489,9 @@ func (ss *terminalGame) humanTurn() error {
 		ss.draw()
 		pos := ss.h.Position()
 		if legal := ss.g.LegalMoves(&pos, nil); onlyPass(legal) {
+			if !ss.confirmPass && ss.g.HasDice() {
+				return ss.forcedPass(&pos, legal[0])
+			}
 			ss.out("%s has no move and must pass: press Enter (or type pass).\n", ss.g.Players[pos.ToMove].Name)
 		}
 	}
@@ -539,6 +558,17 @@ func (ss *terminalGame) handle(line string, pos *board.Position, legal []board.M
 		return ss.handleDicePlay(line, pos, legal), nil
 	}
 	res := resolveMove(ss.g, pos, legal, line)
+	if t := strings.TrimSpace(line); ss.followTyped && t != "" {
+		ss.ro.Numeric = session.TypedNumeric(ss.g.Board, t)
+	}
+	if session.TypedNumeric(ss.g.Board, line) {
+		// Typed in numbers (15-18): answered in numbers, not square names.
+		num := func(s string) string { return session.NumericText(ss.g.Board, s) }
+		res.msg, res.taken, res.square = num(res.msg), num(res.taken), num(res.square)
+		for i := range res.listed {
+			res.listed[i] = num(res.listed[i])
+		}
+	}
 	switch {
 	case res.ok:
 		if res.taken != "" {
@@ -735,13 +765,112 @@ func (ss *terminalGame) aiTurn() error {
 		lead = "Moving now: "
 	}
 	if m.Kind == board.Pass && info.Legal == 1 {
-		ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		if who, why := passWhy(ss.g, &pos); why != "" {
+			ss.out("%s passes (%s pass): %s.\n", who, ss.moveNumber(ss.h.Len()-1), why)
+		} else {
+			ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
+		}
 		ss.autosave()
 		return nil
 	}
 	ss.out("%s%s plays %s %s (%s)\n", lead, name, ss.moveNumber(ss.h.Len()-1), ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
 	ss.autosave()
 	return nil
+}
+
+// forcedPass plays a person's pass when there is nothing else, saying why
+// (what stops each die, in a dice game).
+func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
+	name, why := passWhy(ss.g, pos)
+	if why == "" {
+		why = "no legal move"
+	}
+	if err := ss.sess.PlayMove(pass); err != nil {
+		ss.autosave()
+		ss.out("%v\n", err)
+		return nil
+	}
+	ss.out("%s passes (%s pass): %s.\n", name, ss.moveNumber(ss.h.Len()-1), why)
+	ss.autosave()
+	return nil
+}
+
+// passWhy is who passes at pos in a dice game, with the roll ("white with
+// 31"), and why: what stops each die; "" for why in a game without dice.
+func passWhy(g *interpreter.Game, pos *board.Position) (who, why string) {
+	who = g.Players[pos.ToMove].Name
+	if !g.HasDice() || !pos.Rolled() {
+		return who, ""
+	}
+	why = "no die can be played"
+	if r := passReasons(g, pos); len(r) > 0 {
+		why += ": " + strings.Join(r, "; ")
+	}
+	roll := strconv.Itoa(int(pos.Dice[0]))
+	if pos.Dice[1] != 0 {
+		roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
+	}
+	return who + " with " + roll, why
+}
+
+// passReasons says what stops the dice at pos, in the rule file's words:
+// each die tried on each of the mover's pieces, the distinct reasons the
+// rules give (a few at most).
+func passReasons(g *interpreter.Game, pos *board.Position) []string {
+	me := int(pos.ToMove)
+	track := g.Track(me)
+	n, _ := g.DiceNotation()
+	name := func(s int) string {
+		switch {
+		case s == 0:
+			return n.Start
+		case s >= len(track):
+			return "off"
+		case n.FromStart:
+			return strconv.Itoa(s - 1)
+		}
+		return strconv.Itoa(len(track) - s)
+	}
+	var out []string
+	dice := []int{int(pos.Dice[0])}
+	if pos.Dice[1] != 0 && pos.Dice[1] != pos.Dice[0] {
+		dice = append(dice, int(pos.Dice[1]))
+	}
+	for s, sq := range track {
+		if st := pos.Cells[sq]; st == 0 || g.Board.TopOwner(st) != me {
+			continue
+		}
+		for _, d := range dice {
+			tries := []string{name(s) + "/" + name(min(s+d, len(track)))}
+			if s == 0 {
+				tries = append(tries, name(0)+"/"+name(1)) // a piece brought out onto the start square
+			}
+			for _, text := range tries {
+				e := g.Explain(pos, text)
+				if e.Legal || e.Problem == "" {
+					continue
+				}
+				why := e.Problem
+				if before, after, ok := strings.Cut(why, ": "); ok && strings.Contains(before, "/") {
+					why = after // "bar/20 with the 5: that point is blocked" → the reason
+				}
+				if !slices.Contains(out, why) {
+					out = append(out, why)
+				}
+			}
+		}
+	}
+	// The rule file's words first; the bare conditions only without them.
+	var worded []string
+	for _, w := range out {
+		if !strings.HasPrefix(w, "rule \"") && !strings.HasPrefix(w, "that is ") {
+			worded = append(worded, w)
+		}
+	}
+	if len(worded) > 0 {
+		out = worded
+	}
+	return out[:min(len(out), 3)]
 }
 
 // onlyPass reports whether passing is the only legal move.
@@ -788,8 +917,25 @@ func (ss *terminalGame) hint(pos *board.Position) error {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
+	mp, _ := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move])
+	if ss.g.HasDice() {
+		// In the middle of a turn, the rest of the best play that begins
+		// with the checkers moved so far.
+		var ranked []board.Move
+		if mp != nil {
+			stats := slices.Clone(mp.Last().Moves)
+			sort.SliceStable(stats, func(i, j int) bool { return stats[i].Visits > stats[j].Visits })
+			for _, ms := range stats {
+				ranked = append(ranked, ms.Move)
+			}
+		}
+		if best, rest, ok := ss.partialHint(pos, m, ranked); ok {
+			ss.out("Hint: %s (so far %s; the whole play %s)\n", rest, strings.Join(ss.turn.steps, " "), ss.mv(best))
+			return nil
+		}
+	}
 	line := fmt.Sprintf("Hint: %s (%s)", ss.mv(m), evalText(ss.g, int(pos.ToMove), info))
-	if mp, ok := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move]); ok {
+	if mp != nil {
 		var alt []string
 		for _, ms := range mp.Last().Moves {
 			if ms.Move != m && len(alt) < 3 && ms.Visits > 0 {

@@ -197,18 +197,25 @@ func (tn *trackNumbering) name(s int) string {
 }
 
 // startsAPlay reports whether text, the piece moves typed so far, begins
-// some legal play at pos: the die moves it takes are among that play's, and
-// the play written as text and then the rest is read back as that play.
+// some legal play at pos.
+func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, text string) bool {
+	return len(ss.playsStartedBy(pos, legal, text, true)) > 0
+}
+
+// playsStartedBy lists the legal plays at pos that text, the piece moves
+// typed so far, begins, each with the rest of the play to type: the die
+// moves text takes are among that play's, and the play written as text and
+// then the rest is read back as that play (first: stop at the first found).
 // Move text numbers a track down (backgammon) or up (from a start square);
 // both are tried, and only a play read back by the rules counts.
-func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, text string) bool {
+func (ss *terminalGame) playsStartedBy(pos *board.Position, legal []board.Move, text string, first bool) map[board.Move]string {
 	if !pos.Rolled() {
-		return false
+		return nil
 	}
 	// The rules walk the piece moves in the order typed (a checker on the
 	// bar enters first); a refused one is named at the head of the problem.
 	if e := ss.g.Explain(pos, text); e.Legal || stepRefused.MatchString(e.Problem) {
-		return false
+		return nil
 	}
 	var dice []int
 	d1, d2 := int(pos.Dice[0]), int(pos.Dice[1])
@@ -222,6 +229,7 @@ func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, tex
 	default:
 		dice = []int{d1, d2}
 	}
+	found := map[board.Move]string{}
 	for _, ascending := range []bool{false, true} {
 		tn := &trackNumbering{length: len(ss.g.Track(int(pos.ToMove))), ascending: ascending}
 		typed, ok := readHops(text, tn)
@@ -230,7 +238,7 @@ func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, tex
 		}
 		for _, ue := range expandHops(typed, dice, tn.length) {
 			for _, m := range legal {
-				if m.Kind != board.Play {
+				if _, done := found[m]; m.Kind != board.Play || done {
 					continue
 				}
 				written, ok := readHops(ss.g.MoveString(m), tn)
@@ -243,18 +251,65 @@ func (ss *terminalGame) startsAPlay(pos *board.Position, legal []board.Move, tex
 						continue
 					}
 					var sb strings.Builder
-					sb.WriteString(text)
 					for _, h := range rest {
 						sb.WriteString(" " + tn.name(h.from) + "/" + tn.name(h.to))
 					}
-					if got, err := ss.g.ParseMove(pos, sb.String()); err == nil && got == m {
-						return true
+					if got, err := ss.g.ParseMove(pos, text+sb.String()); err == nil && got == m {
+						found[m] = strings.TrimSpace(sb.String())
+						if first {
+							return found
+						}
+						break
 					}
 				}
 			}
 		}
 	}
-	return false
+	return found
+}
+
+// partial is the position in the middle of a turn typed a checker at a
+// time: after the moves typed so far, with the dice they leave; false when
+// no turn is under way (or the moves cannot be shown).
+func (ss *terminalGame) partial() (board.Position, []int, bool) {
+	pos := ss.h.Position()
+	if ss.turn.at != ss.h.Len() || len(ss.turn.steps) == 0 {
+		return pos, nil, false
+	}
+	q, left, err := ss.g.PlayedSoFar(&pos, strings.Join(ss.turn.steps, " "))
+	if err != nil || len(left) == 0 {
+		return pos, nil, false
+	}
+	q.SetDice(int(pos.Dice[0]), int(pos.Dice[1]), pos.Opening) // still this roll's turn
+	return q, left, true
+}
+
+// partialHint is the hint in the middle of a turn: of the plays that the
+// moves typed so far begin, the one the search likes best (m if it is one
+// of them), and the rest of it to type.
+func (ss *terminalGame) partialHint(pos *board.Position, m board.Move, ranked []board.Move) (board.Move, string, bool) {
+	if ss.turn.at != ss.h.Len() || len(ss.turn.steps) == 0 {
+		return m, "", false
+	}
+	started := ss.playsStartedBy(pos, ss.g.LegalMoves(pos, nil), strings.Join(ss.turn.steps, " "), false)
+	if len(started) == 0 {
+		return m, "", false
+	}
+	if rest, ok := started[m]; ok {
+		return m, rest, true
+	}
+	for _, r := range ranked {
+		if rest, ok := started[r]; ok {
+			return r, rest, true
+		}
+	}
+	// none ranked: the first in the legal order
+	for _, l := range ss.g.LegalMoves(pos, nil) {
+		if rest, ok := started[l]; ok {
+			return l, rest, true
+		}
+	}
+	return m, "", false
 }
 
 // readHops reads play text into its piece moves (a/b/c is a/b and b/c;

@@ -166,7 +166,7 @@ func TestPlayBadInput(t *testing.T) {
 		{"liger", "r d6:r,h8:b", "d6-c5", "d6-c5 is not legal: a checker moves backward only onto a showing enemy checker; you move backward only while you have fewer checkers showing than your opponent"},
 		{"english-checkers", "b c3:b,h8:w", "c3-b2", "c3-b2 is not legal: a man moves only forward; only a king moves backward"},
 		{"backgammon", "w a2:w,e1:bb,h2:bbbbbbbbbbbbb roll:65", "13/8 13/7", "13/8 with the 5: that point is blocked (two or more opposing checkers)"},
-		{"ludo", "r c12:rrrr,m12:gggg,m4:yyyy,c4:bbbb roll:54", "base/0 0/5", "base/0 with the 5: a piece comes out of the base only with a 6"},
+		{"ludo", "r c12:rrr,g15:r,m12:gggg,m4:yyyy,c4:bbbb roll:54", "base/0 0/5", "base/0 with the 5: a piece comes out of the base only with a 6"}, // (a piece out: not a forced pass)
 		{"stackers", "b c3:bb,h8:w", "c3d4", "c3d4 is ambiguous: it could be 2c3-d4 or c3-d4"},
 		{"stackers", "b c3:bb,h8:w", "c3", "Moves from c3: 2c3-b2 2c3-b4 2c3-d2 2c3-d4 c3-b2 c3-b4 c3-d2 c3-d4"},
 		{"english-checkers", "b c3:b,d4:w,f6:w,h8:w", "c3-d4", "captures are mandatory"},

@@ -356,6 +356,12 @@ func replayErrorText(g *interpreter.Game, h *interpreter.History, err error) str
 	if o := h.Outcome(); o.Over {
 		why = "the game was already over (" + outcomeText(g, o) + ")"
 	}
+	if strings.Contains(re.Err.Error(), "ambiguous") {
+		why = re.Err.Error()
+	}
+	if re.Number != "" { // a PDN game: its move numbers
+		return fmt.Sprintf("line %d: move %s %s (%s to play) is illegal: %s", re.Line, re.Number, re.Move, g.Players[pos.ToMove].Name, why)
+	}
 	return fmt.Sprintf("line %d: move %d (%s, %s to play) is illegal: %s", re.Line, re.Ply, re.Move, g.Players[pos.ToMove].Name, why)
 }
 

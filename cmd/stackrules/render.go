@@ -36,6 +36,9 @@ type renderOpts struct {
 	// Numeric writes moves in numeric notation (11-15) on boards that number
 	// their squares.
 	Numeric bool
+	// Numbers shows each empty square's number on a numbered board, even
+	// while moves are written by name (the player typed c3-d4).
+	Numbers bool
 }
 
 // boardView is what the panel says besides the position itself.
@@ -44,6 +47,8 @@ type boardView struct {
 	LastNo  string      // its number as written in a record ("12." or "12..."), for the panel
 	Labels  []string    // who plays each side ("you", "mcts:medium"); optional
 	Outcome string      // "blue wins (…)" when the game is over
+	Partial string      // in a dice game, the checker moves typed so far this turn ("" for none)
+	Left    []int       // and the dice they leave to play
 }
 
 // ANSI 256-colour codes. Playing squares are green and the others buff, as
@@ -216,7 +221,11 @@ func renderBoard(g *interpreter.Game, p *board.Position, v boardView, o renderOp
 				sb.WriteString(o.paint(strings.Repeat(" ", cw), bg256(colLight)))
 				continue
 			}
-			sb.WriteString(renderCell(g, look, p.Cells[sq], marked[sq], o, gl))
+			label := "" // an empty square shows its number where moves are numbered
+			if (o.Numeric || o.Numbers) && b.Numbered() {
+				label = strconv.Itoa(b.SquareNumber(sq))
+			}
+			sb.WriteString(renderCell(g, look, p.Cells[sq], marked[sq], o, gl, label))
 		}
 		sb.WriteString(o.paint(gl.v, fg256(colCoord)) + " " + o.paint(strconv.Itoa(r+1), fg256(colCoord)))
 		left = append(left, sb.String())
@@ -273,13 +282,19 @@ func sideBySide(left, panel []string, boardW int, beside bool) string {
 	return out.String()
 }
 
-// renderCell draws one playing square, look.inner+2 columns wide.
-func renderCell(g *interpreter.Game, look *stackLook, s board.Stack, marked bool, o renderOpts, gl glyphs) string {
+// renderCell draws one playing square, look.inner+2 columns wide; label
+// stands for the dot of an empty square when it fits (a draughts square's
+// number).
+func renderCell(g *interpreter.Game, look *stackLook, s board.Stack, marked bool, o renderOpts, gl glyphs, label string) string {
 	open, closeB := " ", " "
 	if marked {
 		open, closeB = "[", "]"
 	}
-	mid := padContent(look.text(s), gl.dot, look.inner)
+	dotText := gl.dot
+	if label != "" && len(label) <= look.inner {
+		dotText = label
+	}
+	mid := padContent(look.text(s), dotText, look.inner)
 	if !o.Color {
 		return open + mid + closeB
 	}
@@ -556,8 +571,31 @@ func moveList(g *interpreter.Game, moves []board.Move, width int, numeric bool) 
 		texts[i] = moveText(g, m, numeric)
 	}
 	sort.Strings(texts)
+	if numeric && g.Board.Numbered() {
+		sort.SliceStable(texts, func(i, j int) bool { return numericLess(texts[i], texts[j]) })
+	}
 	if g.HasDice() { // a play has spaces in it: 24/18 13/11
 		return wrapItems(texts, ", ", 2, width)
 	}
 	return wrapItems(texts, " ", 2, width)
+}
+
+// numericLess orders moves in numbers as a draughts player reads them:
+// 9-13 before 10-14, by each square's number in turn.
+func numericLess(a, b string) bool {
+	split := func(s string) []int {
+		var out []int
+		for _, f := range strings.FieldsFunc(s, func(r rune) bool { return r < '0' || r > '9' }) {
+			n, _ := strconv.Atoi(f)
+			out = append(out, n)
+		}
+		return out
+	}
+	x, y := split(a), split(b)
+	for i := 0; i < len(x) && i < len(y); i++ {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return len(x) < len(y)
 }

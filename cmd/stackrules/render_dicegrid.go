@@ -146,6 +146,12 @@ func diceStatus(g *interpreter.Game, p *board.Position, v boardView, o renderOpt
 	switch {
 	case v.Outcome != "":
 		return v.Outcome
+	case v.Partial != "" && len(v.Left) > 0:
+		var left []string
+		for _, d := range v.Left {
+			left = append(left, strconv.Itoa(d))
+		}
+		return fmt.Sprintf("so far %s; dice left %s: %s to play", v.Partial, o.paint(strings.Join(left, " "), "1"), turn)
 	case p.Rolled():
 		dice := strconv.Itoa(int(p.Dice[0]))
 		if p.Dice[1] != 0 {
@@ -168,6 +174,18 @@ func lastPlay(g *interpreter.Game, v boardView) string {
 // besidePanel writes the board's lines with the panel's to their right,
 // three spaces apart, the panel fitted to the width left (both dice boards).
 func besidePanel(left, panel []string, boardW, width int) string {
+	if w := width; (w <= 0 && 80-boardW-3 < minPanelWidth) || (w > 0 && w-boardW-3 < minPanelWidth) {
+		// A board too wide to leave the panel room (Parcheesi's 19
+		// columns): the panel goes under it.
+		var out strings.Builder
+		for _, l := range left {
+			out.WriteString(strings.TrimRight(l, " ") + "\n")
+		}
+		for _, r := range fitPanel(panel, width, 2) {
+			out.WriteString(strings.TrimRight("  "+r, " ") + "\n")
+		}
+		return out.String()
+	}
 	panel = fitPanel(panel, width, boardW+3)
 	var out strings.Builder
 	for i := 0; i < max(len(left), len(panel)); i++ {
@@ -182,6 +200,9 @@ func besidePanel(left, panel []string, boardW, width int) string {
 	}
 	return out.String()
 }
+
+// minPanelWidth is the least room beside a board for its panel.
+const minPanelWidth = 28
 
 // fitPanel keeps a panel beside a board boardW columns wide within the
 // width (80 when 0): a line too long for it ("red (mcts:hard,threads=2)")

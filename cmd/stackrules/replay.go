@@ -1,7 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"strconv"
+	"strings"
 
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
@@ -19,7 +23,8 @@ func replayCommand(s *streams) *cli.Command {
 			"the exit status is then 1.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "show", Usage: "print the position after every move"},
-			&cli.StringFlag{Name: "game", Usage: "check against `GAME` (a built-in name or a rule file) instead of the record's"},
+			&cli.StringFlag{Name: "game", Usage: "check against `GAME` (a built-in name or a rule file) instead of the record's; a number N picks the Nth game of a PDN file of many"},
+			&cli.BoolFlag{Name: "json", Usage: "print one JSON object a game, a line each: game, ok, error, plies, final (the position, as --position reads it), moves, tags"},
 			&cli.BoolFlag{Name: "force", Usage: "check the moves even though the rule file changed since the record was made"},
 			&cli.BoolFlag{Name: "flip", Usage: "draw the board from the second player's side"},
 			&cli.BoolFlag{Name: "ascii", Usage: "draw with ASCII only"},
@@ -33,33 +38,53 @@ func replayCommand(s *streams) *cli.Command {
 				return usagef("replay takes one record FILE")
 			}
 			path := c.Args().First()
-			var rec *records.Record
+			var data []byte
 			var err error
 			if path == "-" {
 				if c.Bool("step") {
 					return usagef("replay: --step reads its commands from the standard input, so the record cannot come from there too; name the record's FILE")
 				}
 				path = "standard input"
-				if rec, err = records.Parse(s.in); err != nil {
+				if data, err = io.ReadAll(io.LimitReader(s.in, records.MaxPDNSize+1)); err != nil {
 					return fmt.Errorf("%s: %v", path, err)
 				}
-			} else if rec, err = readRecord(path); err != nil {
+			} else if data, err = interpreter.ReadLimited(path, records.MaxPDNSize, "record"); err != nil {
 				return err
 			}
-			variant := rec.Tag("Variant")
+			// --game names the game, or with a number picks one game of a
+			// file of many (PDN).
+			gameName, pick := "", 0
 			if c.IsSet("game") {
-				variant = c.String("game")
-			}
-			if variant == "" && records.IsPDN(rec) {
-				if variant, err = pdnVariant(rec); err != nil {
-					return fmt.Errorf("%s: %v", path, err)
+				if n, nerr := strconv.Atoi(strings.TrimSpace(c.String("game"))); nerr == nil {
+					pick = n
+				} else {
+					gameName = c.String("game")
 				}
+			}
+			rec, perr := records.Parse(bytes.NewReader(data))
+			if perr == nil && len(data) > interpreter.MaxRecordSize {
+				perr = fmt.Errorf("the record is larger than %s, the most a record may be", interpreter.SizeText(interpreter.MaxRecordSize))
+			}
+			if perr != nil || rec.Tag("Variant") == "" {
+				if done, err := replayPDNFile(s, c, path, data, gameName, pick, perr); done {
+					return err
+				}
+			}
+			if perr != nil {
+				return fmt.Errorf("%s: %v", path, perr)
+			}
+			if pick > 1 {
+				return usagef("--game %d: %s holds one game", pick, path)
+			}
+			variant := rec.Tag("Variant")
+			if gameName != "" {
+				variant = gameName
 			}
 			if variant == "" {
 				return fmt.Errorf("%s: the record does not say which game it is (no [Variant] tag); name it with --game", path)
 			}
 			var g *interpreter.Game
-			if c.IsSet("game") {
+			if gameName != "" {
 				g, err = openNamed(variant)
 				if err != nil {
 					return fmt.Errorf("%s: the game %q: %w", path, variant, err)
@@ -76,81 +101,96 @@ func replayCommand(s *streams) *cli.Command {
 				}
 				fmt.Fprintf(s.err, "warning: %s: %v\n", path, err)
 			}
-			ro := renderOpts{Color: wantColor(true, s.out, c.Bool("no-color")), ASCII: c.Bool("ascii"), Flip: c.Bool("flip")}
-			if ro.Numeric, err = numericNotation(c, g); err != nil {
-				return err
-			}
-			var h *interpreter.History
-			var rerr error
-			if records.IsPDN(rec) {
-				h, rerr = records.ReplayPDN(g, rec)
-			} else {
-				h, rerr = records.Replay(g, rec)
-			}
-			if h == nil {
-				return fmt.Errorf("%s: %v", path, rerr)
-			}
-			positions := h.Positions()
-			moves := h.Moves()
-			start := h.Start()
-			number := func(i int) string { // as the record numbers it
-				n, first := records.MoveNumber(g, &start, moves, i)
-				if first {
-					return fmt.Sprintf("%d.", n)
-				}
-				return fmt.Sprintf("%d...", n)
-			}
-			view := func(i int) boardView {
-				v := boardView{}
-				if i > 0 {
-					m := moves[i-1]
-					v.Last, v.LastNo = &m, number(i-1)
-				}
-				return v
-			}
-			if c.Bool("show") {
-				for i := range positions {
-					if i == 0 {
-						fmt.Fprintf(s.out, "Start\n")
-					} else {
-						fmt.Fprintf(s.out, "%s %s\n", number(i-1), moveText(g, moves[i-1], ro.Numeric))
-					}
-					fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[i], view(i), ro))
-				}
-			}
-			if rerr != nil {
-				return fmt.Errorf("%s: %s", path, replayErrorText(g, h, rerr))
-			}
-			if c.IsSet("pdn") {
-				return writePDN(s, g, h, rec, c.String("pdn"))
-			}
-			if c.Bool("step") {
-				return stepThrough(s, g, h, ro, number)
-			}
-			o := h.Outcome()
-			last := len(positions) - 1
-			if !c.Bool("show") {
-				v := view(last)
-				if o.Over {
-					v.Outcome = outcomeText(g, o)
-				}
-				fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[last], v, ro))
-			}
-			fmt.Fprintf(s.out, "%d %s, all legal.\n", h.Len(), plural(h.Len(), "move"))
-			fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
-			computed := records.ResultText(g, o)
-			if err := records.CheckResult(g, rec, o); err != nil {
-				return fmt.Errorf("%s: %v", path, err)
-			}
-			switch {
-			case o.Over:
-				fmt.Fprintf(s.out, "Result: %s, %s.\n", computed, outcomeText(g, o))
-			case rec.Result != "*":
-				fmt.Fprintf(s.out, "Result: %s (%s).\n", rec.Result, orDash(rec.Tag("Termination")))
-			default:
-				fmt.Fprintf(s.out, "The game goes on: %s to move.\n", g.Players[positions[last].ToMove].Name)
-			}
-			return nil
+			h, rerr := records.Replay(g, rec)
+			return replayShow(s, c, path, g, rec, h, rerr, false)
 		},
 	}
+}
+
+// replayShow prints a replayed game as replay does: every position
+// (--show), the walk (--step) or the conversion (--pdn), else the final
+// position, the moves' count and the result. pdn: the record is a PDN game,
+// whose result may be a resignation or an agreed draw without [Termination].
+func replayShow(s *streams, c *cli.Context, path string, g *interpreter.Game, rec *records.Record, h *interpreter.History, rerr error, pdn bool) error {
+	var err error
+	ro := renderOpts{Color: wantColor(true, s.out, c.Bool("no-color")), ASCII: c.Bool("ascii"), Flip: c.Bool("flip")}
+	if ro.Numeric, err = numericNotation(c, g); err != nil {
+		return err
+	}
+	if h == nil {
+		return fmt.Errorf("%s: %v", path, rerr)
+	}
+	positions := h.Positions()
+	moves := h.Moves()
+	start := h.Start()
+	number := func(i int) string { // as the record numbers it
+		n, first := records.MoveNumber(g, &start, moves, i)
+		if first {
+			return fmt.Sprintf("%d.", n)
+		}
+		return fmt.Sprintf("%d...", n)
+	}
+	view := func(i int) boardView {
+		v := boardView{}
+		if i > 0 {
+			m := moves[i-1]
+			v.Last, v.LastNo = &m, number(i-1)
+		}
+		return v
+	}
+	if c.Bool("show") {
+		for i := range positions {
+			if i == 0 {
+				fmt.Fprintf(s.out, "Start\n")
+			} else {
+				fmt.Fprintf(s.out, "%s %s\n", number(i-1), moveText(g, moves[i-1], ro.Numeric))
+			}
+			fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[i], view(i), ro))
+		}
+	}
+	if rerr != nil {
+		return fmt.Errorf("%s: %s", path, replayErrorText(g, h, rerr))
+	}
+	if c.IsSet("pdn") {
+		return writePDN(s, g, h, rec, c.String("pdn"))
+	}
+	if c.Bool("step") {
+		return stepThrough(s, g, h, ro, number)
+	}
+	o := h.Outcome()
+	if pdn {
+		o = records.PDNOutcome(h)
+	}
+	last := len(positions) - 1
+	if !c.Bool("show") {
+		v := view(last)
+		if o.Over {
+			v.Outcome = outcomeText(g, o)
+		}
+		fmt.Fprintf(s.out, "%s\n", renderBoard(g, &positions[last], v, ro))
+	}
+	fmt.Fprintf(s.out, "%d %s, all legal.\n", h.Len(), plural(h.Len(), "move"))
+	fmt.Fprintf(s.out, "Position: %s\n", g.FormatPosition(&positions[last]))
+	if fen, err := records.FEN(g, &positions[last]); pdn && err == nil {
+		fmt.Fprintf(s.out, "FEN: %s\n", fen)
+	}
+	computed := records.ResultText(g, o)
+	check := records.CheckResult
+	if pdn {
+		check = records.CheckPDNResult
+	}
+	if err := check(g, rec, o); err != nil {
+		return fmt.Errorf("%s: %v", path, err)
+	}
+	switch {
+	case o.Over:
+		fmt.Fprintf(s.out, "Result: %s, %s.\n", computed, outcomeText(g, o))
+	case rec.Result != "*" && pdn:
+		fmt.Fprintf(s.out, "Result: %s (%s).\n", rec.Result, records.PDNEnding(g, rec, h))
+	case rec.Result != "*":
+		fmt.Fprintf(s.out, "Result: %s (%s).\n", rec.Result, orDash(rec.Tag("Termination")))
+	default:
+		fmt.Fprintf(s.out, "The game goes on: %s to move.\n", g.Players[positions[last].ToMove].Name)
+	}
+	return nil
 }

@@ -12,40 +12,24 @@ import (
 	"github.com/stackrules/stackrules/variants"
 )
 
-// pdnVariant is the built-in game whose PDN game type a PDN record names.
-func pdnVariant(rec *records.Record) (string, error) {
-	t, _, _ := strings.Cut(rec.Tag("GameType"), ",")
-	if t == "" {
-		return "", fmt.Errorf("the PDN game has no [GameType]; name the game with --game")
-	}
+// pdnVariant is the built-in game of a PDN game type.
+func pdnVariant(gameType int) (string, error) {
 	for _, n := range variants.Names() {
 		g, err := interpreter.Open(n)
-		if err == nil && g.PDNGameType() != 0 && strconv.Itoa(g.PDNGameType()) == strings.TrimSpace(t) {
+		if err == nil && g.PDNGameType() != 0 && g.PDNGameType() == gameType {
 			return n, nil
 		}
 	}
-	return "", fmt.Errorf("no built-in game has PDN game type %s; name the game with --game", t)
+	return "", fmt.Errorf("no built-in game has PDN game type %d; name the game with --game", gameType)
 }
 
 // writePDN writes the history as PDN to path ("-": the standard output).
 func writePDN(s *streams, g *interpreter.Game, h *interpreter.History, rec *records.Record, path string) error {
-	var players []string
-	for i := range g.Players {
-		players = append(players, rec.Tag(records.TagKey(g, i)))
-	}
 	var buf bytes.Buffer
-	if err := records.WritePDN(g, &buf, h, players, rec.Tag("Date")); err != nil {
+	if err := records.WritePDNGame(g, &buf, h, pdnInfo(g, rec)); err != nil {
 		return err
 	}
-	if path == "-" {
-		_, err := s.out.Write(buf.Bytes())
-		return err
-	}
-	if err := interpreter.WriteFileAtomic(path, buf.Bytes()); err != nil {
-		return err
-	}
-	fmt.Fprintf(s.out, "Wrote %s (PDN, %d moves).\n", path, h.Len())
-	return nil
+	return writeOut(s, path, buf.Bytes(), fmt.Sprintf("PDN, %d moves", h.Len()))
 }
 
 // stepThrough walks a replayed game back and forth, one command a line:
@@ -116,4 +100,45 @@ func stepThrough(s *streams, g *interpreter.Game, h *interpreter.History, ro ren
 		}
 		show()
 	}
+}
+
+// pdnInfo is what a record says of a game besides its moves, for PDN.
+func pdnInfo(g *interpreter.Game, rec *records.Record) records.PDNInfo {
+	info := records.PDNInfo{Date: rec.Tag("Date"), Result: rec.Result, Termination: rec.Tag("Termination")}
+	for i := range g.Players {
+		info.Players = append(info.Players, rec.Tag(records.TagKey(g, i)))
+	}
+	if records.IsPDN(rec) || rec.Tag("Variant") == "" { // a PDN game keeps its own tags
+		info.Event, info.Site, info.Round = rec.Tag("Event"), rec.Tag("Site"), rec.Tag("Round")
+		for _, t := range rec.Tags {
+			switch strings.ToLower(t.Key) {
+			case "event", "site", "round", "date", "result", "gametype", "setup", "fen", "termination":
+			default:
+				info.ExtraTags = append(info.ExtraTags, t)
+			}
+		}
+	}
+	return info
+}
+
+// writeOnePDN writes a replayed game as PDN, a blank line after it.
+func writeOnePDN(w *bytes.Buffer, g *interpreter.Game, h *interpreter.History, rec *records.Record) error {
+	if err := records.WritePDNGame(g, w, h, pdnInfo(g, rec)); err != nil {
+		return err
+	}
+	w.WriteByte('\n')
+	return nil
+}
+
+// writeOut writes data to path ("-": the standard output), saying what it wrote.
+func writeOut(s *streams, path string, data []byte, what string) error {
+	if path == "-" {
+		_, err := s.out.Write(data)
+		return err
+	}
+	if err := interpreter.WriteFileAtomic(path, data); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "Wrote %s (%s).\n", path, what)
+	return nil
 }

@@ -285,14 +285,52 @@ func diceNotationText(g *interpreter.Game, p *board.Position) string {
 		}
 		return strings.Join(wrapItems(texts, ", ", 14, 78), ",\n")
 	}
+	n, _ := g.DiceNotation()
 	var sb strings.Builder
-	sb.WriteString("Writing moves. Points are numbered from the mover's side (GNU Backgammon's\n")
-	sb.WriteString("notation); moves may be given in any order.\n")
-	sb.WriteString("  a roll:     the two dice, higher first: 65, 33; an opening roll is each\n")
-	sb.WriteString("              player's die in turn order: 6-5\n")
-	sb.WriteString("  a play:     from/to for each checker: 24/18 13/11; bar/22 from the bar,\n")
-	sb.WriteString("              6/off to bear off, * after a hit (24/18*/13), 8/5(2) for two\n")
-	sb.WriteString("              checkers on one path, pass when nothing can be played\n")
+	if n.FromStart {
+		sb.WriteString("Writing moves. A piece's squares are its steps along its own path, counted\n")
+		fmt.Fprintf(&sb, "from its start square (0) up; %s is where a piece waits to come out, and\n", n.Start)
+		sb.WriteString("off is past the end of its path. Moves may be given in any order.\n")
+	} else {
+		sb.WriteString("Writing moves. Points are numbered from the mover's side (GNU Backgammon's\n")
+		sb.WriteString("notation); moves may be given in any order.\n")
+	}
+	if n.Dice == 1 {
+		sb.WriteString("  a roll:     the die: 6\n")
+	} else {
+		sb.WriteString("  a roll:     the two dice, higher first: 65, 33\n")
+	}
+	if n.Opening {
+		sb.WriteString("              an opening roll is each player's die in turn order: 6-5\n")
+	}
+	if n.FromStart {
+		fmt.Fprintf(&sb, "  a play:     from/to for each piece: 10/13; %s/0 brings a piece out", n.Start)
+		if n.Dice == 2 {
+			sb.WriteString(",\n              10/13/17 one piece by both dice")
+		}
+		sb.WriteString("\n")
+		if n.Bounce {
+			sb.WriteString("              (a count past the end walks back: 53/52)\n")
+		}
+	} else {
+		sb.WriteString("  a play:     from/to for each checker: 24/18 13/11;")
+		if n.Hits { // only a hit sends a checker to the track's first square
+			fmt.Fprintf(&sb, " %s/22 from the %s,", n.Start, n.Start)
+		}
+		sb.WriteString("\n              6/off to bear off, 24/13 one checker by both dice,\n")
+		sb.WriteString("              8/5(2) for two checkers on one path\n")
+	}
+	switch {
+	case n.Hits && n.HitsAtEnd:
+		sb.WriteString("              * after the square where a piece sends others back (10/14*),\n")
+		sb.WriteString("              settled where the pieces end the turn\n")
+	case n.Hits:
+		sb.WriteString("              * after a hit (24/18*/13), which may be left out\n")
+	}
+	if n.ExtraRoll {
+		sb.WriteString("              a play that earns another roll is followed by it\n")
+	}
+	sb.WriteString("  a pass:     pass, when nothing can be played\n")
 	if g.IsChance(p) {
 		fmt.Fprintf(&sb, "At the start, for example:\n%s\n", examples(p))
 		q := *p

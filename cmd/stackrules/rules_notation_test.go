@@ -134,11 +134,51 @@ func TestHelpSpeaksTheNotation(t *testing.T) {
 	if strings.Contains(text, "c3-d4 (one checker)") {
 		t.Errorf("the generic notation in Tak's help:\n%s", text)
 	}
-	// A game without its own notation keeps the generic help.
-	l := mustGame(t, "liger")
-	q := l.Start()
-	if text := helpTextAt(true, l, &q); !strings.Contains(text, "c3-d4 (one checker)") {
-		t.Errorf("liger's help:\n%s", text)
+}
+
+// The help at the prompt teaches the moves each game has, from its rules
+// and its notation: no lifts, bear-offs or captures in Morris, Ludo's steps
+// and base, not a checkers game's c3-d4; and `rules ludo` describes Ludo's
+// notation, not Backgammon's.
+func TestHelpFitsTheGame(t *testing.T) {
+	for _, c := range []struct {
+		game      string
+		has, hasn []string
+	}{
+		{"nine-mens-morris", []string{"places a piece", "moves a piece", "removes a piece"}, []string{"2c3-d4", "b8-off", "c3xe5", "24/18"}},
+		{"ludo", []string{"base/0", "counted from its start square", "passes for you"}, []string{"c3-d4", "2c3-d4", "b8-off", "bar/22", "Backgammon"}},
+		{"backgammon", []string{"bar/22", "6/off", "24/13", "point numbers", "A * after a point marks a hit"}, []string{"c3-d4", "base/0"}},
+		{"plakoto", []string{"6/off", "point numbers"}, []string{"c3-d4", "marks a hit"}},
+		{"english-checkers", []string{"moves a piece", "captures"}, []string{"places a piece", "2c3-d4", "24/18"}},
+	} {
+		g := mustGame(t, c.game)
+		p := g.Start()
+		text := helpTextAt(true, g, &p)
+		checkWidth(t, text, 80)
+		flat := strings.Join(strings.Fields(text), " ")
+		for _, w := range c.has {
+			if !strings.Contains(flat, w) {
+				t.Errorf("%s: no %q in the help:\n%s", c.game, w, text)
+			}
+		}
+		for _, w := range c.hasn {
+			if strings.Contains(flat, w) {
+				t.Errorf("%s: %q in the help:\n%s", c.game, w, text)
+			}
+		}
+	}
+	ludo := mustGame(t, "ludo")
+	start := ludo.Start()
+	text := notationText(ludo, &start)
+	for _, w := range []string{"base/0", "off is past the end", "walks back", "settled where the pieces end"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("rules ludo: no %q in:\n%s", w, text)
+		}
+	}
+	for _, w := range []string{"GNU Backgammon", "bar/22", "opening roll", "6/off"} {
+		if strings.Contains(text, w) {
+			t.Errorf("rules ludo: %q in:\n%s", w, text)
+		}
 	}
 }
 

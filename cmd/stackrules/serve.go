@@ -124,6 +124,9 @@ func runServe(c *cli.Context, s *streams) error {
 	host, _, _ := net.SplitHostPort(ln.Addr().String())
 	if ip := net.ParseIP(host); ip != nil && !ip.IsLoopback() {
 		fmt.Fprintf(s.err, "serve: listening on %s: other machines can reach this server\n", ln.Addr())
+		if lan := web.ShareURL(ln.Addr().String()); lan != "" && ip.IsUnspecified() {
+			fmt.Fprintf(s.out, "on the local network: %s/ (the page's share links use it)\n", lan)
+		}
 	}
 	url := "http://" + ln.Addr().String() + "/"
 	fmt.Fprintf(s.out, "stackrules serves at %s (Ctrl-C stops)\n", url)

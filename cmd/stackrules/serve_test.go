@@ -8,6 +8,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/stackrules/stackrules/web"
 )
 
 func TestServeStartsServesAndStops(t *testing.T) {
@@ -36,6 +38,35 @@ func TestServeStartsServesAndStops(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), "stackrules serves at http://127.0.0.1:") {
 		t.Fatalf("output: %q", out.String())
+	}
+}
+
+// Listening on all interfaces, serve prints the address other computers
+// on the network use.
+func TestServePrintsTheLANAddress(t *testing.T) {
+	urls := make(chan string, 1)
+	serveStarted = func(url string) { urls <- url }
+	serveStop = make(chan struct{})
+	defer func() { serveStarted, serveStop = nil, nil }()
+	var out, errw bytes.Buffer
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"stackrules", "serve", "--addr", "0.0.0.0:0", "liger"}, strings.NewReader(""), &out, &errw)
+	}()
+	<-urls
+	close(serveStop)
+	if code := <-done; code != 0 {
+		t.Fatalf("exit %d: %s", code, errw.String())
+	}
+	lan := web.LANAddress()
+	if lan == "" {
+		if strings.Contains(out.String(), "local network") {
+			t.Fatalf("no network address here, yet: %q", out.String())
+		}
+		return
+	}
+	if !strings.Contains(out.String(), "on the local network: http://"+lan+":") {
+		t.Fatalf("output lacks the address %s: %q", lan, out.String())
 	}
 }
 

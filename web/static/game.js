@@ -62,9 +62,11 @@ function targets() {
 function prefixMatches(m) { return capPath.every((s, i) => m.path[i] === s); }
 
 function render() {
+  if (isDiceBoard()) return renderDice();
   const b = state.board;
   const svg = $("board");
   svg.textContent = "";
+  svg.classList.remove("diceboard");
   pieceBy = new Map((state.pieces || []).map((p) => [p.letter, p]));
   svg.setAttribute("viewBox", `-24 -6 ${b.width * CELL + 30} ${b.height * CELL + 30}`);
   svg.classList.toggle("hexboard", !!b.hex);
@@ -88,6 +90,8 @@ function render() {
       if (sq && tgt.has(sq.name)) cls.push("target");
       const r = el("rect", { x: cx - CELL / 2, y: cy - CELL / 2, width: CELL, height: CELL, class: cls.join(" ") }, svg);
       if (sq) { r.dataset.square = sq.name; }
+      // A draughts board's square number, in the corner, as on a printed diagram.
+      if (sq && sq.number) el("text", { x: cx - CELL / 2 + 3, y: cy - CELL / 2 + 11, class: "sqnum" }, svg).textContent = String(sq.number);
     }
   }
   if (!b.graph && !b.hex) drawLines(svg, "extra-line");
@@ -217,7 +221,8 @@ function panel() {
   $("bear-off").hidden = !(selected && movesFrom(selected).some((m) => m.kind === "bear_off"));
   const open = state.open_seats.length > 0 && mine;
   $("share").hidden = !open;
-  if (open) $("share-link").value = location.origin + "/g/" + id + "?join=1";
+  if (open) $("share-link").value = ((state.share && state.share.url) || location.origin) + "/g/" + id + "?join=1";
+  $("share-note").textContent = (state.share && state.share.note) || "";
   if (state.last_error) say(state.last_error);
 }
 
@@ -259,7 +264,7 @@ async function play(text) {
   const r = await post("/move", { move: text });
   if (!r.ok) {
     say(r.body.explain || r.body.error);
-    selected = null; capPath = []; render();
+    selected = null; capPath = []; turn.at = -1; render();
     return;
   }
   state = r.body; selected = null; capPath = []; render();
@@ -377,6 +382,15 @@ $("board").addEventListener("pointerdown", (ev) => {
 });
 $("board").addEventListener("pointerup", (ev) => {
   const t = document.elementFromPoint(ev.clientX, ev.clientY);
+  if (isDiceBoard()) {
+    // A checker dragged onto a point plays it there, as two clicks would.
+    const s = t && t.closest("[data-square],[data-tray]");
+    const to = s ? (s.dataset.square || "tray") : null;
+    if (dragFrom && to && to !== dragFrom && dragFrom !== diceSel && isMyTurn() && movable().has(dragFrom)) diceSel = dragFrom;
+    dragFrom = null;
+    if (t) diceClick(t);
+    return;
+  }
   const sqEl = t && t.closest("[data-square]");
   const sq = sqEl ? sqEl.dataset.square : null;
   if (!sq) return;
@@ -390,9 +404,25 @@ $("board").addEventListener("pointerup", (ev) => {
 $("typed").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const t = $("move-input").value.trim();
-  if (t) { $("move-input").value = ""; play(t); }
+  if (!t) return;
+  $("move-input").value = "";
+  // One checker's move of a dice game's turn is made on the board; a whole
+  // play (or anything else) goes to the server, which says why if it is not legal.
+  if (typedHop(t)) return;
+  if (isDiceBoard() && turn.done.length > 0 && turn.at === state.version) {
+    const whole = turn.done.map(hopText).join(" ") + " " + t;
+    play(whole);
+    return;
+  }
+  play(t);
 });
 $("pass").addEventListener("click", () => play("pass"));
+$("roll").addEventListener("click", rollDice);
+$("finish-turn").addEventListener("click", finishTurn);
+$("auto-roll").addEventListener("change", (ev) => {
+  localStorage.setItem("stackrules:autoroll", ev.target.checked ? "1" : "0");
+  if (state) render();
+});
 $("spread-back").addEventListener("click", spreadBack);
 $("spread-cancel").addEventListener("click", () => { spread = null; selected = null; hideLift(); say(""); render(); });
 $("bear-off").addEventListener("click", () => {
@@ -400,6 +430,7 @@ $("bear-off").addEventListener("click", () => {
   if (m) play(m.text);
 });
 $("undo").addEventListener("click", async () => {
+  if (undoHop()) return; // a piece moved inside the turn (dice.js)
   const r = await post("/undo");
   if (!r.ok) say(r.body.error); else { state = r.body; noAutoPass = state.version; selected = null; capPath = []; spread = null; say(""); render(); }
 });
@@ -412,7 +443,7 @@ $("copy-position").addEventListener("click", () => navigator.clipboard && naviga
 $("copy-share").addEventListener("click", () => navigator.clipboard && navigator.clipboard.writeText($("share-link").value));
 document.addEventListener("keydown", (ev) => {
   if (ev.key === "Backspace" && spread && !(ev.target instanceof HTMLInputElement)) { ev.preventDefault(); spreadBack(); return; }
-  if (ev.key === "Escape") { selected = null; capPath = []; pending = null; spread = null; hideLift(); if (state) render(); }
+  if (ev.key === "Escape") { diceSel = null; selected = null; capPath = []; pending = null; spread = null; hideLift(); if (state) render(); }
 });
 
 async function join() {
@@ -443,6 +474,11 @@ function follow() {
     refresh();
   });
 }
+// A page left closes its stream at once: a browser opens a handful of
+// connections to one server, and streams not yet closed would hold up the
+// next page's requests.
+window.addEventListener("pagehide", () => { if (events) { events.close(); events = null; } });
+window.addEventListener("pageshow", (ev) => { if (ev.persisted && !events && !gone) follow(); });
 function stopFollowing() {
   gone = true;
   if (events) { events.close(); events = null; }

@@ -84,7 +84,7 @@ async function start(ev) {
     seats[seats.findIndex((s) => s !== "human")] = "human";
   }
   const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ variant: chosen.key, seats, friend, position: $("position").value.trim() }) });
+    body: JSON.stringify({ variant: chosen.key, seats, friend, position: $("position").value.trim(), roll_button: true }) });
   const body = await r.json();
   if (!r.ok) { showError(body.error); return; }
   enter(body);

