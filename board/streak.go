@@ -8,10 +8,10 @@ import (
 
 // Streaks. A game whose rule file counts a player's moves in a row that meet
 // a condition (`streak:`, Frisian draughts' king moves) keeps the counts in
-// its positions (Position.Streak), in their hash, and in position strings as
-// `streak:w2,b0` when one is not 0. When the count is of one piece's moves
-// (same piece), the square that piece stands on follows its count:
-// `streak:w2d4,b0`.
+// its positions (Position.Streak), in their hash, and in position strings:
+// `run-w=2` for each player whose count is not 0. When the count is of one
+// piece's moves (same piece), the square that piece stands on comes first:
+// `run-w=d4:2`, white's king on d4 has made 2 such moves in a row.
 
 // CountStreak makes the board's positions carry streaks; samePiece says
 // whether a streak is one piece's.
@@ -40,27 +40,22 @@ func (b *Board) formatStreak(sb *strings.Builder, p *Position) {
 	if !b.streakCounted {
 		return
 	}
-	any := false
 	for i := 0; i < b.Players; i++ {
-		any = any || p.Streak[i] != 0
-	}
-	if !any {
-		return
-	}
-	sb.WriteString(" streak:")
-	for i := 0; i < b.Players; i++ {
-		if i > 0 {
-			sb.WriteByte(',')
+		if p.Streak[i] == 0 {
+			continue
 		}
+		sb.WriteString(" run-")
 		sb.WriteByte(b.letters[i])
-		sb.WriteString(strconv.Itoa(int(p.Streak[i])))
-		if b.streakPiece && p.Streak[i] != 0 {
+		sb.WriteByte('=')
+		if b.streakPiece {
 			sb.WriteString(b.SquareName(p.StreakAt[i]))
+			sb.WriteByte(':')
 		}
+		sb.WriteString(strconv.Itoa(int(p.Streak[i])))
 	}
 }
 
-// parseStreak takes the streak field out of the count fields and reads it
+// parseStreak takes the run-X fields out of the count fields and reads them
 // into p.
 func (b *Board) parseStreak(p *Position, fields []string, offsets []int) ([]string, []int, int, string) {
 	if !b.streakCounted {
@@ -68,59 +63,47 @@ func (b *Board) parseStreak(p *Position, fields []string, offsets []int) ([]stri
 	}
 	var restF []string
 	var restO []int
-	seen := false
-	example := fmt.Sprintf("streak:%c2,%c0", b.letters[0], b.letters[1%b.Players])
+	example := fmt.Sprintf("run-%c=2", b.letters[0])
 	if b.streakPiece {
-		example = fmt.Sprintf("streak:%c2d4,%c0", b.letters[0], b.letters[1%b.Players])
+		example = fmt.Sprintf("run-%c=d4:2", b.letters[0])
 	}
+	given := make([]bool, b.Players)
 	for fi, f := range fields {
-		list, ok := strings.CutPrefix(f, "streak:")
+		rest, ok := strings.CutPrefix(f, "run-")
 		if !ok {
 			restF, restO = append(restF, f), append(restO, offsets[fi])
 			continue
 		}
-		if seen {
-			return nil, nil, offsets[fi], "the field \"streak\" is given twice"
+		at := offsets[fi]
+		if len(rest) < 2 || rest[1] != '=' {
+			return nil, nil, at, fmt.Sprintf("%q is not a run of moves like %s", f, example)
 		}
-		seen = true
-		given := make([]bool, b.Players)
-		at := offsets[fi] + len("streak:")
-		for _, item := range strings.Split(list, ",") {
-			if len(item) < 2 {
-				return nil, nil, at, fmt.Sprintf("streak: %q is not a player letter and a count, like %s", item, example)
-			}
-			pl := b.codeOf[item[0]]
-			if pl < 0 || int(pl) >= b.Players || given[pl] {
-				return nil, nil, at, fmt.Sprintf("streak: %q: unknown or repeated player %q (want each of %s once)", item, item[:1], b.letters[:b.Players])
-			}
-			digits := 1
-			for digits < len(item) && item[digits] >= '0' && item[digits] <= '9' {
-				digits++
-			}
-			n, err := strconv.Atoi(item[1:digits])
-			if err != nil || n > 9999 {
-				return nil, nil, at + 1, fmt.Sprintf("streak: %q is not a count from 0 to 9999, like %s", item[1:], example)
-			}
-			var sq Square
-			if rest := item[digits:]; rest != "" || (b.streakPiece && n > 0) {
-				if !b.streakPiece || n == 0 {
-					return nil, nil, at + digits, fmt.Sprintf("streak: %q: a square follows only a count of one piece's moves that is not 0", item)
-				}
-				s, err := b.ParseSquare(rest)
-				if err != nil {
-					return nil, nil, at + digits, fmt.Sprintf("streak: %q: the square of the piece that made it: %v", item, err)
-				}
-				sq = s
-			}
-			given[pl] = true
-			p.Streak[pl], p.StreakAt[pl] = int16(n), sq
-			at += len(item) + 1
+		pl := b.codeOf[rest[0]]
+		if pl < 0 || int(pl) >= b.Players {
+			return nil, nil, at + 4, fmt.Sprintf("%s: unknown player %q (want one of %s)", f, rest[:1], b.letters[:b.Players])
 		}
-		for i, g := range given {
-			if !g {
-				return nil, nil, offsets[fi], fmt.Sprintf("streak: no count for player %c (give every player's, like %s)", b.letters[i], example)
-			}
+		if given[pl] {
+			return nil, nil, at, fmt.Sprintf("the run of player %c is given twice", rest[0])
 		}
+		given[pl] = true
+		val := rest[2:]
+		var sq Square
+		if b.streakPiece {
+			name, count, ok := strings.Cut(val, ":")
+			if !ok {
+				return nil, nil, at + 6, fmt.Sprintf("%s: give the square of the piece that made the run and its moves, like %s", f, example)
+			}
+			s, err := b.ParseSquare(name)
+			if err != nil {
+				return nil, nil, at + 6, fmt.Sprintf("%s: the square of the piece that made the run: %v", f, err)
+			}
+			sq, val = s, count
+		}
+		n, err := strconv.Atoi(val)
+		if err != nil || n < 1 || n > 9999 || val[0] == '+' {
+			return nil, nil, at + len(f) - len(val), fmt.Sprintf("%s: %q is not a number of moves from 1 to 9999, like %s", f, val, example)
+		}
+		p.Streak[pl], p.StreakAt[pl] = int16(n), sq
 	}
 	return restF, restO, 0, ""
 }

@@ -31,8 +31,10 @@ type ruleFile struct {
 	Evaluate                  *exprText
 	EvalScale                 int
 	Playout                   playoutSpec
-	SearchKeepLost            bool       // search: keep_lost
-	SearchAvoid               *exprText  // search: avoid
+	SearchKeepLost            bool      // search: keep_lost
+	SearchAvoid               *exprText // search: avoid
+	Network                   string    // network: a value network's file (network.go)
+	networkKey                *yaml.Node
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []kindSpec
 	Neutral                   []neutralSpec // pieces that belong to nobody (pieces.go)
@@ -49,7 +51,7 @@ type ruleFile struct {
 	Words                     wordsSpec  // the rules in words, for people
 	Dice                      *diceSpec  // dice.go
 	Cube                      *CubeRules // cube.go
-	cubeNode                  *yaml.Node
+	cubeNode, cubeValue       *yaml.Node
 	Tracks                    []trackSpec
 	TrackStart                string
 	TrackBounce               bool   // tracks: past_end: bounce
@@ -61,6 +63,7 @@ type ruleFile struct {
 	// Streak (of one piece each with StreakSame), counted in positions.
 	Streak     *exprText
 	StreakSame bool
+	StreakKeep *exprText
 }
 
 // stackSpec caps the height of stacks: after a step or a placement, a stack
@@ -273,6 +276,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "streak", []field{
 				{"when", true, func(_, v *yaml.Node) { rf.Streak = d.expression(v, "streak: when") }},
 				{"same_piece", false, func(_, v *yaml.Node) { rf.StreakSame = d.boolean(v, "streak: same_piece") }},
+				{"keep", false, func(_, v *yaml.Node) { rf.StreakKeep = d.expression(v, "streak: keep") }},
 			})
 		}},
 		{"no_moves", false, func(_, v *yaml.Node) {
@@ -343,7 +347,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		}},
 		{"captures", false, func(_, v *yaml.Node) { d.decodeCaptures(v, rf) }},
 		{"dice", false, func(_, v *yaml.Node) { d.decodeDice(v, rf) }},
-		{"cube", false, func(k, v *yaml.Node) { rf.cubeNode = k; d.decodeCube(v, rf) }},
+		{"cube", false, func(k, v *yaml.Node) { rf.cubeNode, rf.cubeValue = k, v; d.decodeCube(v, rf) }},
 		{"tracks", false, func(_, v *yaml.Node) { rf.tracksNode = v; d.decodeTracks(v, rf) }},
 		{"dice_moves", false, func(_, v *yaml.Node) { d.decodeDiceMoves(v, rf) }},
 		{"place", false, func(_, v *yaml.Node) { d.decodePlace(v, rf) }},
@@ -388,6 +392,10 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},
 				{"plies", false, func(_, v *yaml.Node) { rf.Playout.Plies = d.integer(v, "playout: plies", 1, 100000) }},
 			})
+		}},
+		{"network", false, func(k, v *yaml.Node) {
+			rf.Network = d.str(v, "network")
+			rf.networkKey = k
 		}},
 		{"search", false, func(_, v *yaml.Node) {
 			d.mapping(v, "search", []field{

@@ -124,13 +124,17 @@ type Game struct {
 	// streak counts a player's moves in a row that capture nothing and
 	// meet it; streakSame: of one piece (see streak.go).
 	streak       *compiled
+	streakKeep   *compiled // the counts are kept only while this holds for their player
 	streakSame   bool
 	notation     *notation // the rule file's own notation (notation.go)
 	pieceSet     pieceSet  // kinds, neutral pieces, pools (pieces.go)
 	maxPoints    int       // the most points an end condition gives (1 without points:)
 	pool         sync.Pool
 	featureCache featureCache // the value network's input layout (features.go)
-	cube         *CubeRules   // the doubling cube, nil for none (cube.go): no part of the move generator
+	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
+	network      string       // network: as written
+	net          netCache
+	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
 }
 
 type moveRule struct {
@@ -655,6 +659,9 @@ func (g *Game) apply(p *board.Position, m board.Move) *EvalError {
 	if g.streak != nil {
 		err := g.countStreak(p, m)
 		if e := g.applyMove(p, m); err == nil {
+			err = e
+		}
+		if e := g.keepStreaks(p); err == nil {
 			err = e
 		}
 		return err

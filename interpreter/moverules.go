@@ -156,6 +156,7 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 	if rf.Streak != nil {
 		g.streak = g.compileExpr(d, rf.Streak, "streak: when", inMove, true)
 		g.streakSame = rf.StreakSame
+		g.streakKeep = g.compileExpr(d, rf.StreakKeep, "streak: keep", inEnd, true)
 	}
 	g.buildPlacement(d, rf)
 	g.checkStackRoom(d, rf)

@@ -70,7 +70,7 @@ func TestExplainCapturePrecedence(t *testing.T) {
 // all; misuse is refused with a message.
 func TestStreak(t *testing.T) {
 	g := open(t, "frisian")
-	p, err := g.ParsePosition("w a1:W,c1:w,h10:b streak:w2a1,b0")
+	p, err := g.ParsePosition("w a1:W,c1:w,h10:b run-w=a1:2")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,21 +90,21 @@ func TestStreak(t *testing.T) {
 			t.Fatalf("after %s: %s reads back as another position (%v)", mv, g.FormatPosition(&p), err)
 		}
 	}
-	if got, want := g.FormatPosition(&p), "b a1:W,d2:w,f8:b streak:w1a1,b0"; got != want {
+	if got, want := g.FormatPosition(&p), "b a1:W,d2:w,f8:b run-w=a1:1"; got != want {
 		t.Errorf("position %s, want %s", got, want)
 	}
 	for _, c := range []struct{ pos, want string }{
-		{"w a1:W,c1:w,j10:b streak:w2,b0", "the square of the piece that made it"},
-		{"w a1:W,c1:w,j10:b streak:w2z9,b0", "the square of the piece that made it"},
-		{"w a1:W,c1:w,j10:b streak:w2a1", "no count for player b"},
-		{"w a1:W,c1:w,j10:b streak:w0a1,b0", "a square follows only a count"},
-		{"w a1:W,c1:w,j10:b streak:w2a1,b0 streak:w1a1,b0", `"streak" is given twice`},
+		{"w a1:W,c1:w,j10:b run-w=2", "give the square of the piece that made the run"},
+		{"w a1:W,c1:w,j10:b run-w=z9:2", "the square of the piece that made the run"},
+		{"w a1:W,c1:w,j10:b run-w=a1:0", "is not a number of moves from 1 to 9999"},
+		{"w a1:W,c1:w,j10:b run-x=a1:2", "unknown player"},
+		{"w a1:W,c1:w,j10:b run-w=a1:2 run-w=a1:1", "the run of player w is given twice"},
 	} {
 		if _, err := g.ParsePosition(c.pos); err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: got %v, want an error saying %q", c.pos, err, c.want)
 		}
 	}
-	if _, err := open(t, "international").ParsePosition("w a1:W,j10:b streak:w2,b0"); err == nil {
+	if _, err := open(t, "international").ParsePosition("w a1:W,j10:b run-w=a1:2"); err == nil {
 		t.Errorf("a streak in a game without one was accepted")
 	}
 	src := `name: t
