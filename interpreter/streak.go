@@ -82,6 +82,9 @@ func (g *Game) keepStreaks(p *board.Position) *EvalError {
 // streakOf is `streak`: me's streak, or with same_piece that of the piece
 // on c.from (0 when another piece made it, or outside a move's source).
 func (g *Game) streakOf(c *Ctx) int {
+	if c.pos == nil {
+		return 0 // a static term folded at load time
+	}
 	n := int(c.pos.Streak[c.me])
 	if g.streakSame && (c.from == noSquare || c.pos.StreakAt[c.me] != c.from) {
 		return 0
