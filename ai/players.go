@@ -69,8 +69,10 @@ func NewPlayer[P any, M comparable](g Game[P, M], spec Spec, seed uint64) Player
 	if spec.HasSeed {
 		seed = spec.Seed
 	}
-	var net *Net
-	if spec.Net != "" {
+	net := spec.Network
+	if spec.Net == NoNet {
+		net = nil
+	} else if spec.Net != "" {
 		var err error
 		if net, err = specNet(g, spec.Net); err != nil {
 			return failedPlayer[P, M]{err}
@@ -100,7 +102,7 @@ func NewPlayer[P any, M comparable](g Game[P, M], spec Spec, seed uint64) Player
 // CheckSpec reports whether NewPlayer can make spec's player for g: the
 // network it names (if any) can be read and was trained for g's rules.
 func CheckSpec[P any, M comparable](g Game[P, M], spec Spec) error {
-	if spec.Net == "" {
+	if spec.Net == "" || spec.Net == NoNet {
 		return nil
 	}
 	_, err := specNet(g, spec.Net)

@@ -68,7 +68,14 @@ type Spec struct {
 	// NetPlayout is the random playout plies before the network rates a
 	// leaf (netplayout=N; 0: it rates the leaf itself).
 	NetPlayout int
+	// Network is a network already loaded (the rule file's, see
+	// session.GameSpec), used by MCTS when Net names no file. Net "none"
+	// (net=none) asks for no network at all.
+	Network *Net
 }
+
+// NoNet is the Net of net=none: the search without the rule file's network.
+const NoNet = "none"
 
 // Level is a named MCTS strength. Levels are plain data so the help text,
 // the parser and the tests all read the same table.
@@ -176,7 +183,7 @@ var specKeys = []struct{ key, help string }{
 	{"keeplost", "1: keep visiting moves proven lost for the player making them, 0: drop them (default: the rule file's search: keep_lost, else 0)"},
 	{"avoid", "0: every legal move in the tree, ignoring the rule file's search: avoid (default 1: follow it)"},
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
-	{"net", "FILE: a value network made by `stackrules train` rates the leaves instead of playouts to the end"},
+	{"net", "FILE: a value network made by `stackrules train` rates the leaves instead of playouts to the end (none: not even the rule file's network)"},
 	{"netplayout", fmt.Sprintf("with net=: random plies played before the network rates a leaf, 0 to %d (default 0)", MaxPlayoutCap)},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 (none) to %d (default %d; with iterations= and no time=, 1 per 4 iterations)", MaxEndgame, DefaultEndgamePositions)},
 }
@@ -403,7 +410,7 @@ func ParseSpec(s string) (Spec, error) {
 			sp.Exploration = f
 		}
 	}
-	if sp.NetPlayout != 0 && sp.Net == "" {
+	if sp.NetPlayout != 0 && (sp.Net == "" || sp.Net == NoNet) {
 		return fail("netplayout= needs net=FILE")
 	}
 	if sp.Kind == KindMCTS && sp.Level == "" && sp.Iterations == 0 && sp.Time == 0 {

@@ -38,6 +38,7 @@ func TestParseSpec(t *testing.T) {
 		{"NET: my net.net ", Spec{Kind: KindNet, Net: "my net.net"}, "net:my net.net"},
 		{"mcts:easy,net=Nets/BG.net", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: "Nets/BG.net"}, ""},
 		{"mcts:iterations=100,net=a.net,netplayout=4", Spec{Kind: KindMCTS, Iterations: 100, Threads: 1, Net: "a.net", NetPlayout: 4}, ""},
+		{"mcts:easy,net=none", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: NoNet}, ""},
 	} {
 		got, err := ParseSpec(c.in)
 		if err != nil {
@@ -68,6 +69,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"net", "net needs a network file"},
 		{"net: ", "net needs a network file"},
 		{"mcts:easy,netplayout=3", "netplayout= needs net=FILE"},
+		{"mcts:easy,net=none,netplayout=3", "netplayout= needs net=FILE"},
 		{"alphabeta", `unknown player "alphabeta"`},
 		{"mcts:", `nothing after "mcts:"`},
 		{"mcts:insane", `unknown level "insane" (levels: easy, medium, hard, max)`},

@@ -31,8 +31,10 @@ type ruleFile struct {
 	Evaluate                  *exprText
 	EvalScale                 int
 	Playout                   playoutSpec
-	SearchKeepLost            bool       // search: keep_lost
-	SearchAvoid               *exprText  // search: avoid
+	SearchKeepLost            bool      // search: keep_lost
+	SearchAvoid               *exprText // search: avoid
+	Network                   string    // network: a value network's file (network.go)
+	networkKey                *yaml.Node
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []kindSpec
 	Neutral                   []neutralSpec // pieces that belong to nobody (pieces.go)
@@ -387,6 +389,10 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},
 				{"plies", false, func(_, v *yaml.Node) { rf.Playout.Plies = d.integer(v, "playout: plies", 1, 100000) }},
 			})
+		}},
+		{"network", false, func(k, v *yaml.Node) {
+			rf.Network = d.str(v, "network")
+			rf.networkKey = k
 		}},
 		{"search", false, func(_, v *yaml.Node) {
 			d.mapping(v, "search", []field{

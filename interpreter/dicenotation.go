@@ -44,6 +44,13 @@ func (g *Game) diceMoveString(m board.Move) string {
 	return g.Board.MoveString(m)
 }
 
+// pointBits is a set of a track's points (tracks of more than 64 squares,
+// as Parcheesi's 72, included).
+type pointBits [4]uint64
+
+func (b *pointBits) add(pt int)      { b[pt>>6&3] |= 1 << (pt & 63) }
+func (b *pointBits) has(pt int) bool { return b[pt>>6&3]&(1<<(pt&63)) != 0 }
+
 // playPath is a checker's path in a play, in the mover's point numbers.
 type playPath struct {
 	pts  [board.MaxDiceMoves + 1]int
@@ -65,14 +72,14 @@ func (g *Game) formatPlay(m board.Move) string {
 		}
 		return finish - int(dr.stepOf[me][sq])
 	}
-	var hitAt uint64 // points where a move of the play hit
+	var hitAt pointBits // points where a move of the play hit
 	var paths [board.MaxDiceMoves]playPath
 	k := int(m.Jumps)
 	for i := 0; i < k; i++ {
 		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
 		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
 		if m.Removed&(1<<i) != 0 && !dr.rules[m.Rule].again { // an extra roll's hit waits
-			hitAt |= 1 << to
+			hitAt.add(to)
 		}
 	}
 	ps := paths[:k]
@@ -88,7 +95,7 @@ func (g *Game) formatPlay(m board.Move) string {
 			if !a.live || !b.live || a.pts[a.last] != b.pts[0] || a.pts[a.last] == 0 {
 				continue
 			}
-			if hitAt&(1<<a.pts[a.last]) != 0 {
+			if hitAt.has(a.pts[a.last]) {
 				a.last++
 			}
 			a.pts[a.last] = b.pts[1]
@@ -108,7 +115,7 @@ func (g *Game) formatPlay(m board.Move) string {
 	}
 	name := func(pt int) string { return dr.trackPoint(finish, finish-pt) }
 	var sb strings.Builder
-	var starred uint64
+	var starred pointBits
 	for i := range ps {
 		pa := &ps[i]
 		if !pa.live {
@@ -122,9 +129,9 @@ func (g *Game) formatPlay(m board.Move) string {
 			pt := pa.pts[j]
 			sb.WriteByte('/')
 			sb.WriteString(name(pt))
-			if pt != 0 && hitAt&(1<<pt) != 0 && (j < pa.last || starred&(1<<pt) == 0) {
+			if pt != 0 && hitAt.has(pt) && (j < pa.last || !starred.has(pt)) {
 				sb.WriteByte('*')
-				starred |= 1 << pt
+				starred.add(pt)
 			}
 		}
 		if pa.n > 1 {

@@ -12,7 +12,8 @@ import (
 // unless its rule file's draw: agreement says otherwise.
 func TestCanDraw(t *testing.T) {
 	noDraws := map[string]bool{"liger": true, "backgammon": true, "focus": true,
-		"ludo": true, "ludo-beginner": true, "ludo-ranked": true, "ludo-safe-squares": true}
+		"ludo": true, "ludo-beginner": true, "ludo-ranked": true, "ludo-safe-squares": true,
+		"fevga": true, "tavla": true, "nackgammon": true, "hypergammon": true, "mensch": true, "parcheesi": true}
 	for _, name := range variants.Names() {
 		g, err := interpreter.Open(name)
 		if err != nil {

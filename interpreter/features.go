@@ -196,10 +196,11 @@ func (g *Game) Features() int { return g.features().n }
 func (g *Game) FeatureNames() []string { return g.features().names }
 
 // FeatureLayout identifies the encoding of this rule file: the layout
-// version and the rules' hash. A network records it and is refused where it
+// version and the rules' hash (of the file without its `network:` line, so
+// that naming a network does not change the rules it was trained for). A network records it and is refused where it
 // differs.
 func (g *Game) FeatureLayout() string {
-	return fmt.Sprintf("stackrules-features-v%d %s", FeatureLayoutVersion, g.RulesHash)
+	return fmt.Sprintf("stackrules-features-v%d %s", FeatureLayoutVersion, g.layoutHash)
 }
 
 // Encode writes sp as Features() numbers into x (ai.Encoder). It allocates

@@ -131,6 +131,9 @@ type Game struct {
 	maxPoints    int       // the most points an end condition gives (1 without points:)
 	pool         sync.Pool
 	featureCache featureCache // the value network's input layout (features.go)
+	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
+	network      string       // network: as written
+	net          netCache
 }
 
 type moveRule struct {

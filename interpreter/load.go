@@ -68,6 +68,11 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	sum := sha256.Sum256(data)
 	g.RulesHash = fmt.Sprintf("sha256:%x", sum)
+	g.layoutHash = g.RulesHash
+	if rf.Network != "" {
+		g.network = rf.Network
+		g.layoutHash = fmt.Sprintf("sha256:%x", sha256.Sum256(withoutLine(data, rf.networkKey.Line)))
+	}
 	g.pool.New = func() any { return &Ctx{g: g} }
 	if d.diags.HasErrors() && (rf.Board.Width == 0 || len(rf.Players) == 0) {
 		return nil, d.diags
@@ -107,6 +112,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if d.diags.HasErrors() {
 		return nil, d.diags
 	}
+	g.checkNetwork(d, rf)
 	return g, d.diags
 }
 

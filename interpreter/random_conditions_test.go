@@ -278,10 +278,14 @@ func randomRuleFile(rng *rand.Rand, shape int) string {
 		sb.WriteString("name: random stacks\nboard: {width: 6, height: 6, squares: all}\n")
 		sb.WriteString("players:\n  red: {code: r, home: bottom}\n  blue: {code: b, home: top}\n")
 		sb.WriteString("setup:\n  red: rows 1-2\n  blue: rows 5-6\n")
+		// Conditions may read `streak`, which needs a count to read.
+		sb.WriteString("streak: {when: \"lifted == 1\"}\n")
 	default:
 		sb.WriteString("name: random draughts\nboard: {width: 8, height: 8}\nkinds: [man, king]\n")
 		sb.WriteString("players:\n  red: {code: r, home: bottom}\n  blue: {code: b, home: top}\n")
 		sb.WriteString("setup:\n  red: rows 1-3\n  blue: rows 6-8\n")
+		// Conditions may read `streak`, which needs a count to read.
+		sb.WriteString("streak: {when: \"lifted == 1\"}\n")
 	}
 	// Regions: one for any player, one read for a player, and the edges.
 	// occupied asks about the edges only, mine (read for a player) about

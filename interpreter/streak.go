@@ -83,7 +83,7 @@ func (g *Game) keepStreaks(p *board.Position) *EvalError {
 // on c.from (0 when another piece made it, or outside a move's source).
 func (g *Game) streakOf(c *Ctx) int {
 	if c.pos == nil {
-		return 0 // a static term folded at load time
+		return 0 // expr's VM builds every name's value when a static term is folded at load time
 	}
 	n := int(c.pos.Streak[c.me])
 	if g.streakSame && (c.from == noSquare || c.pos.StreakAt[c.me] != c.from) {

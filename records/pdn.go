@@ -198,6 +198,9 @@ func ParseFEN(g *interpreter.Game, fen string) (board.Position, error) {
 			continue
 		}
 		pi, ok := player(f[:1])
+		if !ok && (f[0] == 'H' || f[0] == 'F') && allDigits(f[1:]) {
+			continue // lidraughts' move counters (":H0:F1"), which say nothing of the position
+		}
 		if !ok {
 			return board.Position{}, fmt.Errorf("FEN %q: %q is not a player's letter", fen, f[:1])
 		}

@@ -117,6 +117,7 @@ func TestPDNLenientMoves(t *testing.T) {
 			"B:B1,2,3,4,5,6,7,8,9,10,12:W18,21,23,24,26,27,28,29,30,31,32"},
 		{"a FEN, white to move", "[FEN \"W:W21,22:B1,2\"]\n1... 22-18 2. 1-5 *", "W:B2,5:W18,21"},
 		{"a FEN of kings", "[FEN \"B:WK3:BK29\"] 1. 29-25 3-8 *", "B:BK25:WK8"},
+		{"a FEN with lidraughts' move counters", "[FEN \"W:W21,22:B1,2:H0:F1.\"] 1... 22-18 *", "B:B1,2:W18,21"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, hs, errs := replayAll(t, g, c.pdn)

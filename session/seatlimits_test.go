@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
 )
@@ -61,5 +62,26 @@ func TestFromRecordReportsBadSeatTags(t *testing.T) {
 	s, err := FromRecord(parse("[Variant \"liger\"]\n\n1. c3-d4 *\n"), openLiger)
 	if err != nil || !s.Seats[0].Human || !s.Seats[1].Human || s.History().Len() != 1 {
 		t.Fatalf("a record without seat tags: %v", err)
+	}
+}
+
+// The MCTS levels take the rule file's network (Backgammon names one);
+// net=none and another player kind do not.
+func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
+	g := open(t, "backgammon")
+	for _, tc := range []struct {
+		spec string
+		want bool
+	}{{"mcts:easy", true}, {"mcts:easy,net=none", false}, {"greedy", false}} {
+		sp, err := ai.ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := GameSpec(g, sp).Network != nil; got != tc.want {
+			t.Errorf("%s: network %v, want %v", tc.spec, got, tc.want)
+		}
+	}
+	if GameSpec(open(t, "liger"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network != nil {
+		t.Error("liger names no network")
 	}
 }

@@ -354,14 +354,21 @@ func NewPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) ai.Player[interpr
 	return ai.NewPlayer(g.AI(), GameSpec(g, spec), seed)
 }
 
-// GameSpec is spec with the rule file's playout length (`playout: plies`)
-// and `search: keep_lost` where spec does not set them.
+// GameSpec is spec with the rule file's playout length (`playout: plies`),
+// `search: keep_lost` and for MCTS its value network (`network:`) where
+// spec does not set them.
 func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
 		spec.PlayoutCap = g.PlayoutPlies()
 	}
 	if spec.KeepLost == 0 && g.SearchKeepLost() {
 		spec.KeepLost = 1
+	}
+	if spec.Kind == ai.KindMCTS && spec.Net == "" && spec.Network == nil {
+		// the rule file's network, when it can be used (else lint warns)
+		if net, err := g.Network(); err == nil {
+			spec.Network = net
+		}
 	}
 	return spec
 }

@@ -9,7 +9,7 @@ import (
 	"strings"
 )
 
-//go:embed *.yaml
+//go:embed *.yaml *.net
 var files embed.FS
 
 // aliasText lists other names of built-in games (aliases.txt).
@@ -34,7 +34,9 @@ func Names() []string {
 	entries, _ := files.ReadDir(".")
 	var out []string
 	for _, e := range entries {
-		out = append(out, strings.TrimSuffix(e.Name(), ".yaml"))
+		if name, ok := strings.CutSuffix(e.Name(), ".yaml"); ok {
+			out = append(out, name)
+		}
 	}
 	sort.Strings(out)
 	return out
@@ -53,4 +55,14 @@ func Source(name string) ([]byte, bool) {
 		return nil, false
 	}
 	return data, true
+}
+
+// Network is a value network a built-in rule file names (`network:`), made
+// by `stackrules train`.
+func Network(name string) ([]byte, bool) {
+	if strings.ContainsAny(name, "/\\") || !strings.HasSuffix(name, ".net") {
+		return nil, false
+	}
+	data, err := files.ReadFile(name)
+	return data, err == nil
 }

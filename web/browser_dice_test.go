@@ -289,7 +289,7 @@ func TestBrowserLudoGame(t *testing.T) {
 	moves, rolls := b.playDiceGame(ctx, 0, 150*time.Second, "")
 	var turns int
 	b.run(ctx, "turns", chromedp.Evaluate(`document.querySelectorAll("#moves li").length`, &turns))
-	t.Logf("a whole game of %d turns by %d clicked piece moves and %d clicks on Roll in %v", turns, moves, rolls, time.Since(start).Round(time.Millisecond))
+	t.Logf("a game of %d turns by %d clicked piece moves and %d clicks on Roll in %v", turns, moves, rolls, time.Since(start).Round(time.Millisecond))
 	if s := text(ctx, b, "#status"); !strings.Contains(s, "brought all four pieces home") {
 		t.Fatalf("status at the end: %q", s)
 	}

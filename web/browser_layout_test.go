@@ -60,10 +60,19 @@ func TestBrowserEveryGamePage(t *testing.T) {
 			Layout       string
 		}
 		b.run(ctx, key+" drawn from its tracks", chromedp.Evaluate(`({ Tracks: !!state.tracks, Dice: document.getElementById("board").classList.contains("diceboard"), Layout: state.tracks ? state.tracks.layout : "" })`, &drawn))
-		if drawn.Tracks != drawn.Dice || strings.HasPrefix(key, "ludo") && !drawn.Dice {
+		if drawn.Tracks != drawn.Dice || (strings.HasPrefix(key, "ludo") || key == "mensch" || key == "parcheesi") && !drawn.Dice {
 			t.Errorf("%s: %+v: a dice game should be drawn from its tracks, and only a dice game", key, drawn)
 		}
-		if tables := key == "backgammon" || key == "fevga" || key == "plakoto"; tables != (drawn.Layout == "backgammon") {
+		// Trays drawn as circles (track layouts) do not cover each other.
+		var overlap string
+		b.run(ctx, key+" trays", chromedp.Evaluate(`(() => { const c = [...document.querySelectorAll("circle[data-tray]")].map((e) => [+e.getAttribute("cx"), +e.getAttribute("cy"), +e.getAttribute("r"), e.dataset.tray]);
+			for (const a of c) for (const b of c) if (a !== b && Math.hypot(a[0] - b[0], a[1] - b[1]) < a[2] + b[2]) return a[3] + " and " + b[3];
+			return ""; })()`, &overlap))
+		if overlap != "" {
+			t.Errorf("%s: the trays of players %s overlap", key, overlap)
+		}
+		tables := map[string]bool{"backgammon": true, "fevga": true, "plakoto": true, "tavla": true, "nackgammon": true, "hypergammon": true}
+		if tables[key] != (drawn.Layout == "backgammon") {
 			t.Errorf("%s drawn as %q", key, drawn.Layout)
 		}
 	}

@@ -58,6 +58,7 @@ type liveGame struct {
 	rollButton bool
 	notice     string
 	orders     ordersCache // the orders of the plays' moves at version (ordersCached)
+	tracks     *tracksJSON // the game's tracks, worked out on first use
 }
 
 func tokenHash(tok string) string {

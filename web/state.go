@@ -332,7 +332,10 @@ func (lg *liveGame) state(srv *Server, seats []int) stateJSON {
 		CanUndo: s.CanUndo(), LastError: lg.lastError, HasBearOff: g.HasBearOff(), HasCapture: g.HasCaptures(),
 		Legal: []moveJSON{}, History: []string{}, OpenSeats: []int{}, Cells: []cellJSON{}}
 	st.Kinds, st.Pieces = piecesOf(g)
-	st.Tracks = tracksOf(g)
+	if lg.tracks == nil {
+		lg.tracks = tracksOf(g) // the rule file's, the same all game long
+	}
+	st.Tracks = lg.tracks
 	st.Dice = lg.diceOf(&pos, seats)
 	st.Share = srv.share
 	hands, neutral := handsOf(g, &pos)

@@ -330,6 +330,7 @@ func bestCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "search threads"},
 			&cli.Uint64Flag{Name: "seed", Value: 1, Usage: "search seed"},
 			&cli.IntFlag{Name: "top", Value: 8, Usage: "show the `N` most visited moves"},
+			&cli.StringFlag{Name: "net", Usage: "rate the leaves with the value network in `FILE` (made by stackrules train); none: not even the rule file's network"},
 		},
 		Action: func(c *cli.Context) error {
 			if err := checkFlags(c, bestIntRanges(c), bestDurations); err != nil {
@@ -343,7 +344,15 @@ func bestCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
-			sp := session.GameSpec(g, ai.Spec{Kind: ai.KindMCTS, Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads")})
+			sp := session.GameSpec(g, ai.Spec{Kind: ai.KindMCTS, Iterations: c.Int("iterations"), Time: c.Duration("time"), Threads: c.Int("threads"), Net: c.String("net")})
+			if sp.Net == ai.NoNet {
+				sp.Network = nil
+			} else if sp.Net != "" {
+				enc := searchGame(g).(ai.Encoder[interpreter.SearchPosition])
+				if sp.Network, err = ai.LoadNet(sp.Net, enc.FeatureLayout(), enc.Features(), len(g.Players)); err != nil {
+					return err
+				}
+			}
 			if sp.Iterations == 0 && sp.Time == 0 {
 				sp.Time = 2 * time.Second
 			}
@@ -358,6 +367,11 @@ func bestCommand(s *streams) *cli.Command {
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
 			search := ai.NewMCTS(searchGame(g), cfg)
+			if sp.Network != nil {
+				if err := search.SetValue(sp.Network); err != nil {
+					return err
+				}
+			}
 			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
 			if res.Err != nil {
 				return res.Err

@@ -609,6 +609,11 @@ func (ss *terminalGame) command(name, arg string, pos *board.Position, legal []b
 		ss.draw()
 	case "position":
 		ss.out("%s\n", ss.g.FormatPosition(pos))
+		if ss.g.PDNGameType() != 0 {
+			if fen, err := records.FEN(ss.g, pos); err == nil {
+				ss.out("FEN: %s\n", fen) // what draughts programs read; --position reads it too
+			}
+		}
 	case "hint":
 		return false, ss.hint(pos)
 	case "undo":
@@ -766,7 +771,7 @@ func (ss *terminalGame) aiTurn() error {
 	}
 	if m.Kind == board.Pass && info.Legal == 1 {
 		if who, why := passWhy(ss.g, &pos); why != "" {
-			ss.out("%s passes (%s pass): %s.\n", who, ss.moveNumber(ss.h.Len()-1), why)
+			ss.out("%s\n", wrapText(fmt.Sprintf("%s passes (%s pass): %s.", who, ss.moveNumber(ss.h.Len()-1), why), 80, ""))
 		} else {
 			ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
 		}
@@ -790,7 +795,7 @@ func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
 		ss.out("%v\n", err)
 		return nil
 	}
-	ss.out("%s passes (%s pass): %s.\n", name, ss.moveNumber(ss.h.Len()-1), why)
+	ss.out("%s\n", wrapText(fmt.Sprintf("%s passes (%s pass): %s.", name, ss.moveNumber(ss.h.Len()-1), why), 80, ""))
 	ss.autosave()
 	return nil
 }
@@ -804,7 +809,7 @@ func passWhy(g *interpreter.Game, pos *board.Position) (who, why string) {
 	}
 	why = "no die can be played"
 	if r := passReasons(g, pos); len(r) > 0 {
-		why += ": " + strings.Join(r, "; ")
+		why = strings.Join(r, "; ")
 	}
 	roll := strconv.Itoa(int(pos.Dice[0]))
 	if pos.Dice[1] != 0 {

@@ -112,14 +112,24 @@ func renderTrackBoard(g *interpreter.Game, tb *trackBoard, p *board.Position, v 
 		}
 		return " " + piece(player) + " "
 	}
+	// pointCell draws a point's stack from the bottom, at the edge: in a
+	// game where a checker landed on is pinned (Plakoto), the pinned one
+	// shows under the checkers on it.
 	pointCell := func(k, r int) string {
 		sq := pointSq(k)
-		for pl := 0; pl < 2; pl++ {
-			if c := trackCount(g, p, sq, pl); c > 0 {
-				return cell(c, pl, r)
-			}
+		s := p.Cells[sq]
+		h := s.Height()
+		if h == 0 || r >= h {
+			return "   "
 		}
-		return "   "
+		if h > trackStackRows && r == trackStackRows-1 {
+			return o.paint(fmt.Sprintf("%2d ", h), "1")
+		}
+		owner := g.Board.Owner(g.Board.Piece(s, h-r))
+		if owner < 0 || owner > 1 {
+			return cell(h, 0, r)
+		}
+		return " " + piece(owner) + " "
 	}
 	frame := func(s string) string { return o.paint(s, fg256(colCoord)) }
 	// A row is the left half of its points, the bar column, the right half.

@@ -132,3 +132,26 @@ func TestLudoCrossDrawing(t *testing.T) {
 		}
 	}
 }
+
+// A checker pinned under another (Plakoto) is drawn under it, at the edge.
+func TestTrackBoardShowsPinnedCheckers(t *testing.T) {
+	g := mustGame(t, "plakoto")
+	pinned := mustPosition(t, g, "b a1:bw,c1:bw,h2:bbbbbbbbbbbbb")
+	free := mustPosition(t, g, "b a1:w,c1:w,b2:bb,h2:bbbbbbbbbbbbb")
+	a := renderBoard(g, &pinned, boardView{}, renderOpts{ASCII: true})
+	b := renderBoard(g, &free, boardView{}, renderOpts{ASCII: true})
+	if a == b {
+		t.Fatalf("the pinned checkers are not drawn:\n%s", a)
+	}
+	lines := strings.Split(a, "\n")
+	found := false
+	for i := 0; i+1 < len(lines); i++ {
+		// white's checker on each pinned point, black's under it at the edge
+		if strings.Contains(lines[i], "| W     W ") && strings.Contains(lines[i+1], "| B     B ") {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("no W over B on the pinned points:\n%s", a)
+	}
+}

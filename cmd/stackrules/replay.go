@@ -20,7 +20,10 @@ func replayCommand(s *streams) *cli.Command {
 		Description: "FILE - reads the record from the standard input.\n" +
 			"The game is the record's [Variant] (a built-in name or a rule file's path) unless\n" +
 			"--game names it. The first illegal move is reported with its number and line, and\n" +
-			"the exit status is then 1.",
+			"the exit status is then 1.\n" +
+			"A PDN file (draughts) may hold many games: each is replayed, a line says why for\n" +
+			"each that fails, then a summary; --json prints a JSON object a game instead, and\n" +
+			"--game N picks the Nth game. Without [GameType] a PDN game is English checkers.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "show", Usage: "print the position after every move"},
 			&cli.StringFlag{Name: "game", Usage: "check against `GAME` (a built-in name or a rule file) instead of the record's; a number N picks the Nth game of a PDN file of many"},

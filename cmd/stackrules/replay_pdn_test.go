@@ -146,7 +146,7 @@ func TestReplayPDNAgainstRapidDraughts(t *testing.T) {
 func TestTerminalSpeaksNumbers(t *testing.T) {
 	dir := t.TempDir()
 	t.Setenv("XDG_DATA_HOME", dir)
-	input := "11-15\n22-18\n15-18\n1519\n15\nd4\nmoves\n15x22\nmoves\nquit\n"
+	input := "11-15\n22-18\n15-18\n1519\n15\nd4\nmoves\n15x22\nmoves\nposition\nquit\n"
 	code, out, errOut := playScript(t, input, "play", "english-checkers", "--first", "human", "--second", "human", "--no-color", "--record", filepath.Join(dir, "g.txt"))
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
@@ -159,6 +159,7 @@ func TestTerminalSpeaksNumbers(t *testing.T) {
 		"Moves from d4: d4xf6",
 		"1 legal move:\n  d4xf6",        // after d4, by name
 		"2 legal moves:\n  25x18 26x17", // after 15x22, in numbers again
+		"FEN: W:B1,2,3,4,5,6,7,8,9,10,12,22:W21,23,24,25,26,27,28,29,30,31,32", // the position command
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("no %q in\n%s", want, out)

@@ -46,7 +46,17 @@ function remaining(m, done) {
 // consistent are the legal plays that begin with the moves done, each with
 // what is left of it, and whether its moves must be made in an order the
 // rules allow move by move (state.dice.orders) or may come in any order.
-function consistent() {
+// memo keeps what is worked out from the state and the moves done, until
+// either changes (a render asks for it several times).
+const memoKeep = { state: null, done: "", vals: new Map() };
+function memo(name, f) {
+  const done = turn.done.map(hopKey).join("|");
+  if (memoKeep.state !== state || memoKeep.done !== done) { memoKeep.state = state; memoKeep.done = done; memoKeep.vals = new Map(); }
+  if (!memoKeep.vals.has(name)) memoKeep.vals.set(name, f());
+  return memoKeep.vals.get(name);
+}
+function consistent() { return memo("consistent", consistentNow); }
+function consistentNow() {
   const out = [];
   const free = new Set((state.dice && state.dice.any_order) || []);
   state.legal.forEach((m, i) => {
@@ -65,7 +75,8 @@ function ordered(hs) {
 
 // cellsNow are the stacks of the board with the moves done so far played
 // (square -> letters), and the pieces taken off by each player.
-function cellsNow() {
+function cellsNow() { return memo("cells", cellsNowUnkept); }
+function cellsNowUnkept() {
   const cells = new Map(state.cells.map((c) => [c.square, c.stack.split("")]));
   const off = state.players.map((p) => p.off);
   const mover = state.to_move;
@@ -128,7 +139,8 @@ function diceTargets() {
 }
 
 // movable are the squares holding a piece that can move now.
-function movable() {
+function movable() { return memo("movable", movableNow); }
+function movableNow() {
   const { cells } = cellsNow();
   const out = new Set();
   for (const { rest, free } of consistent()) {
@@ -396,15 +408,29 @@ function drawTracks(svg, now) {
     if (tgt.has(s.name)) r.dataset.chain = tgt.get(s.name).length;
     if (safe.has(s.name)) el("text", { x, y: y + 7, "text-anchor": "middle", class: "safe-mark" }, svg).textContent = "★";
   }
-  // The trays past each track's end, where finished pieces go.
-  paths.forEach((p, pl) => {
+  // The trays past each track's end, where finished pieces go: a cell on,
+  // or less (and smaller) where two tracks end facing each other.
+  const ends = paths.map((p) => {
     const a = byName.get(p[p.length - 1]), b = byName.get(p[p.length - 2]);
-    if (!a || !b) return;
+    if (!a || !b) return null;
     const [ax, ay] = P(a), [bx, by] = P(b);
-    const tx = ax + (ax - bx), ty = ay + (ay - by);
+    return { ax, ay, dx: ax - bx, dy: ay - by };
+  });
+  const trayAt = (e, f) => [e.ax + f * e.dx, e.ay + f * e.dy];
+  const trays = ends.map((e, pl) => {
+    if (!e) return null;
+    const [x, y] = trayAt(e, 1);
+    const close = ends.some((o, i) => o && i !== pl && Math.hypot(trayAt(o, 1)[0] - x, trayAt(o, 1)[1] - y) < 0.9 * C);
+    return close ? trayAt(e, 0.6) : [x, y];
+  });
+  paths.forEach((p, pl) => {
+    if (!trays[pl]) return;
+    const [tx, ty] = trays[pl];
+    const near = Math.min(Infinity, ...trays.filter((o, i) => o && i !== pl).map((o) => Math.hypot(o[0] - tx, o[1] - ty)));
+    const r = Math.min(C * 0.45, near / 2 - 1);
     const cls = ["tray"];
     if (pl === state.to_move && tgt.has("off")) cls.push("target");
-    const t = el("circle", { cx: tx, cy: ty, r: C * 0.45, class: cls.join(" ") }, svg);
+    const t = el("circle", { cx: tx, cy: ty, r, class: cls.join(" ") }, svg);
     t.style.fill = colorOf(pl);
     t.dataset.tray = pl;
     el("text", { x: tx, y: ty + 5, "text-anchor": "middle", class: "tray-count", fill: contrastOf(pl), "data-off": pl }, svg).textContent = now.off[pl];
@@ -529,8 +555,7 @@ function dicePanel() {
   $("auto-roll").checked = autoRollOn();
   $("finish-turn").hidden = !(isMyTurn() && turn.done.length > 0 && consistent().some((c) => c.rest.length === 0));
   $("undo").disabled = !(state.can_undo || turn.done.length > 0);
-  $("pass").hidden = true;
-  $("bear-off").hidden = true;
+  $("bear-off").hidden = true; // (the tray is clicked instead)
   const notes = [];
   if (d.notice) notes.push(d.notice);
   if (d.to_roll) notes.push("Your roll: press Roll" + (autoRollOn() ? " (auto-roll is on)" : "") + ".");

@@ -1,0 +1,70 @@
+package interpreter_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/interpreter"
+)
+
+// Backgammon names its built-in network, which loads and fits; naming it
+// leaves the rules' hash for networks as it was, so the network trained on
+// the file before it was named still fits.
+func TestBuiltinNetwork(t *testing.T) {
+	g := open(t, "backgammon")
+	net, err := g.Network()
+	if err != nil || net == nil {
+		t.Fatalf("backgammon's network: %v", err)
+	}
+	if net.In != g.Features() || net.Out != 2 {
+		t.Errorf("network %d×%d for %d features", net.In, net.Out, g.Features())
+	}
+	if l := open(t, "liger"); l.NetworkName() != "" {
+		t.Errorf("liger names a network: %s", l.NetworkName())
+	}
+}
+
+// A rule file on disk finds its network beside it; once the rules change,
+// the network no longer fits: a warning, and the AI plays without it.
+func TestNetworkBesideRuleFile(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../examples/tempo-race.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(dir, "tempo.yaml")
+	os.WriteFile(rules, data, 0o644)
+	g, err := interpreter.Open(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	net := ai.NewNet(g.Features(), 4, 2, g.FeatureLayout(), 1)
+	if err := net.Save(filepath.Join(dir, "tempo.net")); err != nil {
+		t.Fatal(err)
+	}
+	named := append(append([]byte(nil), data...), []byte("network: tempo.net\n")...)
+	os.WriteFile(rules, named, 0o644)
+	g, diags := interpreter.Check(rules, named)
+	if g == nil || len(diags) != 0 {
+		t.Fatalf("naming the network: %v", diags)
+	}
+	if n, err := g.Network(); err != nil || n == nil {
+		t.Fatalf("the network beside the rule file: %v", err)
+	}
+	changed := []byte(strings.Replace(string(named), "bore off first", "bore off before the other", 1))
+	g, diags = interpreter.Check(rules, changed)
+	if g == nil || len(diags) != 1 || diags[0].Severity != interpreter.Warning || !strings.Contains(diags[0].Message, "trained for") {
+		t.Fatalf("changed rules: %v", diags)
+	}
+	if _, err := g.Network(); !errors.Is(err, ai.ErrNetLayout) {
+		t.Errorf("changed rules: Network() = %v", err)
+	}
+	missing := []byte(strings.Replace(string(named), "tempo.net", "nothere.net", 1))
+	if _, diags = interpreter.Check(rules, missing); len(diags) != 1 || !strings.Contains(diags[0].Error(), "nothere.net") {
+		t.Errorf("a missing network: %v", diags)
+	}
+}
