@@ -361,17 +361,17 @@ func TestHandWorkedMoves(t *testing.T) {
 		{
 			name:  "Frisian: a king after three moves in a row may not move again",
 			games: []string{"frisian"},
-			pos:   "w a1:W,c1:w,e1:W,j10:b streak:w3a1,b0",
+			pos:   "w a1:W,c1:w,e1:W,j10:b run-w=a1:3",
 			moves: []string{"c1-b2", "c1-d2", "e1-a5", "e1-b4", "e1-c3", "e1-d2", "e1-f2", "e1-g3", "e1-h4", "e1-i5", "e1-j6"},
 			after: map[string]string{
 				"c1-b2": "b a1:W,e1:W,b2:w,j10:b",
-				"e1-f2": "b a1:W,c1:w,f2:W,j10:b streak:w1f2,b0",
+				"e1-f2": "b a1:W,c1:w,f2:W,j10:b run-w=f2:1",
 			},
 		},
 		{
 			name:     "Frisian: the resting king may still capture",
 			games:    []string{"frisian"},
-			pos:      "w a1:W,c1:w,b2:b,j10:b streak:w3a1,b0",
+			pos:      "w a1:W,c1:w,b2:b,j10:b run-w=a1:3",
 			moves:    []string{"a1xc3", "a1xd4", "a1xe5", "a1xf6", "a1xg7", "a1xh8", "a1xi9"},
 			after:    map[string]string{"a1xe5": "b c1:w,e5:W,j10:b"},
 			deciding: []Criterion{WithKing}, // c1xa3 takes as much
@@ -379,9 +379,9 @@ func TestHandWorkedMoves(t *testing.T) {
 		{
 			name:  "Frisian: the run counts on",
 			games: []string{"frisian"},
-			pos:   "w b2:W,c1:w,j10:b streak:w2b2,b0",
+			pos:   "w b2:W,c1:w,j10:b run-w=b2:2",
 			moves: []string{"b2-a1", "b2-a3", "b2-c3", "b2-d4", "b2-e5", "b2-f6", "b2-g7", "b2-h8", "b2-i9", "c1-d2"},
-			after: map[string]string{"b2-a1": "b a1:W,c1:w,j10:b streak:w3a1,b0"},
+			after: map[string]string{"b2-a1": "b a1:W,c1:w,j10:b run-w=a1:3"},
 		},
 	}
 	for _, c := range cases {
@@ -450,37 +450,24 @@ func TestParseErrors(t *testing.T) {
 		"w a1:x",
 		"w a1:ww",
 		"w a1:",
-		"w b1:w",                     // not a playing square
-		"w k1:w",                     // off the board
-		"w a0:w",                     // off the board
-		"w a11:w",                    // off the board
-		"w a1:w,a1:b",                // twice
-		"w a1w",                      // no colon
-		"w a1:W,c1:w streak:w4a1,b0", // beyond the limit
-		"w a1:W,c1:w streak:w1,b0",   // no square
-		"w a1:W,c1:w streak:w0a1,b0", // a square with no count
-		"w a1:W,c1:w streak:b1a1,w0", // w first
-		"w a1:W,c1:w streak:w1a1",    // b missing
-		"w a1:W,c1:w streak:w1k1,b0", // off the board
-		"w a1:W,c1:w extra",          // stray field
-		"w a1:W,c1:w run-w=a1:1",     // not this form
-		"w a1:W,c1:w streak:wxa1,b0", // no count
+		"w b1:w",                            // not a playing square
+		"w k1:w",                            // off the board
+		"w a0:w",                            // off the board
+		"w a11:w",                           // off the board
+		"w a1:w,a1:b",                       // twice
+		"w a1w",                             // no colon
+		"w a1:W,c1:w run-w=a1:4",            // beyond the limit
+		"w a1:W,c1:w run-w=c1:1",            // not a king
+		"w a1:W run-w=a1:1",                 // no men: no limit
+		"w a1:W,c1:w run-x=a1:1",            // unknown side
+		"w a1:W,c1:w extra",                 // stray field
+		"w a1:W,c1:w run-w=a1:1 run-w=a1:2", // twice
 	} {
 		if p, err := Parse(r, bad); err == nil {
 			t.Errorf("Parse(%q) = %q, want an error", bad, p)
 		}
 	}
-	// Streaks the limit does not apply to are read and dropped.
-	for _, pos := range []string{
-		"w a1:W,j10:b streak:w5a1,b0",      // no men
-		"w c1:w,j10:b streak:w2c3,b0",      // the king is gone
-		"w a1:W,c1:w,j10:b streak:w2c1,b0", // a man, not a king
-	} {
-		if p, err := Parse(r, pos); err != nil || strings.Contains(p.String(), "streak") {
-			t.Errorf("Parse(%q) = %v, %v; want the streak dropped", pos, p, err)
-		}
-	}
-	if _, err := Parse(rulesOf(t, "russian"), "w a1:W,c1:w streak:w1a1,b0"); err == nil {
+	if _, err := Parse(rulesOf(t, "russian"), "w a1:W,c1:w run-w=a1:1"); err == nil {
 		t.Error("a king-move run is accepted in a game without the limit")
 	}
 	if _, err := Lookup("checkers-of-mars"); err == nil || !strings.Contains(err.Error(), "russian") {

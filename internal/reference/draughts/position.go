@@ -94,11 +94,8 @@ func Start(r *Rules) *Position {
 // Parse reads a position in stackrules' text form "TURN CELLS", e.g.
 // "w c3:w,e5:B" or "b -" (pinned.md: cells are square:stack, a stack here
 // being one piece letter, capitals for kings). Where Rules.KingMoveLimit is
-// set, an optional field "streak:w2d4,b0" says that w's king on d4 has made
-// 2 non-capturing moves in a row and b's none (the form the interpreter
-// prints). A streak that cannot count — its player lacks men or kings, or no
-// king of its player stands on its square — is accepted and dropped, since
-// the limit does not apply to it.
+// set, optional fields "run-w=d4:2" say that w's king on d4 has made 2
+// non-capturing moves in a row.
 func Parse(r *Rules, s string) (*Position, error) {
 	fields := strings.Fields(s)
 	if len(fields) < 2 {
@@ -136,9 +133,26 @@ func Parse(r *Rules, s string) (*Position, error) {
 		}
 	}
 	for _, f := range fields[2:] {
-		if err := p.parseStreak(f); err != nil {
-			return nil, fmt.Errorf("position %q: %v", s, err)
+		side, rest, ok := strings.Cut(strings.TrimPrefix(f, "run-"), "=")
+		sqName, count, ok2 := strings.Cut(rest, ":")
+		n, err := strconv.Atoi(count)
+		if r.KingMoveLimit == 0 || !strings.HasPrefix(f, "run-") || !ok || !ok2 || (side != "w" && side != "b") || err != nil || n < 1 || n > r.KingMoveLimit {
+			return nil, fmt.Errorf("position %q: unexpected field %q (want run-w=SQUARE:N, 1 <= N <= %d, in games with a king-move limit)", s, f, r.KingMoveLimit)
 		}
+		sq, err := r.ParseSquare(sqName)
+		if err != nil {
+			return nil, fmt.Errorf("position %q: field %q: %v", s, f, err)
+		}
+		if p.Board[sq] != kingOf(side[0]) {
+			return nil, fmt.Errorf("position %q: field %q: no %s king on %s", s, f, side, sqName)
+		}
+		if !p.hasMenAndKings(side[0]) {
+			return nil, fmt.Errorf("position %q: field %q: the king-move limit counts only while %s has both men and kings", s, f, side)
+		}
+		if p.RunSquare[sideIndex(side[0])] >= 0 {
+			return nil, fmt.Errorf("position %q: field %q: a second run for %s", s, f, side)
+		}
+		p.RunSquare[sideIndex(side[0])], p.RunCount[sideIndex(side[0])] = sq, n
 	}
 	return p, nil
 }
@@ -165,62 +179,10 @@ func (p *Position) String() string {
 	if n == 0 {
 		b.WriteByte('-')
 	}
-	if p.RunSquare[0] >= 0 || p.RunSquare[1] >= 0 {
-		b.WriteString(" streak:")
-		for i, side := range []byte{'w', 'b'} {
-			if i > 0 {
-				b.WriteByte(',')
-			}
-			fmt.Fprintf(&b, "%c%d", side, p.RunCount[i])
-			if p.RunSquare[i] >= 0 {
-				b.WriteString(p.Rules.SquareName(p.RunSquare[i]))
-			}
+	for i, side := range []byte{'w', 'b'} {
+		if p.RunSquare[i] >= 0 {
+			fmt.Fprintf(&b, " run-%c=%s:%d", side, p.Rules.SquareName(p.RunSquare[i]), p.RunCount[i])
 		}
 	}
 	return b.String()
-}
-
-// parseStreak reads a field "streak:w2d4,b0" (see Parse).
-func (p *Position) parseStreak(f string) error {
-	r := p.Rules
-	body, ok := strings.CutPrefix(f, "streak:")
-	if r.KingMoveLimit == 0 || !ok {
-		return fmt.Errorf("unexpected field %q (want streak:wNSQUARE,bNSQUARE in games with a king-move limit)", f)
-	}
-	entries := strings.Split(body, ",")
-	if len(entries) != 2 {
-		return fmt.Errorf("field %q: want one entry for w and one for b", f)
-	}
-	for i, side := range []byte{'w', 'b'} {
-		e := entries[i]
-		if len(e) < 2 || e[0] != side {
-			return fmt.Errorf("field %q: entry %q should start with %c", f, e, side)
-		}
-		digits := 1
-		for digits < len(e) && e[digits] >= '0' && e[digits] <= '9' {
-			digits++
-		}
-		n, err := strconv.Atoi(e[1:digits])
-		if err != nil {
-			return fmt.Errorf("field %q: entry %q has no count", f, e)
-		}
-		if n == 0 {
-			if digits != len(e) {
-				return fmt.Errorf("field %q: entry %q: a count of 0 has no square", f, e)
-			}
-			continue
-		}
-		sq, err := r.ParseSquare(e[digits:])
-		if err != nil {
-			return fmt.Errorf("field %q: entry %q: %v", f, e, err)
-		}
-		if p.Board[sq] != kingOf(side) || !p.hasMenAndKings(side) {
-			continue // a streak the limit does not apply to
-		}
-		if n > r.KingMoveLimit {
-			return fmt.Errorf("field %q: entry %q: more than %d moves in a row", f, e, r.KingMoveLimit)
-		}
-		p.RunSquare[i], p.RunCount[i] = sq, n
-	}
-	return nil
 }
