@@ -317,9 +317,10 @@ func (g *Game) PositionNotation() string {
 	return g.notation.pos.Name
 }
 
-// notationSyntax reads text in the game's notation without a position, to
-// check its form: the move has the squares the text names.
-func (g *Game) notationSyntax(text string) (board.Move, bool, error) {
+// parseNotation matches text against the game's notation forms (placement
+// first, then moves) and reads what it says; ok is false when no form
+// matches.
+func (g *Game) parseNotation(text string) (w notationMove, ok bool, err error) {
 	nt := g.notation
 	t := strings.TrimSpace(text)
 	for _, form := range []struct {
@@ -330,67 +331,57 @@ func (g *Game) notationSyntax(text string) (board.Move, bool, error) {
 		if form.re == nil {
 			continue
 		}
-		sm := form.re.FindStringSubmatch(t)
-		if sm == nil {
-			continue
+		if sm := form.re.FindStringSubmatch(t); sm != nil {
+			w, err = g.notationFields(form.keys, sm[1:], form.kind, text)
+			return w, true, err
 		}
-		w, err := g.notationFields(form.keys, sm[1:], form.kind, text)
-		if err != nil {
-			return board.Move{}, true, err
-		}
-		m := board.Move{Kind: w.kind, From: w.from, To: w.to, Lift: uint8(min(w.count, 255))}
-		if w.kind == board.Step && w.from != noSquare {
-			m.To = w.from
-			for range w.drops {
-				f, r := g.Board.Coord(m.To)
-				next, ok := g.Board.At(f+int(w.dir.DF), r+int(w.dir.DR))
-				if !ok {
-					return board.Move{}, true, fmt.Errorf("move %q leaves the board", t)
-				}
-				m.To = next
-			}
-		}
-		return m, true, nil
 	}
-	return board.Move{}, false, nil
+	return notationMove{}, false, nil
+}
+
+// notationSyntax reads text in the game's notation without a position, to
+// check its form: the move has the squares the text names.
+func (g *Game) notationSyntax(text string) (board.Move, bool, error) {
+	w, ok, err := g.parseNotation(text)
+	if !ok || err != nil {
+		return board.Move{}, ok, err
+	}
+	m := board.Move{Kind: w.kind, From: w.from, To: w.to, Lift: uint8(min(w.count, 255))}
+	if w.kind == board.Step && w.from != noSquare {
+		m.To = w.from
+		for range w.drops {
+			f, r := g.Board.Coord(m.To)
+			next, ok := g.Board.At(f+int(w.dir.DF), r+int(w.dir.DR))
+			if !ok {
+				return board.Move{}, true, fmt.Errorf("move %q leaves the board", strings.TrimSpace(text))
+			}
+			m.To = next
+		}
+	}
+	return m, true, nil
 }
 
 // readNotationMove reads text in the game's notation and finds the legal
 // move at p it writes; ok is false when the text is not in the notation.
 func (g *Game) readNotationMove(p *board.Position, text string) (board.Move, bool, error) {
-	nt := g.notation
-	t := strings.TrimSpace(text)
-	for _, form := range []struct {
-		re   *regexp.Regexp
-		keys []string
-		kind board.MoveKind
-	}{{nt.placeRE, nt.placeKeys, board.Place}, {nt.moveRE, nt.moveKeys, board.Step}} {
-		if form.re == nil {
-			continue
-		}
-		sm := form.re.FindStringSubmatch(t)
-		if sm == nil {
-			continue
-		}
-		want, err := g.notationFields(form.keys, sm[1:], form.kind, text)
-		if err != nil {
-			return board.Move{}, true, err
-		}
-		legal, lerr := g.LegalMovesErr(p, nil)
-		if lerr != nil {
-			return board.Move{}, true, lerr
-		}
-		for _, l := range legal {
-			if g.sameNotationMove(p, l, want) {
-				return l, true, nil
-			}
-		}
-		if o, err := g.ResultErr(p); err == nil && o.Over {
-			return board.Move{}, true, fmt.Errorf("move %q: the game is over (%s)", t, o.Reason)
-		}
-		return board.Move{}, true, fmt.Errorf("move %q is not legal here", t)
+	want, ok, err := g.parseNotation(text)
+	if !ok || err != nil {
+		return board.Move{}, ok, err
 	}
-	return board.Move{}, false, nil
+	t := strings.TrimSpace(text)
+	legal, lerr := g.LegalMovesErr(p, nil)
+	if lerr != nil {
+		return board.Move{}, true, lerr
+	}
+	for _, l := range legal {
+		if g.sameNotationMove(p, l, want) {
+			return l, true, nil
+		}
+	}
+	if o, err := g.ResultErr(p); err == nil && o.Over {
+		return board.Move{}, true, fmt.Errorf("move %q: the game is over (%s)", t, o.Reason)
+	}
+	return board.Move{}, true, fmt.Errorf("move %q is not legal here", t)
 }
 
 // notationMove is what a move in the game's notation says.
