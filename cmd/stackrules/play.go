@@ -537,6 +537,34 @@ func (ss *terminalGame) confirmLeave() bool {
 	}
 }
 
+// readCommand reads one line at a prompt already printed, trimmed. again
+// is true after a Ctrl-C the player chose to stay after (print the prompt
+// again); err is what leave returns when the game is left there (Ctrl-C
+// confirmed, another signal, the end of the input).
+func (ss *terminalGame) readCommand() (line string, again bool, err error) {
+	ev, sig := ss.next()
+	if sig != nil {
+		if sig == os.Interrupt && ss.interactive {
+			if ss.confirmLeave() {
+				return "", false, ss.leave("")
+			}
+			return "", true, nil
+		}
+		ss.rs.stoppedBy = sig
+		return "", false, ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
+	}
+	if ev.eof {
+		if ev.err != nil {
+			return "", false, ss.leave(fmt.Sprintf("\nInput error: %v.", ev.err))
+		}
+		return "", false, ss.leave("\nEnd of input.")
+	}
+	if !ss.interactive {
+		ss.out("%s\n", ev.text) // the transcript shows what was read
+	}
+	return strings.TrimSpace(ev.text), false, nil
+}
+
 // humanTurn reads lines until one is a move, then plays it; commands are
 // answered on the way. It returns errLeave when the player leaves.
 func (ss *terminalGame) humanTurn() error {
@@ -555,27 +583,13 @@ func (ss *terminalGame) humanTurn() error {
 		legal := ss.g.LegalMoves(&pos, nil)
 		prompt := ss.prompt()
 		ss.out("%s", prompt)
-		ev, sig := ss.next()
-		if sig != nil {
-			if sig == os.Interrupt && ss.interactive {
-				if ss.confirmLeave() {
-					return ss.leave("")
-				}
-				continue
-			}
-			ss.rs.stoppedBy = sig
-			return ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
+		line, again, err := ss.readCommand()
+		if err != nil {
+			return err
 		}
-		if ev.eof {
-			if ev.err != nil {
-				return ss.leave(fmt.Sprintf("\nInput error: %v.", ev.err))
-			}
-			return ss.leave("\nEnd of input.")
+		if again {
+			continue
 		}
-		if !ss.interactive {
-			ss.out("%s\n", ev.text) // the transcript shows what was read
-		}
-		line := strings.TrimSpace(ev.text)
 		if line == "" && onlyPass(legal) {
 			line = "pass" // Enter passes when passing is all there is
 		}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -46,25 +45,14 @@ func (ss *terminalGame) cubeStep() error {
 			return nil
 		}
 		ss.out("%s> ", prompt)
-		ev, sig := ss.next()
-		if sig == os.Interrupt && ss.interactive {
-			if ss.confirmLeave() {
-				return ss.leave("")
-			}
+		line, again, err := ss.readCommand()
+		if err != nil {
+			return err
+		}
+		if again {
 			continue
 		}
-		if sig != nil {
-			ss.rs.stoppedBy = sig
-			return ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
-		}
-		if ev.eof {
-			return ss.leave("\nEnd of input.")
-		}
-		if !ss.interactive {
-			ss.out("%s\n", ev.text)
-		}
-		var err error
-		switch line := strings.TrimSpace(ev.text); line {
+		switch line {
 		case "", "roll", "r":
 			if sess.Offered() {
 				ss.out("Answer the double first: take or drop.\n")

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"regexp"
 	"slices"
 	"strconv"
@@ -34,24 +33,13 @@ func (ss *terminalGame) rollDice() error {
 			what = "opening roll (" + ss.g.Players[0].Name + "'s die first)"
 		}
 		ss.out("%s %s> ", ss.moveNumber(ss.h.Len()), what)
-		ev, sig := ss.next()
-		if sig == os.Interrupt && ss.interactive {
-			if ss.confirmLeave() {
-				return ss.leave("")
-			}
+		line, again, err := ss.readCommand()
+		if err != nil {
+			return err
+		}
+		if again {
 			continue
 		}
-		if sig != nil {
-			ss.rs.stoppedBy = sig
-			return ss.leave(fmt.Sprintf("\nStopped by a signal (%v).", sig))
-		}
-		if ev.eof {
-			return ss.leave("\nEnd of input.")
-		}
-		if !ss.interactive {
-			ss.out("%s\n", ev.text)
-		}
-		line := strings.TrimSpace(ev.text)
 		switch line {
 		case "":
 			continue
