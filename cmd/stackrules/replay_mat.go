@@ -65,7 +65,7 @@ func replayMatGames(g *interpreter.Game, path string, mat *records.Mat) ([]recor
 }
 
 func replayMat(s *streams, c *cli.Context, path string, data []byte) error {
-	variant := "backgammon"
+	variant := "backgammon" // the game GNU Backgammon's files are of, unless --game names another
 	if c.IsSet("game") {
 		variant = c.String("game")
 	}
@@ -73,7 +73,7 @@ func replayMat(s *streams, c *cli.Context, path string, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("%s: the game %q: %w", path, variant, err)
 	}
-	mat, err := records.ReadMat(bytes.NewReader(data), "backgammon")
+	mat, err := records.ReadMat(bytes.NewReader(data), variant)
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
