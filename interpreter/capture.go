@@ -97,6 +97,12 @@ func (g *Game) lineStepExists(step board.Direction) bool {
 
 func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 	g.buildLines()
+	for sq := range g.Board.NumSquares() {
+		g.allSquares.Add(board.Square(sq))
+	}
+	if g.Board.Neutral() == 0 && g.Board.NumSquares() <= 64 {
+		g.buildLineShifts()
+	}
 	cs := rf.Capture
 	g.capture = captureConfig{mandatory: cs.Mandatory, maximum: cs.Maximum, removalEnd: cs.Removal == "end", takeTop: cs.Take == "top",
 		landContinue: cs.Landing == "continue", landBehind: cs.Landing == "behind", noTurnBack: cs.NoTurnBack}
@@ -134,6 +140,10 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 			}
 		}
 		g.captureRules = append(g.captureRules, r)
+	}
+	if g.Board.Neutral() == 0 && g.Board.NumSquares() <= 64 {
+		g.kindMask = uint8(1)<<max(len(g.Kinds), 1) - 1
+		g.buildCaptureDirs()
 	}
 	g.buildPrecedence(d, &cs)
 	if cs.Landing == "continue" || cs.Landing == "behind" {
@@ -212,12 +222,20 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 		return buf
 	}
 	p, me := c.pos, c.me
+	// The squares to start from: where the set test says a first jump may
+	// be, or else every square of mine.
+	starts := p.Tops[me]
+	if g.captureDirs[me] != nil {
+		starts = board.SquareSet{g.captureStarts(c, st.active)}
+		if starts[0] == 0 {
+			return buf
+		}
+	}
 	start := len(buf)
 	st.best, st.found = 0, false
 	n := g.Board.NumSquares()
 	copy(st.cells[:n], p.Cells[:n])
-	tops := p.Tops[me]
-	sqs := tops.Squares(c.sqBuf[:0])
+	sqs := starts.Squares(c.sqBuf[:0])
 	c.capturing = true
 	for _, sq := range sqs {
 		s := p.Cells[sq]
