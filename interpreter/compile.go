@@ -200,6 +200,7 @@ func (g *Game) compileExpr(d *decoder, src *exprText, what string, sc scope, asB
 			t.level, t.static = lvTarget, false
 		}
 		site := cl.site(tree)
+		site.reads = vmReads(tree)
 		if asBool {
 			t.test = func(ctx *Ctx) bool { v, _ := ctx.runVM(optimized, site).(bool); return v }
 		} else {
@@ -817,12 +818,11 @@ func (c *Ctx) runVM(p *vm.Program, site *evalSite) any {
 	c.vmDepth++
 	defer func() { c.vmDepth-- }()
 	fr.sets = fr.sets[:0]
-	for n, d := range names {
-		switch {
-		case d.value != nil:
-			fr.env[n] = d.value(c)
-		case d.flag != nil:
-			fr.env[n] = d.flag(c)
+	for _, r := range site.reads {
+		if r.value != nil {
+			fr.env[r.name] = r.value(c)
+		} else {
+			fr.env[r.name] = r.flag(c)
 		}
 	}
 	out, err := fr.machine.Run(p, fr.env)
@@ -837,6 +837,39 @@ func (c *Ctx) runVM(p *vm.Program, site *evalSite) any {
 		c.fail(site, msg)
 		return nil
 	}
+	return out
+}
+
+// vmRead is a name of a value (a number or a truth value) that an
+// expression run by the VM reads.
+type vmRead struct {
+	name  string
+	value func(c *Ctx) int
+	flag  func(c *Ctx) bool
+}
+
+// vmReads lists the names of values the expression n reads, each once:
+// runVM fills only those in the environment, not every name the language
+// has (filling them all was most of the VM path's time).
+func vmReads(n ast.Node) []vmRead {
+	var out []vmRead
+	ast.Find(n, func(n ast.Node) bool {
+		id, isID := n.(*ast.IdentifierNode)
+		if !isID {
+			return false
+		}
+		d, known := names[id.Value]
+		if !known || (d.value == nil && d.flag == nil) {
+			return false
+		}
+		for _, r := range out {
+			if r.name == id.Value {
+				return false
+			}
+		}
+		out = append(out, vmRead{name: id.Value, value: d.value, flag: d.flag})
+		return false
+	})
 	return out
 }
 

@@ -59,6 +59,9 @@ type evalSite struct {
 	what string
 	at   srcPos
 	expr string
+	// reads are the names of values the expression reads, which runVM
+	// fills in the VM's environment (see vmReads).
+	reads []vmRead
 }
 
 // fail records the first runtime error met in c.

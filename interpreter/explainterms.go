@@ -271,7 +271,9 @@ func (g *Game) evalNode(c *Ctx, n ast.Node) (v any, err error) {
 	if err != nil {
 		return nil, err
 	}
-	return c.runVM(prog, g.closures(nil).site(n)), nil
+	site := g.closures(nil).site(n)
+	site.reads = vmReads(n)
+	return c.runVM(prog, site), nil
 }
 
 // isOwner reports whether a subtree's value is a player.
