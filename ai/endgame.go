@@ -33,8 +33,8 @@ import (
 // a position itself.
 
 // DefaultEndgamePositions caps the positions one endgame analysis lists
-// (about 60 bytes each plus the frontier's positions): beyond it the
-// search goes on without.
+// (about 60 bytes each plus the frontier's positions, packed where the
+// game is a Packer): beyond it the search goes on without.
 const DefaultEndgamePositions = 1 << 18
 
 // endgameMaxSkip bounds the searches skipped after failed attempts (too many
@@ -219,6 +219,7 @@ func (s *MCTS[P, M]) listEndgame(ctx context.Context, e *endgame, limit int, bud
 	if !e.listing {
 		e.reset()
 		queue.free()
+		queue.pack(g)
 		queue.push(&s.rootPos)
 		e.rootKey = s.endgameKey(&s.rootPos)
 		e.index[e.rootKey] = 0

@@ -160,6 +160,18 @@ type Horizon[P any] interface {
 	PliesLeft(p *P) int
 }
 
+// Packer is optional: a game whose positions pack into fewer bytes than a P
+// (a P sized for the largest game its adapter plays). The endgame analysis
+// keeps its breadth-first frontier, up to a quarter of
+// Config.EndgamePositions positions, packed.
+type Packer[P any] interface {
+	// AppendPacked appends p packed to dst.
+	AppendPacked(dst []byte, p *P) []byte
+	// Unpack reads a position AppendPacked wrote at the start of src into
+	// p, all of it, and returns the bytes it took.
+	Unpack(src []byte, p *P) int
+}
+
 // HistoryUser is optional for a Player: SetHistory gives it the
 // RepetitionKeys of the positions before the next one it is asked to move in,
 // oldest first (those since the last irreversible move are enough), so that

@@ -64,7 +64,7 @@ type MCTS[P any, M comparable] struct {
 	progress func(Progress[M])
 	endgame  *endgame // the last endgame analysis, nil before any
 
-	endgameQueue fifo[P] // its breadth-first frontier, while listing
+	endgameQueue frontier[P] // its breadth-first frontier, while listing
 	endgameMoves []M
 	// endgameQuantum, where > 0, pauses a listing after that many
 	// positions in each search, as a time budget would (for tests).

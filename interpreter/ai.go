@@ -1,6 +1,7 @@
 package interpreter
 
 import (
+	"encoding/binary"
 	"math"
 	"sync/atomic"
 
@@ -450,4 +451,19 @@ func (g *Game) buried(p *board.Position, player int) int {
 		}
 	}
 	return n
+}
+
+// AppendPacked appends p packed (ai.Packer): the endgame analysis keeps
+// its frontier so, in the bytes the game needs rather than a whole
+// board.Position each.
+func (a *SearchGame) AppendPacked(dst []byte, p *SearchPosition) []byte {
+	dst = a.g.Board.AppendPacked(dst, &p.Position)
+	return binary.LittleEndian.AppendUint32(dst, uint32(p.Quiet))
+}
+
+// Unpack reads a position AppendPacked wrote (ai.Packer).
+func (a *SearchGame) Unpack(src []byte, p *SearchPosition) int {
+	n := a.g.Board.UnpackPosition(src, &p.Position)
+	p.Quiet = int32(binary.LittleEndian.Uint32(src[n:]))
+	return n + 4
 }

@@ -51,3 +51,22 @@ func BenchmarkEndgameSolve(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkEndgameFrontier is the attempt a search with a time budget makes
+// at the start of a game (`best`, play against the AI): the analysis lists
+// positions, up to 2^18, until its frontier passes a quarter of that and it
+// gives up. Its memory (B/op) is mostly that frontier: 65,536 positions,
+// whole or packed (ai.Packer).
+func BenchmarkEndgameFrontier(b *testing.B) {
+	for _, name := range []string{"english-checkers", "international", "liger"} {
+		b.Run(name, func(b *testing.B) {
+			g := open(b, name)
+			p := interpreter.SearchPosition{Position: g.Start()}
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 100, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), EndgamePositions: 1 << 18})
+				s.Search(context.Background(), &p)
+			}
+		})
+	}
+}
