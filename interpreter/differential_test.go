@@ -41,9 +41,12 @@ func TestDifferentialAgainstReference(t *testing.T) {
 			}
 			positions := randomPositions(t, g, diffPositions, 7)
 			var backward, bearOffs, passes, tall, over int
-			perftEvery := 1
-			if testing.Short() {
-				perftEvery = 10
+			// perft(3) at every 10th position (the reference's perft was
+			// most of the package's default run); at every one with
+			// STACKRULES_DEEP=1.
+			perftEvery := 10
+			if refDeep() {
+				perftEvery = 1
 			}
 			for i, p := range positions {
 				ps := g.FormatPosition(&p)
