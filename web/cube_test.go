@@ -2,6 +2,7 @@ package web
 
 import (
 	"encoding/json"
+	"io"
 	"net/http"
 	"testing"
 )
@@ -199,5 +200,27 @@ func TestCubeOnTheWeb(t *testing.T) {
 	}
 	if code, out := c.do("POST", "/api/games/"+id+"/cube", `{"action":"take"}`); code != http.StatusOK || cubeOfState(out)["value"].(float64) != 2 {
 		t.Errorf("take after the restart: %d %v", code, out)
+	}
+
+	// The record downloaded and opened again: the cube at 2, the person's
+	// roll waiting for the Roll button.
+	resp, err := http.Get(ts2.URL + "/api/games/" + id + "/record")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	o := &client{t: t, base: ts2.URL}
+	code, out = o.do("POST", "/api/games/open", openRecord(string(rec)))
+	if code != http.StatusCreated {
+		t.Fatalf("open: %d %v", code, out)
+	}
+	o.token = out["token"].(string)
+	st := o.state(out["id"].(string))
+	if cb := cubeOfState(st); cb == nil || cb["value"].(float64) != 2 || cb["offered"].(bool) {
+		t.Errorf("the opened record's cube: %v", cb)
+	}
+	if !st["dice"].(map[string]any)["to_roll"].(bool) {
+		t.Errorf("the opened game does not wait for the Roll: %v", st["dice"])
 	}
 }

@@ -239,7 +239,13 @@ func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
-	s.start(w, sess, false, false)
+	if _, ok := sess.Cube(); ok {
+		sess.CubeRollouts = s.opts.cubeRollouts
+	}
+	// The dice wait for the person's Roll, as in a game begun on the start
+	// page (the page's Auto-roll rolls for them): a person played with the
+	// cube may double before rolling.
+	s.start(w, sess, false, true)
 }
 
 // lookup finds the game of the request and the seats its token holds.
