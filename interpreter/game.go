@@ -86,13 +86,7 @@ type Game struct {
 	captureRules []*captureRule
 	// lineNext[d][sq]: the next playing square from sq along direction
 	// Compass[d], as captures go (see buildLines).
-	lineNext [8][]board.Square
-	// lineShifts follow those lines a set at a time, for the test of where
-	// a capture may start (capture_sets.go); nil where they cannot.
-	lineShifts  [8]*lineShift
-	captureDirs [board.MaxPlayers][]captureDir // per player, for that test; nil for none
-	kindMask    uint8                          // every kind of piece
-	allSquares  board.SquareSet                // the board's squares
+	lineNext    [8][]board.Square
 	capture     captureConfig
 	promote     promotion
 	canPromote  bool
@@ -141,6 +135,13 @@ type Game struct {
 	network      string       // network: as written
 	net          netCache
 	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
+
+	// lineShifts follow those lines a set at a time, for the test of where
+	// a capture may start (capture_sets.go); nil where they cannot.
+	lineShifts  [8]*lineShift
+	captureDirs [board.MaxPlayers][]captureDir // per player, for that test; nil for none
+	kindMask    uint8                          // every kind of piece
+	allSquares  board.SquareSet                // the board's squares
 }
 
 type moveRule struct {
