@@ -62,8 +62,8 @@ type MCTS[P any, M comparable] struct {
 	rootHash uint64
 	hasRoot  bool
 	progress func(Progress[M])
-	net      netSearch[M] // the filter's buffers (netsearch.go)
-	endgame  *endgame     // the last endgame analysis, nil before any
+	net      netSearch[P, M] // the filter's buffers (netsearch.go)
+	endgame  *endgame        // the last endgame analysis, nil before any
 
 	endgameQueue fifo[P] // its breadth-first frontier, while listing
 	endgameMoves []M

@@ -41,16 +41,20 @@ const netFilterMargin = 0.1
 // dozen, a move the one-ply rating put so low is seldom the best.
 const netSearchMoves = 12
 
-// netSearch holds the filter's buffers, so a search allocates little.
-type netSearch[M comparable] struct {
-	moves   []M
-	replies []M
-	one     []float64 // per move, its one-ply value
-	two     []float64 // per move, its two-ply value
-	visits  []int     // per move, outcomes examined (all or none)
-	order   []int
-	values  []float64
-	weights []float64
+// netSearch holds the filter's buffers, so a search allocates little:
+// the positions after the move, after the roll and after the reply (a
+// position passed to the game's methods would otherwise be allocated each
+// time).
+type netSearch[P any, M comparable] struct {
+	afterMove, afterRoll, afterReply P
+	moves                            []M
+	replies                          []M
+	one                              []float64 // per move, its one-ply value
+	two                              []float64 // per move, its two-ply value
+	visits                           []int     // per move, outcomes examined (all or none)
+	order                            []int
+	values                           []float64
+	weights                          []float64
 }
 
 // useNetSearch reports whether Search uses the filter at p: the game has
@@ -84,13 +88,14 @@ func (s *MCTS[P, M]) netFilter(ctx context.Context, p *P, start time.Time) Resul
 	ns.values = resize(ns.values, s.players)
 	proven := make([]bool, n)
 	for i, m := range ns.moves {
-		q := *p
-		g.Apply(&q, m)
-		if g.Result(&q, ns.values) {
+		q := &ns.afterMove
+		*q = *p
+		g.Apply(q, m)
+		if g.Result(q, ns.values) {
 			pr, _ := terminalProof(ns.values, mover)
 			proven[i] = pr == proofWin
 		} else {
-			w.value.Evaluate(&q, ns.values)
+			w.value.Evaluate(q, ns.values)
 		}
 		ns.one[i] = ns.values[mover]
 		ns.order = append(ns.order, i)
@@ -177,15 +182,16 @@ func (s *MCTS[P, M]) twoPly(ctx context.Context, p *P, m M, mover, left int, dea
 	w := s.workers[0]
 	g := w.g
 	ns := &s.net
-	q := *p
-	g.Apply(&q, m)
-	if w.chance == nil || !w.chance.IsChance(&q) {
+	q := &ns.afterMove
+	*q = *p
+	g.Apply(q, m)
+	if w.chance == nil || !w.chance.IsChance(q) {
 		if s.cfg.Iterations > 0 && left < 1 {
 			return 0, 0, false
 		}
-		return s.bestReply(&q, mover), 1, true
+		return s.bestReply(q, mover), 1, true
 	}
-	ns.weights = w.chance.Outcomes(&q, ns.weights[:0])
+	ns.weights = w.chance.Outcomes(q, ns.weights[:0])
 	k := 0
 	for _, x := range ns.weights {
 		if x > 0 {
@@ -195,20 +201,18 @@ func (s *MCTS[P, M]) twoPly(ctx context.Context, p *P, m M, mover, left int, dea
 	if s.cfg.Iterations > 0 && left < k {
 		return 0, 0, false
 	}
-	// the weights are copied: bestReply may be called where Outcomes is
-	// again (an extra roll), reusing the buffer
-	weights := append([]float64(nil), ns.weights...)
 	sum, total := 0.0, 0.0
-	for i, x := range weights {
+	for i, x := range ns.weights {
 		if x <= 0 {
 			continue
 		}
 		if ctx.Err() != nil || (!deadline.IsZero() && time.Now().After(deadline)) {
 			return 0, 0, false
 		}
-		r := q
-		w.chance.Resolve(&r, i)
-		sum += x * s.bestReply(&r, mover)
+		r := &ns.afterRoll
+		*r = *q
+		w.chance.Resolve(r, i)
+		sum += x * s.bestReply(r, mover)
 		total += x
 	}
 	if total == 0 {
@@ -239,10 +243,11 @@ func (s *MCTS[P, M]) bestReply(q *P, mover int) float64 {
 	t := g.ToMove(q)
 	bestT, v := -1.0, 0.5
 	for _, m := range ns.replies {
-		r := *q
-		g.Apply(&r, m)
-		if !g.Result(&r, ns.values) {
-			w.value.Evaluate(&r, ns.values)
+		r := &ns.afterReply
+		*r = *q
+		g.Apply(r, m)
+		if !g.Result(r, ns.values) {
+			w.value.Evaluate(r, ns.values)
 		}
 		if ns.values[t] > bestT {
 			bestT, v = ns.values[t], ns.values[mover]
