@@ -101,7 +101,7 @@ func (s *MCTS[P, M]) netFilter(ctx context.Context, p *P, start time.Time) Resul
 		ns.order = append(ns.order, i)
 	}
 	slices.SortStableFunc(ns.order, func(a, b int) int { return cmp.Compare(ns.one[b], ns.one[a]) })
-	budget := s.cfg.Iterations
+	budget := s.cfg.Iterations // 0: the time alone limits the search
 	if budget <= 0 && s.cfg.Time <= 0 {
 		budget = DefaultIterations
 	}
@@ -116,7 +116,11 @@ func (s *MCTS[P, M]) netFilter(ctx context.Context, p *P, start time.Time) Resul
 			if rank >= netSearchMoves || ns.one[i] < best-netFilterMargin || proven[i] {
 				break
 			}
-			v, k, ok := s.twoPly(ctx, p, ns.moves[i], mover, budget-used, deadline)
+			left := -1 // no limit
+			if budget > 0 {
+				left = budget - used
+			}
+			v, k, ok := s.twoPly(ctx, p, ns.moves[i], mover, left, deadline)
 			if !ok {
 				break
 			}
@@ -176,8 +180,8 @@ func resize(b []float64, n int) []float64 {
 // twoPly is the value for mover of playing m at p: over the outcomes of
 // the roll after it (or at once, where none follows), the player to move
 // answers with the reply the network rates best for it. It reports the
-// outcomes examined, and false where the budget (outcomes left, 0 for no
-// limit but the deadline), the deadline or ctx ran out before all were.
+// outcomes examined, and false where the budget (outcomes left, negative
+// for no limit but the deadline), the deadline or ctx ran out before all were.
 func (s *MCTS[P, M]) twoPly(ctx context.Context, p *P, m M, mover, left int, deadline time.Time) (float64, int, bool) {
 	w := s.workers[0]
 	g := w.g
@@ -186,7 +190,7 @@ func (s *MCTS[P, M]) twoPly(ctx context.Context, p *P, m M, mover, left int, dea
 	*q = *p
 	g.Apply(q, m)
 	if w.chance == nil || !w.chance.IsChance(q) {
-		if s.cfg.Iterations > 0 && left < 1 {
+		if left >= 0 && left < 1 {
 			return 0, 0, false
 		}
 		return s.bestReply(q, mover), 1, true
@@ -198,7 +202,7 @@ func (s *MCTS[P, M]) twoPly(ctx context.Context, p *P, m M, mover, left int, dea
 			k++
 		}
 	}
-	if s.cfg.Iterations > 0 && left < k {
+	if left >= 0 && left < k {
 		return 0, 0, false
 	}
 	sum, total := 0.0, 0.0

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"testing"
+	"time"
 )
 
 // xeval rates the nodes of an xtree from a table (a stand-in for a value
@@ -90,6 +91,10 @@ func TestNetFilterLooksTwoPlies(t *testing.T) {
 	r = search(Config{Iterations: 1})
 	if r.Move != 0 || r.Iterations != 0 || math.Abs(r.Value-0.7) > 1e-9 {
 		t.Errorf("budget 1: move %d, value %.3f, %d iterations; want A (0), 0.7, 0", r.Move, r.Value, r.Iterations)
+	}
+	// a time budget alone: every move that passes the filter
+	if r = search(Config{Time: time.Minute}); r.Move != 1 || r.Iterations != 4 {
+		t.Errorf("time budget: move %d, %d iterations; want B (1), 4", r.Move, r.Iterations)
 	}
 	r = search(Config{Iterations: 100, NetTree: true, NoSolver: true})
 	if r.Iterations != 100 {
