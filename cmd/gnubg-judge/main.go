@@ -7,6 +7,11 @@
 // part of stackrules.
 //
 //	go run ./cmd/gnubg-judge -n 200 net:bg.net mcts:easy
+//	go run ./cmd/gnubg-judge -n 1000 -seed 7 -v 10 mcts:iterations=1000
+//
+// -v N lists each player's N costliest decisions (gnubg's position ID, the
+// roll, the play, gnubg's best play and the position in stackrules'
+// notation).
 package main
 
 import (
