@@ -107,6 +107,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		g.start.SetDice(0, 0, true)
 	}
 	g.buildRules(d, rf)
+	g.compact = g.compactGame()
 	if g.readsStreak && g.streak == nil && rf.Streak == nil {
 		d.errorf(rf.root, "no-streak", "add `streak: {when: kind == king}` (what the moves in a row must meet)",
 			"an expression reads `streak`, but the rule file has no `streak:` to count")
