@@ -501,9 +501,6 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			active[nActive] = uint8(i)
 			nActive++
 			c.active |= 1 << i
-			if r.destSet != nil {
-				c.destSets[i] = r.destSet(c)
-			}
 		}
 	}
 	var bearActive [32]bool
@@ -532,16 +529,6 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			for _, ri8 := range active[:nActive] {
 				ri, r := int(ri8), rules[ri8]
 				if r.kinds&kindBit == 0 {
-					continue
-				}
-				if r.sets {
-					c.cbuf = g.setSteps(c, r, ri, c.cbuf[:0], any)
-					for _, m := range c.cbuf {
-						buf = append(buf, m.move())
-					}
-					if any && len(c.cbuf) > 0 {
-						return buf
-					}
 					continue
 				}
 				targets := r.targets[me][sq]
