@@ -10,9 +10,9 @@ import (
 // (setforms.go) written in 4 bytes instead of a 24-byte board.Move. The set
 // forms list a source's moves by copying templates; 4-byte templates cost a
 // sixth of the memory traffic. A game whose every move comes from such rules
-// (no captures, placements, dice or triggers: Liger, Stackers) plays its
-// random playouts on compact moves (generateCompact); elsewhere generate
-// writes them out as Moves.
+// (no captures, placements, dice or triggers: Liger, Stackers) lists its
+// moves with generateCompact, which generate writes out as Moves, and plays
+// its random playouts on compact moves listed by generateSets.
 
 // move32 is a move in 4 bytes: From, To, Lift, then Kind (3 bits) and Rule
 // (5 bits: a game has at most 32 move and 32 bear-off rules).
