@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/stackrules/stackrules/board"
 )
@@ -25,6 +26,20 @@ func compact(from, to board.Square, lift int, kind board.MoveKind, rule int) mov
 // move is m as a board.Move.
 func (m move32) move() board.Move {
 	return board.Move{From: board.Square(m), To: board.Square(m >> 8), Lift: uint8(m >> 16), Kind: board.MoveKind(m >> 24 & 7), Rule: uint8(m >> 27)}
+}
+
+// appendMoves appends ms to buf as Moves, writing each one's fields into
+// its slot: a Move built on the stack and copied in costs a store-forwarding
+// stall (see appendStep).
+func appendMoves(buf []board.Move, ms []move32) []board.Move {
+	n := len(buf)
+	buf = slices.Grow(buf, len(ms))[:n+len(ms)]
+	for i, m := range ms {
+		d := &buf[n+i]
+		*d = board.Move{}
+		d.From, d.To, d.Lift, d.Kind, d.Rule = board.Square(m), board.Square(m>>8), uint8(m>>16), board.MoveKind(m>>24&7), uint8(m>>27)
+	}
+	return buf
 }
 
 // withLift is m lifting lift pieces.

@@ -464,10 +464,7 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 	if g.compact {
 		c.cbuf = g.generateCompact(c, c.cbuf[:0], any)
-		for _, m := range c.cbuf {
-			buf = append(buf, m.move())
-		}
-		return buf
+		return appendMoves(buf, c.cbuf)
 	}
 	if g.dice != nil {
 		return g.generateDice(c, buf, any)
