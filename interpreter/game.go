@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -112,8 +113,9 @@ type Game struct {
 	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
 	lineSets                     []board.SquareSet   // every line's points
 	words                        wordsSpec
-	dice                         *diceRules // dice, tracks and dice moves; nil without dice
-	regions                      []*region  // the board's edges, then the rule file's regions (regions.go)
+	dice                         diceEngine      // dice, tracks and dice moves (internal/dice); nil without dice
+	diceRules                    []*diceMoveRule // the dice moves' conditions as compiled, for explaining plays
+	regions                      []*region       // the board's edges, then the rule file's regions (regions.go)
 	adjList                      [][]board.Square
 	adjacent                     []board.SquareSet // per square, its neighbours for regions
 	maxAdjacent                  int
@@ -253,8 +255,7 @@ type Ctx struct {
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 	moveBuf   []board.Move // for mobility
-	dice      diceCtx      // the die being played (dice games)
-	dw        *diceWork    // scratch space of the dice move search, made on first use
+	dice      dice.Ctx     // the die being played, and the dice move search's scratch space (dice games)
 	quiet     int          // plies without progress, for `search: avoid`
 	player    int          // a region's argument, while its condition runs (regions.go)
 	sets      [setCacheSize]setCacheEntry

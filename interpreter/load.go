@@ -80,7 +80,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		}
 		g.layoutHash = fmt.Sprintf("sha256:%x", sha256.Sum256(withoutLines(data, skip)))
 	}
-	g.pool.New = func() any { return &Ctx{g: g} }
+	g.pool.New = func() any { return g.newCtx() }
 	if d.diags.HasErrors() && (rf.Board.Width == 0 || len(rf.Players) == 0) {
 		return nil, d.diags
 	}
@@ -103,7 +103,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	g.buildDice(d, rf)
 	g.buildCube(d, rf)
 	g.buildSetup(d, rf)
-	if g.dice != nil && g.dice.opening {
+	if g.dice != nil && g.dice.Dice().Opening {
 		g.start.SetDice(0, 0, true)
 	}
 	g.buildRules(d, rf)
