@@ -68,18 +68,8 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	sum := sha256.Sum256(data)
 	g.RulesHash = fmt.Sprintf("sha256:%x", sum)
-	g.layoutHash = g.RulesHash
-	if rf.Network != "" {
-		g.network = rf.Network
-		// Nor the cube's lines: it is no part of the play a network learns.
-		skip := map[int]bool{rf.networkKey.Line: true}
-		if rf.cubeNode != nil {
-			for l := rf.cubeNode.Line; l <= lastLine(rf.cubeValue); l++ {
-				skip[l] = true
-			}
-		}
-		g.layoutHash = fmt.Sprintf("sha256:%x", sha256.Sum256(withoutLines(data, skip)))
-	}
+	g.layoutHash = playHash(&root)
+	g.network = rf.Network
 	g.pool.New = func() any { return g.newCtx() }
 	if d.diags.HasErrors() && (rf.Board.Width == 0 || len(rf.Players) == 0) {
 		return nil, d.diags

@@ -2,6 +2,8 @@ package interpreter
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"go.yaml.in/yaml/v3"
 	"path/filepath"
@@ -16,9 +18,10 @@ import (
 // `stackrules train`): the MCTS levels then rate their leaves with it, as
 // `mcts:...,net=FILE` does. The file is found beside the rule file (a
 // built-in game's among the built-in files). The network records the hash
-// of the rules it was trained for, taken without the `network:` line, so
-// that naming it does not make it stale; any other change does, and the AI
-// then plays without it (lint warns).
+// of the rules it was trained for (playHash: without `network:` and
+// `cube:`, and blind to comments and layout), so that naming it does not
+// make it stale; any other change does, and the AI then plays without it
+// (lint warns).
 
 type netCache struct {
 	once sync.Once
@@ -26,37 +29,50 @@ type netCache struct {
 	err  error
 }
 
-// withoutLine is data without its line-th line (1-based).
-func withoutLine(data []byte, line int) []byte {
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	if line < 1 || line > len(lines) {
-		return data
-	}
-	return bytes.Join(append(lines[:line-1:line-1], lines[line:]...), nil)
-}
-
-// withoutLines is data without the lines (1-based) in skip.
-func withoutLines(data []byte, skip map[int]bool) []byte {
-	lines := bytes.SplitAfter(data, []byte("\n"))
-	var out []byte
-	for i, l := range lines {
-		if !skip[i+1] {
-			out = append(out, l...)
+// playHash is the hash a network records of the rules it learned: taken
+// from the parsed YAML (kinds, tags, anchors and values, in order), not the
+// bytes, so comments, spacing and quoting do not make a network stale, and
+// without the top-level keys that are no part of the play a network
+// learns: `network:` itself (naming a network must not make it stale) and
+// `cube:` (the doubling cube is decided beside the search).
+func playHash(root *yaml.Node) string {
+	h := sha256.New()
+	var walk func(n *yaml.Node, top bool)
+	walk = func(n *yaml.Node, top bool) {
+		if n == nil {
+			h.Write([]byte{0})
+			return
+		}
+		var buf [8]byte
+		field := func(s string) {
+			binary.LittleEndian.PutUint64(buf[:], uint64(len(s)))
+			h.Write(buf[:])
+			h.Write([]byte(s))
+		}
+		h.Write([]byte{byte(n.Kind)})
+		field(n.Tag)
+		field(n.Anchor)
+		field(n.Value)
+		if n.Kind == yaml.AliasNode {
+			return // its Value names the anchor; the anchored node is hashed where it is
+		}
+		kept := n.Content
+		if top && n.Kind == yaml.MappingNode {
+			kept = nil
+			for i := 0; i+1 < len(n.Content); i += 2 {
+				if k := n.Content[i].Value; k != "network" && k != "cube" {
+					kept = append(kept, n.Content[i], n.Content[i+1])
+				}
+			}
+		}
+		binary.LittleEndian.PutUint64(buf[:], uint64(len(kept)))
+		h.Write(buf[:])
+		for _, c := range kept {
+			walk(c, top && n.Kind == yaml.DocumentNode)
 		}
 	}
-	return out
-}
-
-// lastLine is the last line a YAML node spans (its last descendant's).
-func lastLine(n *yaml.Node) int {
-	if n == nil {
-		return 0
-	}
-	last := n.Line
-	for _, c := range n.Content {
-		last = max(last, lastLine(c))
-	}
-	return last
+	walk(root, true)
+	return fmt.Sprintf("sha256:%x", h.Sum(nil))
 }
 
 // NetworkName is the rule file's `network:` as written, "" for none.

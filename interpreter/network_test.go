@@ -68,3 +68,48 @@ func TestNetworkBesideRuleFile(t *testing.T) {
 		t.Errorf("a missing network: %v", diags)
 	}
 }
+
+// The rules' hash a network records is taken from the parsed rules: a
+// comment (inside `cube:` too), blank lines and the cube's settings leave the
+// built-in Backgammon network fitting; a change to the play does not.
+func TestNetworkHashIgnoresLayoutAndCube(t *testing.T) {
+	data, err := os.ReadFile("../variants/backgammon.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	netData, err := os.ReadFile("../variants/backgammon.net")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	for _, tc := range []struct {
+		name, text string
+		fits       bool
+	}{
+		{"as built in", text, true},
+		{"a comment inside cube:", strings.Replace(text, "  max: 64 ", "  # at most six doubles\n  max: 64 ", 1), true},
+		{"another cube", strings.Replace(text, "  max: 64 ", "  max: 16 ", 1), true},
+		{"no cube", strings.Replace(strings.Replace(strings.Replace(text, "cube: ", "# cube: ", 1), "  max: 64 ", "#", 1), "  crawford: true ", "#", 1), true},
+		{"blank lines and quotes", strings.Replace(strings.Replace(text, "\ntracks:\n", "\n\n\ntracks:\n", 1), "start: bar", "start: \"bar\"", 1), true},
+		{"other play", strings.Replace(text, "start: bar", "start: bar\n  # (the bar)\n  white_from: g1", 1), false},
+	} {
+		dir := t.TempDir()
+		rules := filepath.Join(dir, "bg.yaml")
+		os.WriteFile(filepath.Join(dir, "backgammon.net"), netData, 0o644)
+		os.WriteFile(rules, []byte(tc.text), 0o644)
+		if tc.text == text && tc.name != "as built in" {
+			t.Fatalf("%s: the edit did not apply", tc.name)
+		}
+		g, diags := interpreter.Check(rules, []byte(tc.text))
+		if g == nil {
+			if tc.fits {
+				t.Errorf("%s: %v", tc.name, diags)
+			}
+			continue
+		}
+		_, err := g.Network()
+		if fits := err == nil; fits != tc.fits {
+			t.Errorf("%s: network fits %v (%v), want %v", tc.name, fits, err, tc.fits)
+		}
+	}
+}

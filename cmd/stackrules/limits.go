@@ -31,6 +31,9 @@ type durationFlagRange struct {
 // outside its range, and the range.
 func checkFlags(c *cli.Context, ints []intFlagRange, durations []durationFlagRange) error {
 	for _, r := range ints {
+		if !c.IsSet(r.name) && c.Int(r.name) == 0 {
+			continue // not given, no default: its absence means something
+		}
 		if v := c.Int(r.name); v < r.lo || v > r.hi {
 			return usagef("%s: --%s %d is out of range %d..%d", c.Command.Name, r.name, v, r.lo, r.hi)
 		}
@@ -47,7 +50,7 @@ func checkFlags(c *cli.Context, ints []intFlagRange, durations []durationFlagRan
 }
 
 var (
-	matchFlagRanges = []intFlagRange{{"games", 1, 1_000_000}, {"max-plies", 1, 100_000}}
+	matchFlagRanges = []intFlagRange{{"games", 1, 1_000_000}, {"max-plies", 1, 100_000}, {"match", 1, 1000}, {"cube-rollouts", 1, 100_000}}
 	benchIntRanges  = []intFlagRange{{"max-plies", 1, 100_000}}
 	benchDurations  = []durationFlagRange{{"time", time.Millisecond, time.Hour}}
 	bestDurations   = []durationFlagRange{{"time", time.Millisecond, 24 * time.Hour}}

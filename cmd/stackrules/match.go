@@ -107,6 +107,9 @@ func matchCommand(s *streams) *cli.Command {
 			&cli.IntFlag{Name: "max-plies", Value: 2000, Usage: "call a game still going after `N` plies a draw"},
 			playersFlag,
 			openingFlags[0], openingFlags[1],
+			&cli.BoolFlag{Name: "cube", Usage: "in a game with a doubling cube (cube: in its rule file): play money games with it, counting points"},
+			&cli.IntFlag{Name: "match", Usage: "in a game with a doubling cube: play --games matches to `N` points each, with the cube and the Crawford rule"},
+			&cli.IntFlag{Name: "cube-rollouts", Value: interpreter.CubeRollouts, Usage: "playouts behind each cube decision (with --cube or --match)"},
 		},
 		Action: func(c *cli.Context) error {
 			if err := checkFlags(c, matchFlagRanges, nil); err != nil {
@@ -133,6 +136,13 @@ func matchCommand(s *streams) *cli.Command {
 			if err != nil {
 				return err
 			}
+			cube := c.Bool("cube") || c.IsSet("match")
+			if cube && g.Cube() == nil {
+				return usagef("match: %s has no doubling cube (no cube: in its rule file), so --cube and --match do not apply", g.Name)
+			}
+			if cube && suite != nil {
+				return usagef("match: --cube and --match play from the start position; they do not take --openings")
+			}
 			n := c.Int("games")
 			if suite != nil && !c.IsSet("games") {
 				n = suite.games()
@@ -156,6 +166,9 @@ func matchCommand(s *streams) *cli.Command {
 			defer stop()
 			progress := isTerminal(s.err) && !c.Bool("json")
 			fmt.Fprintln(s.err, "Ctrl-C stops the match; the games finished are summarised, the one interrupted is not counted.")
+			if cube {
+				return runCubeMatch(ctx, s, c, g, specA, specB, n)
+			}
 			sum := matchSummary{Game: g.Name, A: specA.String(), B: specB.String()}
 			for _, p := range g.Players {
 				sum.Seats = append(sum.Seats, seatSummary{Player: p.Name})

@@ -208,6 +208,10 @@ func replayShow(s *streams, c *cli.Context, path string, g *interpreter.Game, re
 		return fmt.Errorf("%s: %v", path, err)
 	}
 	switch {
+	case o.Over && cube != nil && cube.Cube.Value > 1 && o.Winner >= 0:
+		// The rule file's points are the win's worth; the cube multiplies them.
+		pts := cube.Cube.Points(o)
+		fmt.Fprintf(s.out, "Result: %s, %s; with the cube at %d, %s wins %d %s.\n", computed, outcomeText(g, o), cube.Cube.Value, g.Players[o.Winner].Name, pts, plural(pts, "point"))
 	case o.Over:
 		fmt.Fprintf(s.out, "Result: %s, %s.\n", computed, outcomeText(g, o))
 	case rec.Result != "*" && pdn:
