@@ -26,6 +26,10 @@ type playLeaf struct {
 	used  uint8
 	die   uint8
 	exact bool // a piece went off its track's end by one die (dice: use: exact)
+	// fresh: the search reached the play's position first by this play,
+	// with no dice left, and the position is the one the play leads to:
+	// no other fresh play leads there.
+	fresh bool
 }
 
 // work is a context's scratch space for the search of plays, grown once
@@ -34,11 +38,10 @@ type work struct {
 	cur    board.Position // the position searched, moves made and undone in place
 	steps  [board.MaxDiceMoves]dieStep
 	leaves []playLeaf
-	// seen is an open-addressing set of position hashes (salted with the dice
-	// left), valid where stamp equals gen: a position reached again with the
-	// same dice left, by moves in another order, is searched once.
-	seen  []uint64
-	stamp []uint32
+	// slots is an open-addressing set of position hashes (salted with the
+	// dice left), valid where their gen is gen: a position reached again
+	// with the same dice left, by moves in another order, is searched once.
+	slots []slot
 	gen   uint32
 	count int // keys in the set this generation
 	// fin counts, per square, the mover's pieces a `once` rule moved there
@@ -63,43 +66,48 @@ type work struct {
 	settled board.Position
 }
 
+// slot is an entry of the set of position keys: valid where gen is the
+// set's generation. Key and stamp side by side: a probe reads one line.
+type slot struct {
+	key uint64
+	gen uint32
+}
+
 // visit adds key to the set and reports whether it is new.
 func (w *work) visit(key uint64) bool {
-	if w.seen == nil || w.filled()*2 > len(w.seen) {
+	if w.count*2 >= len(w.slots) {
 		w.grow()
 	}
-	mask := uint64(len(w.seen) - 1)
+	mask := uint64(len(w.slots) - 1)
 	for i := key & mask; ; i = (i + 1) & mask {
-		if w.stamp[i] != w.gen {
-			w.stamp[i], w.seen[i] = w.gen, key
+		sl := &w.slots[i]
+		if sl.gen != w.gen {
+			sl.gen, sl.key = w.gen, key
 			w.count++
 			return true
 		}
-		if w.seen[i] == key {
+		if sl.key == key {
 			return false
 		}
 	}
 }
 
-// filled is the number of keys in the set this generation.
-func (w *work) filled() int { return w.count }
-
 // grow doubles the set (or makes it), keeping this generation's keys.
 func (w *work) grow() {
-	oldSeen, oldStamp := w.seen, w.stamp
+	old := w.slots
 	n := 1024
-	if oldSeen != nil {
-		n = 2 * len(oldSeen)
+	if old != nil {
+		n = 2 * len(old)
 	}
-	w.seen, w.stamp = make([]uint64, n), make([]uint32, n)
+	w.slots = make([]slot, n)
 	gen := w.gen
 	w.count = 0
-	for i, k := range oldSeen {
-		if oldStamp[i] == gen {
-			mask := uint64(n - 1)
-			for j := k & mask; ; j = (j + 1) & mask {
-				if w.stamp[j] != gen {
-					w.stamp[j], w.seen[j] = gen, k
+	mask := uint64(n - 1)
+	for _, sl := range old {
+		if sl.gen == gen {
+			for j := sl.key & mask; ; j = (j + 1) & mask {
+				if w.slots[j].gen != gen {
+					w.slots[j] = sl
 					w.count++
 					break
 				}
@@ -112,8 +120,8 @@ func (w *work) grow() {
 func (w *work) reset() {
 	w.gen++
 	if w.gen == 0 { // the stamps wrapped: clear them for real
-		for i := range w.stamp {
-			w.stamp[i] = 0
+		for i := range w.slots {
+			w.slots[i].gen = 0
 		}
 		w.gen = 1
 	}
@@ -189,16 +197,25 @@ func (e *Engine) Generate(d *Ctx, buf []board.Move, any bool) []board.Move {
 			}
 		}
 	}
+	// The plays kept lead to distinct positions when each was recorded the
+	// first time the search reached its position with no dice left (fresh):
+	// then they need no second look. Otherwise (a play that stopped with
+	// dice left, hits settled at its end, pieces moved for good) the
+	// positions they lead to are told apart here.
+	keep := func(l *playLeaf) bool {
+		return !(e.Most && int(l.used) < most && !(e.Exact && l.exact)) && !(onlyLarger && l.die != d1)
+	}
+	fresh := true
+	for i := range w.leaves {
+		if l := &w.leaves[i]; !l.fresh && keep(l) {
+			fresh = false
+			break
+		}
+	}
 	w.reset() // now the set of positions reached by the plays kept
 	for i := range w.leaves {
 		l := &w.leaves[i]
-		if e.Most && int(l.used) < most && !(e.Exact && l.exact) {
-			continue
-		}
-		if onlyLarger && l.die != d1 {
-			continue
-		}
-		if !w.visit(l.hash) {
+		if !keep(l) || !fresh && !w.visit(l.hash) {
 			continue
 		}
 		buf = append(buf, l.m)
@@ -512,7 +529,7 @@ func (e *Engine) playStep(d *Ctx, w *work, t *dieTry, step, toStep int) {
 			key ^= fk
 		}
 		if w.visit(key) {
-			e.recordPlayHash(w, depth+1, me, h)
+			e.recordPlayHash(w, depth+1, me, h, !e.once)
 		}
 		return
 	}
@@ -534,7 +551,7 @@ func (e *Engine) playStep(d *Ctx, w *work, t *dieTry, step, toStep int) {
 	}
 	if w.visit(key) {
 		if t.left == 0 {
-			e.recordPlay(w, depth+1, me)
+			e.recordPlayHash(w, depth+1, me, w.cur.Hash, !e.once)
 		} else {
 			e.searchPlays(d, w, depth+1, t.next, t.left)
 			d.Pos = pos
@@ -589,11 +606,14 @@ func mix64(z uint64) uint64 {
 // recordPlay keeps the play of w.steps[:k], which leads to w.cur. With hits
 // settled at the end of the play, the landings of pieces that stayed where
 // they landed hit now, and the play's position is the one after them.
-func (e *Engine) recordPlay(w *work, k int, me int) { e.recordPlayHash(w, k, me, w.cur.Hash) }
+func (e *Engine) recordPlay(w *work, k int, me int) { e.recordPlayHash(w, k, me, w.cur.Hash, false) }
 
 // recordPlayHash is recordPlay for a play that leads to a position with the
+// given hash; fresh says the search visited that hash, with no dice left and
+// nothing else in its key, for the first time (see playLeaf), unless the
+// play then changes the position (hits settled at its end, a roll again).
 // given hash (w.cur is that position only where hits are settled at the end).
-func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64) {
+func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64, fresh bool) {
 	m := board.Move{Kind: board.Play, From: board.NoSquare, To: board.NoSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
@@ -625,6 +645,7 @@ func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64) {
 			m.Removed = 1 << again
 		}
 		hash ^= 0x5be0_cd19_137e_2179 + uint64(m.Removed)
+		fresh = false
 	case e.HitsAtEnd:
 		final := e.finalHits(w, k, me)
 		// After an extra roll, the square the earlier play left pending is
@@ -651,9 +672,10 @@ func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64) {
 				m.Via[len(m.Via)-1] = pend // for the notation (`0*`)
 			}
 			hash = q.Hash
+			fresh = false
 		}
 	}
-	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact}
+	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact, fresh: fresh}
 	if k == 1 {
 		l.die = w.steps[0].die
 	}
