@@ -191,7 +191,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
 		}
 		if ms.Sum && ds.Count != 2 {
-			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum needs two dice", what)
+			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum and uses: both need two dice", what)
 		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
