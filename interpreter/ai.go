@@ -261,7 +261,7 @@ func (a *SearchGame) IsChance(p *SearchPosition) bool {
 	if a.g.dice == nil || p.Rolled() {
 		return false
 	}
-	c := a.reset(&p.Position, a.g.prev(int(p.ToMove)))
+	c := a.reset(&p.Position, a.g.lastMover(&p.Position))
 	return a.g.endTest(c) < 0 && !a.failed(&p.Position)
 }
 

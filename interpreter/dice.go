@@ -59,8 +59,9 @@ type diceMoveSpec struct {
 	countNode *yaml.Node
 	When      *exprText
 	Hit       *exprText
-	Once      bool // a piece this rule moves is not moved again in the play
-	Again     bool // after a play that used this rule, the same player rolls again
+	Once      bool      // a piece this rule moves is not moved again in the play
+	Again     bool      // after a play that used this rule, the same player rolls again
+	AgainIf   *exprText // the same, where this holds of the die move
 }
 
 // diceEngine is the seam between the interpreter and the dice engine
@@ -109,6 +110,8 @@ type diceMoveRule struct {
 	rest  boolFn // the others: once per piece
 	hit   boolFn // nil: never hits
 	hitC  *compiled
+	// againC: another roll where it holds (again: written as a condition)
+	againC *compiled
 }
 
 // HasDice reports whether the game rolls dice.
@@ -187,9 +190,6 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		what := fmt.Sprintf("dice move rule %q", ms.Name)
 		r := &diceMoveRule{name: ms.Name, count: ms.Count, sum: ms.Sum, once: ms.Once, again: ms.Again}
 		er := &dice.Rule{Name: ms.Name, Count: ms.Count, Sum: ms.Sum, Once: ms.Once, Again: ms.Again}
-		if ms.Again && !ds.HitsAtEnd {
-			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
-		}
 		if ms.Sum && ds.Count != 2 {
 			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum and uses: both need two dice", what)
 		}
@@ -212,6 +212,12 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 			r.hitC = g.compileExpr(d, ms.Hit, what+": hit", inDice, true)
 			if r.hitC != nil {
 				r.hit = allTermsFn(r.hitC)
+			}
+		}
+		if ms.AgainIf != nil {
+			r.againC = g.compileExpr(d, ms.AgainIf, what+": again", inDice, true)
+			if r.againC != nil {
+				er.AgainIf = diceTest(allTermsFn(r.againC))
 			}
 		}
 		er.Pos, er.Rest, er.Hit = diceTest(r.pos), diceTest(r.rest), diceTest(r.hit)
@@ -283,7 +289,7 @@ func (g *Game) IsChance(p *board.Position) bool {
 	if g.dice == nil || p.Rolled() {
 		return false
 	}
-	c := g.ctx(p, g.prev(int(p.ToMove)))
+	c := g.ctx(p, g.lastMover(p))
 	defer g.release(c)
 	return g.endTest(c) < 0
 }

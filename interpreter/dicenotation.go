@@ -79,7 +79,7 @@ func (g *Game) formatPlay(m board.Move) string {
 	for i := 0; i < k; i++ {
 		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
 		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
-		if m.Removed&(1<<i) != 0 && !g.diceRules[m.Rule].again { // an extra roll's hit waits
+		if m.Removed&(1<<i) != 0 && !(m.Piece == dice.RollsAgain && dr.Dice().HitsAtEnd) { // an extra roll's hit waits
 			hitAt.add(to)
 		}
 	}
@@ -484,7 +484,7 @@ func (g *Game) DiceNotation() (DiceNotation, bool) {
 		Dice: dr.Dice().Count, Doubles: dr.Dice().Doubles, Opening: dr.Dice().Opening}
 	for _, r := range g.diceRules {
 		n.Hits = n.Hits || r.hit != nil
-		n.ExtraRoll = n.ExtraRoll || r.again
+		n.ExtraRoll = n.ExtraRoll || r.again || r.againC != nil
 	}
 	return n, true
 }
@@ -512,6 +512,7 @@ func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]
 	}
 	c := g.ctx(p, me)
 	defer g.release(c)
+	c.dice.SetRoll(p)
 	q := *p
 	q.SetDice(0, 0, false)
 	for _, st := range steps {

@@ -20,12 +20,18 @@ type Ctx struct {
 	Left     int // the dice left after it
 	Step     int // the track step moved from
 	ToStep   int // the step reached (may be past the end)
-	rear     rearCache
-	w        *work // scratch space of the play search, made on first use
+	// Double: the roll being played is a double (the search plays it on a
+	// position whose roll is cleared).
+	Double bool
+	rear   rearCache
+	w      *work // scratch space of the play search, made on first use
 }
 
 // Bind makes d part of host's context in e's game.
 func (e *Engine) Bind(d *Ctx, host any) { d.E, d.Host = e, host }
+
+// SetRoll says which roll d's moves play (see Double).
+func (d *Ctx) SetRoll(p *board.Position) { d.Double = p.Dice[0] == p.Dice[1] && p.Dice[1] != 0 }
 
 // SetMove points d at a move of the mover's piece from step s to step ts
 // of its track, by die with left dice after it (for explaining a play, and
@@ -89,6 +95,17 @@ func Names() []Name {
 		{Name: "extra_roll", Doc: "whether the roll being played is an extra roll, earned by a rule with `again: true`", Level: Position, Flag: true,
 			Of: func(_ *Ctx, pos *board.Position, _, _ int) int {
 				if pos != nil && pos.Extra {
+					return 1
+				}
+				return 0
+			}},
+		{Name: "double", Doc: "whether the roll being played is a double, two dice showing the same number (`again: double`: doubles roll again)", Level: Position, Flag: true,
+			Of: func(d *Ctx, pos *board.Position, _, _ int) int {
+				double := d.Double
+				if pos != nil && pos.Rolled() {
+					double = pos.Dice[0] == pos.Dice[1] && pos.Dice[1] != 0
+				}
+				if double {
 					return 1
 				}
 				return 0

@@ -38,6 +38,8 @@ type Rule struct {
 	Sum   bool // `steps: sum`: the whole roll's total, as one count
 	Once  bool // a piece this rule moves is not moved again in the play
 	Again bool // after a play that used this rule, the same player rolls again
+	// AgainIf: the same, where it holds of the die move (nil: as Again says).
+	AgainIf Test
 	// Pos: the terms of the whole position and the die, tested once per
 	// die tried; Rest: the others, once per piece; Hit: nil never hits.
 	// Nil is true.
@@ -119,7 +121,7 @@ func (e *Engine) AddTrackSquare(player int, sq board.Square) bool {
 func (e *Engine) AddRule(r *Rule) {
 	e.rules = append(e.rules, r)
 	e.once = e.once || r.Once
-	e.again = e.again || r.Again
+	e.again = e.again || r.Again || r.AgainIf != nil
 	e.hasSum = e.hasSum || r.Sum
 }
 

@@ -16,6 +16,7 @@ type dieStep struct {
 	rule     uint8
 	die      uint8 // the count moved (the sum, for a `steps: sum` rule)
 	dice     uint8 // the dice it used: 2 for a sum, else 1
+	again    bool  // its rule gives the player another roll (Rule.Again, or AgainIf holds)
 }
 
 // playLeaf is a play found by the search: its move, the hash of the position
@@ -169,6 +170,7 @@ func (e *Engine) Generate(d *Ctx, buf []board.Move, any bool) []board.Move {
 		d.w = &work{}
 	}
 	w := d.w
+	d.SetRoll(p)
 	w.reset()
 	w.leaves = w.leaves[:0]
 	w.cur = *p
@@ -340,7 +342,8 @@ rules:
 					hit = r.Hit != nil && dst != 0 && b.TopOwner(dst) != me && r.Hit(d)
 				}
 				moved = true
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+				again := r.Again || r.AgainIf != nil && r.AgainIf(d)
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again}
 				e.playStep(d, w, &try, s, ts)
 				break // one move per piece and die: the first rule's
 			}
@@ -421,7 +424,7 @@ func (e *Engine) tryDieTabled(d *Ctx, w *work, depth int, next [board.MaxDiceMov
 			if nFollow > 0 && r.Once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
 				continue // another piece follows with the first die: found already
 			}
-			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
+			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: r.Again}
 			e.playStep(d, w, &try, s, ts)
 		}
 	}
@@ -630,14 +633,17 @@ func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64, fresh bool)
 			exact = true
 		}
 	}
-	again := -1 // the step of a rule with again: true
+	again := -1 // the step of a rule that gives another roll
 	for i := 0; i < k && e.again; i++ {
-		if e.rules[w.steps[i].rule].Again {
+		if w.steps[i].again {
 			again = i
 		}
 	}
+	if again >= 0 {
+		m.Piece = RollsAgain
+	}
 	switch {
-	case again >= 0:
+	case again >= 0 && e.HitsAtEnd:
 		// The same player rolls again; the landing that would hit waits
 		// for the end of the extra roll's play (bit i: at step i's landing).
 		m.Rule = w.steps[again].rule
@@ -645,6 +651,11 @@ func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64, fresh bool)
 			m.Removed = 1 << again
 		}
 		hash ^= 0x5be0_cd19_137e_2179 + uint64(m.Removed)
+		fresh = false
+	case again >= 0:
+		// Hits as each die lands, made; then the same player rolls again.
+		m.Rule = w.steps[again].rule
+		hash ^= 0x5be0_cd19_137e_2179
 		fresh = false
 	case e.HitsAtEnd:
 		final := e.finalHits(w, k, me)
@@ -681,6 +692,10 @@ func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64, fresh bool)
 	}
 	w.leaves = append(w.leaves, l)
 }
+
+// RollsAgain in a Play's Piece says that the play gives its player another
+// roll (a rule's again).
+const RollsAgain = 1
 
 // PendingBit in a Play's Removed says that the play settles the square an
 // earlier play of the turn left pending (Position.Pending), which the last

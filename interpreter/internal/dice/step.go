@@ -118,7 +118,16 @@ func (e *Engine) Apply(p *board.Position, m board.Move) (endTurn bool) {
 		return false
 	case board.Play:
 		me := int(p.ToMove)
-		if m.Jumps > 0 && e.rules[m.Rule].Again {
+		if m.Jumps > 0 && m.Piece == RollsAgain && !e.HitsAtEnd {
+			// Hits as each die lands; then the same player rolls again.
+			for i := 0; i < int(m.Jumps) && i < 7; i++ {
+				e.ApplyStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
+			}
+			p.SetDice(0, 0, false)
+			p.SetExtra(true, 0)
+			return false
+		}
+		if m.Jumps > 0 && m.Piece == RollsAgain {
 			// The same player rolls again; the hit waits (see recordPlay).
 			var pending uint8
 			for i := 0; i < int(m.Jumps); i++ {
