@@ -145,6 +145,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	e := dice.New(b, len(g.Players), dice.Config{Count: ds.Count, Sides: ds.Sides, Doubles: ds.Doubles, Opening: ds.Opening,
 		Most: ds.Most, Larger: ds.Larger, Exact: ds.Exact, HitsAtEnd: ds.HitsAtEnd,
 		Bounce: rf.TrackBounce, FromStart: rf.TrackNumbers == "from_start", Start: rf.TrackStart})
+	e.SetSync(syncDiceMove)
 	seen := make([]bool, len(g.Players))
 	for _, t := range rf.Tracks {
 		pi := g.playerIndex(t.Player)
@@ -231,16 +232,20 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 }
 
 // diceTest is a compiled condition as the dice engine runs it: on the
-// context the dice context is part of, with the move it asks about.
+// context the dice context is part of, where the engine has put the move
+// it asks about (syncDiceMove).
 func diceTest(f boolFn) dice.Test {
 	if f == nil {
 		return nil
 	}
-	return func(d *dice.Ctx) bool {
-		c := d.Host.(*Ctx)
-		c.pos, c.from, c.src, c.to, c.dst, c.lifted = d.Pos, d.From, d.Src, d.To, d.Dst, 1
-		return f(c)
-	}
+	return func(d *dice.Ctx) bool { return f(d.Host.(*Ctx)) }
+}
+
+// syncDiceMove copies the move the dice engine asks about to the context
+// its dice context is part of, where the conditions read it.
+func syncDiceMove(d *dice.Ctx) {
+	c := d.Host.(*Ctx)
+	c.pos, c.from, c.src, c.to, c.dst, c.lifted = d.Pos, d.From, d.Src, d.To, d.Dst, 1
 }
 
 // newCtx is a new context of g's (not from the pool).
@@ -333,6 +338,14 @@ func withDiceNames(table map[string]nameDef) map[string]nameDef {
 			}
 		case n.Flag:
 			def.flag = func(c *Ctx) bool { return of(&c.dice, c.pos, c.me, 0) != 0 }
+		case n.Field == dice.FieldDie: // read as they are: conditions ask them per piece
+			def.value = func(c *Ctx) int { return c.dice.Die }
+		case n.Field == dice.FieldLeft:
+			def.value = func(c *Ctx) int { return c.dice.Left }
+		case n.Field == dice.FieldStep:
+			def.value = func(c *Ctx) int { return c.dice.Step }
+		case n.Field == dice.FieldToStep:
+			def.value = func(c *Ctx) int { return c.dice.ToStep }
 		default:
 			def.value = func(c *Ctx) int { return of(&c.dice, c.pos, c.me, 0) }
 		}

@@ -83,14 +83,28 @@ type Name struct {
 	Everywhere bool // every kind of expression, not only dice move conditions
 	Func       bool // a function of a player: name(p)
 	Flag       bool // a truth value (Of is 0 or 1)
-	Of         func(d *Ctx, pos *board.Position, me, arg int) int
+	// Field: the name is the field of Ctx it names (Of reads it too), for
+	// a host that reads the field directly.
+	Field Field
+	Of    func(d *Ctx, pos *board.Position, me, arg int) int
 }
+
+// Field is a field of Ctx that a name reads as it is.
+type Field int
+
+const (
+	NoField Field = iota
+	FieldDie
+	FieldLeft
+	FieldStep
+	FieldToStep
+)
 
 // Names are the names of dice games, which the interpreter adds to its
 // name table.
 func Names() []Name {
 	return []Name{
-		{Name: "die", Doc: "the number of the die being played", Level: Position,
+		{Name: "die", Doc: "the number of the die being played", Level: Position, Field: FieldDie,
 			Of: func(d *Ctx, _ *board.Position, _, _ int) int { return d.Die }},
 		{Name: "extra_roll", Doc: "whether the roll being played is an extra roll, earned by a rule with `again: true`", Level: Position, Flag: true,
 			Of: func(_ *Ctx, pos *board.Position, _, _ int) int {
@@ -110,11 +124,11 @@ func Names() []Name {
 				}
 				return 0
 			}},
-		{Name: "dice_left", Doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", Level: Position,
+		{Name: "dice_left", Doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", Level: Position, Field: FieldLeft,
 			Of: func(d *Ctx, _ *board.Position, _, _ int) int { return d.Left }},
-		{Name: "step", Doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", Level: Source,
+		{Name: "step", Doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", Level: Source, Field: FieldStep,
 			Of: func(d *Ctx, _ *board.Position, _, _ int) int { return d.Step }},
-		{Name: "to_step", Doc: "the step the move reaches along the mover's track: `finish` is off its end, more is past it", Level: Target,
+		{Name: "to_step", Doc: "the step the move reaches along the mover's track: `finish` is off its end, more is past it", Level: Target, Field: FieldToStep,
 			Of: func(d *Ctx, _ *board.Position, _, _ int) int { return d.ToStep }},
 		{Name: "finish", Doc: "the step just past the last square of `me`'s track: a piece that gets there is off (borne off)", Level: Static, Everywhere: true,
 			Of: func(d *Ctx, _ *board.Position, me, _ int) int {

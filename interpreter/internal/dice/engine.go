@@ -27,7 +27,8 @@ type Config struct {
 }
 
 // Test is a compiled condition of a dice move rule, evaluated at d (the
-// interpreter runs its expression on d.Host, with d's move copied in).
+// interpreter runs its expression on d.Host, where the engine has copied
+// d's move, see SetSync).
 type Test func(d *Ctx) bool
 
 // Rule is a rule of `dice_moves:`: move one piece along its track by a die
@@ -84,6 +85,9 @@ type Engine struct {
 	once    bool       // some rule has once: true
 	hasSum  bool       // some rule has steps: sum
 	again   bool       // some rule has again: true
+	// sync copies the move of a Ctx to its Host, for the Tests: once per
+	// die and per piece tried, not per test (SetSync).
+	sync func(d *Ctx)
 	// commuting: two dice played by different pieces lead to the same
 	// position in either order, so the search need not play the second die
 	// first where another piece then takes the first (see BuildTable).
@@ -96,7 +100,7 @@ func New(b *board.Board, players int, cfg Config) *Engine {
 	if cfg.Start == "" {
 		cfg.Start = "start"
 	}
-	e := &Engine{Config: cfg, b: b, players: players}
+	e := &Engine{Config: cfg, b: b, players: players, sync: func(*Ctx) {}}
 	for pi := 0; pi < players; pi++ {
 		e.stepOf[pi] = make([]int16, b.NumSquares())
 		for i := range e.stepOf[pi] {
@@ -105,6 +109,11 @@ func New(b *board.Board, players int, cfg Config) *Engine {
 	}
 	return e
 }
+
+// SetSync says how the move a Ctx asks about (Pos, From, Src, To, Dst)
+// reaches its Host, where the Tests read it: the engine calls it after
+// setting them, before testing.
+func (e *Engine) SetSync(sync func(d *Ctx)) { e.sync = sync }
 
 // AddTrackSquare appends sq to player's track; it reports false when sq
 // is on the track already.

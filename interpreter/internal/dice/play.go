@@ -270,6 +270,7 @@ func (e *Engine) tryDie(d *Ctx, w *work, depth int, next [board.MaxDiceMoves]uin
 	remKey := remainingKey(next, left)
 	d.Pos = pos
 	d.Die, d.Left = die, left
+	e.sync(d)
 	// The rules whose position terms hold for this die, in order, with
 	// their piece-level tests specialised to this die and position (see
 	// dicespec.go). Kept per depth in w: the search below reuses c and
@@ -328,6 +329,7 @@ rules:
 				count, ts, to, dst := e.landing(pos, me, s, r, die)
 				d.From, d.Src, d.To, d.Dst = sq, src, to, dst
 				d.Step, d.ToStep = s, ts
+				e.sync(d)
 				if ri < MaxSpecRules && r.Spec != nil {
 					if !allHold(tests[ri][:nTests[ri]], d) {
 						continue

@@ -138,6 +138,7 @@ func (e *Engine) tableEntry(d *Ctx, sum bool, track []board.Square, s, die int) 
 			to = track[ts]
 		}
 		d.From, d.Src, d.To, d.Dst = track[s], 0, to, 0
+		e.sync(d)
 		d.Step, d.ToStep = s, ts
 		if r.Pos != nil && !r.Pos(d) || r.Rest != nil && !r.Rest(d) {
 			continue
