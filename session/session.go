@@ -481,11 +481,12 @@ func FromRecordSeats(r *records.Record, open func(variant string) (*interpreter.
 	if err := records.CheckRules(g, r); err != nil {
 		return nil, err
 	}
-	h, err := records.Replay(g, r)
+	h, cube, err := records.ReplayCube(g, r)
 	if err != nil {
 		return nil, err
 	}
 	s := &Session{Game: g, Variant: variant, Seats: seats, Date: r.Tag("Date"), hist: h, resigned: -1}
+	s.ContinueCube(cube) // a game played with the doubling cube goes on with it
 	if term := r.Tag("Termination"); strings.HasSuffix(term, " resigned") && !h.Outcome().Over {
 		name := strings.TrimSuffix(term, " resigned")
 		for i, p := range g.Players {

@@ -32,6 +32,11 @@ func (s *Server) kickAILocked(lg *liveGame) {
 	if lg.closed || lg.thinking || s.ctx.Err() != nil || lg.atLimit(s) || s.opts.now().Before(lg.aiHold) {
 		return
 	}
+	// The cube's decisions come before the roll; a double waits for a
+	// person's answer.
+	if !s.aiCubeLocked(lg) {
+		return
+	}
 	// A chance position (a dice game's roll) is nobody's choice: the
 	// session rolls the dice, and then a person or the AI plays them.
 	if lg.sess.AtChance() && !lg.awaitsRoll() {

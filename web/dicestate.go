@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/interpreter"
+	"github.com/stackrules/stackrules/records"
 	"github.com/stackrules/stackrules/session"
 )
 
@@ -59,9 +60,8 @@ type diceJSON struct {
 	ToRoll  bool   `json:"to_roll"` // the viewer is to press Roll
 	Pips    []int  `json:"pips"`    // each player's pips: the steps its pieces have left to go
 	Notice  string `json:"notice,omitempty"`
-	// Cube is the doubling cube, when the game has one: nil until then.
-	// (The cube's data is another change's; the page keeps a place for it.)
-	Cube any `json:"cube,omitempty"`
+	// Cube is the doubling cube, when the game is played with it (cube.go).
+	Cube *cubeJSON `json:"cube,omitempty"`
 	// Turns is the move list by turn: each roll with its play.
 	Turns []turnJSON `json:"turns"`
 	// Orders and AnyOrder say in which orders the viewer to move may make
@@ -169,7 +169,18 @@ func turnsOf(s *session.Session) []turnJSON {
 	g := s.Game
 	h := s.History()
 	out := []turnJSON{}
+	var events []records.CubeEvent // the cube's actions, each before the move of its ply
+	if cg := s.CubeGame(); cg != nil {
+		events = cg.Events
+	}
+	cube := func(upTo int) {
+		for len(events) > 0 && events[0].Ply <= upTo {
+			out = append(out, turnJSON{Player: events[0].Player, Play: cubeWord(events[0].Action)})
+			events = events[1:]
+		}
+	}
 	for i, m := range h.Moves() {
+		cube(i)
 		who := h.ToMoveAt(i)
 		text := g.MoveString(m)
 		if m.Kind == board.Roll {
@@ -184,7 +195,23 @@ func turnsOf(s *session.Session) []turnJSON {
 		}
 		out = append(out, turnJSON{Player: who, Play: text})
 	}
+	cube(h.Len())
 	return out
+}
+
+// cubeWord is a cube action in the move list.
+func cubeWord(a interpreter.CubeAction) string {
+	switch a {
+	case interpreter.Double:
+		return "doubles"
+	case interpreter.Take:
+		return "takes"
+	case interpreter.Beaver:
+		return "beavers"
+	case interpreter.Drop:
+		return "drops"
+	}
+	return ""
 }
 
 // diceOf is the dice's state for a viewer holding seats.
@@ -205,6 +232,7 @@ func (lg *liveGame) diceOf(p *board.Position, seats []int) *diceJSON {
 	if lg.awaitsRoll() {
 		dj.ToRoll = slices.Contains(seats, lg.sess.ToMove())
 	}
+	dj.Cube = lg.cubeOf(seats)
 	return dj
 }
 

@@ -57,8 +57,10 @@ type liveGame struct {
 	// forced by the roll), until the next change.
 	rollButton bool
 	notice     string
-	orders     ordersCache // the orders of the plays' moves at version (ordersCached)
-	tracks     *tracksJSON // the game's tracks, worked out on first use
+	// nextID is the next game of a match, once started (cube.go).
+	nextID string
+	orders ordersCache // the orders of the plays' moves at version (ordersCached)
+	tracks *tracksJSON // the game's tracks, worked out on first use
 }
 
 func tokenHash(tok string) string {
@@ -185,6 +187,9 @@ func (lg *liveGame) record(server bool) *records.Record {
 	if server {
 		r.SetTag("WebID", lg.id)
 		r.SetTag("WebSeats", strings.Join(lg.holders, ","))
+		if lg.nextID != "" {
+			r.SetTag("WebNext", lg.nextID)
+		}
 	}
 	return r
 }
@@ -296,6 +301,12 @@ func (s *Server) loadGame(path string) (*liveGame, error) {
 		}
 	}
 	lg.path = path
+	if _, ok := sess.Cube(); ok {
+		// With the cube a person doubles before rolling: the dice wait.
+		lg.rollButton = true
+		sess.CubeRollouts = s.opts.cubeRollouts
+		lg.nextID = r.Tag("WebNext")
+	}
 	lg.used.Store(st.ModTime().UnixNano())
 	lg.over.Store(sess.Outcome().Over || lg.atLimit(s))
 	return lg, nil

@@ -75,6 +75,10 @@ type newRequest struct {
 	// RollButton: in a dice game, a person rolls by pressing Roll (POST
 	// /roll) on their turn; without it the server rolls for everyone.
 	RollButton bool `json:"roll_button"`
+	// Cube plays a game whose rule file has a doubling cube as a money
+	// game with it; Match, a match to that many points (cube.go).
+	Cube  bool `json:"cube"`
+	Match int  `json:"match"`
 }
 
 type newResponse struct {
@@ -133,6 +137,19 @@ func (s *Server) handleNew(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		fail(w, http.StatusBadRequest, "%v", err)
 		return
+	}
+	if req.Cube || req.Match != 0 {
+		switch {
+		case g.Cube() == nil:
+			fail(w, http.StatusBadRequest, "%s has no doubling cube (no cube: in its rule file)", g.Name)
+			return
+		case req.Match < 0 || req.Match > 1000:
+			fail(w, http.StatusBadRequest, "a match is to 1 to 1000 points, not %d", req.Match)
+			return
+		}
+		sess.UseCube(g.Cube().NewCube(req.Match, [2]int{}, false))
+		sess.CubeRollouts = s.opts.cubeRollouts
+		req.RollButton = true // a person doubles before rolling: the dice wait
 	}
 	s.start(w, sess, req.Friend, req.RollButton)
 }
@@ -222,7 +239,13 @@ func (s *Server) handleOpen(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusUnprocessableEntity, "%v", err)
 		return
 	}
-	s.start(w, sess, false, false)
+	if _, ok := sess.Cube(); ok {
+		sess.CubeRollouts = s.opts.cubeRollouts
+	}
+	// The dice wait for the person's Roll, as in a game begun on the start
+	// page (the page's Auto-roll rolls for them): a person played with the
+	// cube may double before rolling.
+	s.start(w, sess, false, true)
 }
 
 // lookup finds the game of the request and the seats its token holds.

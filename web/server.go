@@ -85,11 +85,13 @@ type Options struct {
 	// and let go).
 	Logf func(format string, args ...any)
 
-	// For tests: the clock, how a record is written, and how the AI
-	// chooses its move.
-	now       func() time.Time
-	writeFile func(path string, data []byte) error
-	choose    func(ctx context.Context, th *session.Thinker) (board.Move, error)
+	// For tests: the clock, how a record is written, how the AI
+	// chooses its move, and the playouts behind its cube decisions (0:
+	// interpreter.CubeRollouts).
+	now          func() time.Time
+	writeFile    func(path string, data []byte) error
+	choose       func(ctx context.Context, th *session.Thinker) (board.Move, error)
+	cubeRollouts int
 }
 
 // The seat limits of every AI on a server: a seat from a request, an
@@ -128,7 +130,9 @@ type catalogEntry struct {
 	// Lineups are the players who play when fewer play than the rule file
 	// declares, by their number (the rule file's seats:); nil when all must.
 	Lineups map[int][]string `json:"lineups,omitempty"`
-	game    *interpreter.Game
+	// Cube: the game has a doubling cube (money games and matches).
+	Cube bool `json:"cube,omitempty"`
+	game *interpreter.Game
 }
 
 // New makes a Server, loading the offered games and, with a data folder,
@@ -213,7 +217,7 @@ func catalogFor(k string) (catalogEntry, error) {
 	if err != nil {
 		return catalogEntry{}, fmt.Errorf("%s: %v", k, err)
 	}
-	e := catalogEntry{Key: k, Name: g.Name, Description: g.Description, game: g}
+	e := catalogEntry{Key: k, Name: g.Name, Description: g.Description, Cube: g.Cube() != nil, game: g}
 	for _, p := range g.Players {
 		e.Players = append(e.Players, p.Name)
 	}
@@ -342,6 +346,8 @@ func (s *Server) routes() {
 	s.mux.HandleFunc("POST /api/games/{id}/undo", s.handleUndo)
 	s.mux.HandleFunc("POST /api/games/{id}/roll", s.handleRoll)
 	s.mux.HandleFunc("POST /api/games/{id}/resign", s.handleResign)
+	s.mux.HandleFunc("POST /api/games/{id}/cube", s.handleCube)
+	s.mux.HandleFunc("POST /api/games/{id}/next", s.handleNext)
 }
 
 // entry finds an offered game by its key.

@@ -581,7 +581,9 @@ function dicePanel() {
   document.body.dataset.turns = d.turns.length;
   document.body.dataset.toRoll = d.to_roll;
   document.body.dataset.hops = turn.done.length;
-  if (d.to_roll && autoRollOn() && autoRollAt !== state.version) {
+  cubePanel();
+  // Auto-roll waits while the player may double: Roll or Double is theirs.
+  if (d.to_roll && autoRollOn() && autoRollAt !== state.version && !(d.cube && d.cube.may_double)) {
     autoRollAt = state.version;
     setTimeout(() => { if (state.dice && state.dice.to_roll && autoRollOn()) rollDice(); }, 250);
   }
@@ -614,3 +616,57 @@ function typedHop(text) {
   return false;
 }
 function hopText(h) { return pointName(h.from) + "/" + pointName(h.to || "off") + (h.hit ? "*" : ""); }
+
+// cubePanel shows the doubling cube's part of the panel, in a game played
+// with it: the match score, what the cube did last, and the buttons the
+// viewer may press (double before rolling; take, beaver or drop when
+// doubled; the match's next game once this one is over).
+function cubePanel() {
+  const c = state.dice.cube;
+  $("cube-tools").hidden = !c;
+  if (!c) return;
+  const names = state.players.map((p) => p.name);
+  const notes = [];
+  if (c.length > 0) notes.push(`Match to ${c.length}: ${names[0]} ${c.score[0]}, ${names[1]} ${c.score[1]}` + (c.crawford ? " (the Crawford game: no doubling)." : "."));
+  else notes.push("Money game.");
+  notes.push(c.owner < 0 ? `Cube ${c.value > 1 ? c.value : 1}, in the middle.` : `Cube ${c.value}, ${names[c.owner]}'s.`);
+  if (c.text) notes.push(c.text);
+  if (c.offered && !c.answer) notes.push("Waiting for the answer to the double.");
+  if (c.answer) notes.push(`Doubled to ${c.value * 2}: take (play on for ${c.value * 2}) or drop (lose ${c.value} now).`);
+  if (state.result.over && c.points) notes.push(`${names[state.result.winner]} wins ${c.points} point${c.points === 1 ? "" : "s"}.`);
+  if (c.match_over) notes.push(`${names[c.match_winner]} wins the match.`);
+  $("cube-note").textContent = notes.join(" ");
+  document.body.dataset.cube = c.value + (c.owner >= 0 ? "/" + c.owner : "") + (c.offered ? "/offered" : "");
+  $("cube-double").hidden = !c.may_double;
+  $("cube-take").hidden = !c.answer;
+  $("cube-drop").hidden = !c.answer;
+  $("cube-beaver").hidden = !(c.answer && c.beaver);
+  const canNext = state.you.length > 0 && state.result.over && c.length > 0 && !c.match_over;
+  $("cube-next").hidden = !canNext && !c.next_id;
+  $("cube-next").textContent = c.next_id ? "Go to the next game" : "Next game";
+  if (c.next_id && followNext !== c.next_id && state.you.length === 0) {
+    followNext = c.next_id; // a watcher follows the match on
+    setTimeout(() => { location.href = "/g/" + c.next_id; }, 1500);
+  }
+}
+let followNext = null;
+
+async function cubeAction(action) {
+  const r = await post("/cube", { action });
+  if (r.ok) { state = r.body; render(); } else { say(r.body.error); refresh(); }
+}
+
+async function nextGame() {
+  const c = state.dice && state.dice.cube;
+  if (c && c.next_id) { goNext(c.next_id); return; }
+  const r = await post("/next", {});
+  if (r.ok) goNext(r.body.id); else say(r.body.error);
+}
+
+// goNext opens the match's next game, keeping this page's seats (the same
+// token holds them there).
+function goNext(next) {
+  localStorage.setItem("stackrules:token:" + next, token);
+  location.href = "/g/" + next;
+}
+

@@ -419,6 +419,11 @@ $("typed").addEventListener("submit", (ev) => {
 $("pass").addEventListener("click", () => play("pass"));
 $("roll").addEventListener("click", rollDice);
 $("finish-turn").addEventListener("click", finishTurn);
+$("cube-double").addEventListener("click", () => cubeAction("double"));
+$("cube-take").addEventListener("click", () => cubeAction("take"));
+$("cube-beaver").addEventListener("click", () => cubeAction("beaver"));
+$("cube-drop").addEventListener("click", () => cubeAction("drop"));
+$("cube-next").addEventListener("click", nextGame);
 $("auto-roll").addEventListener("change", (ev) => {
   localStorage.setItem("stackrules:autoroll", ev.target.checked ? "1" : "0");
   if (state) render();

@@ -46,6 +46,9 @@ function choose(g) {
     how.appendChild(label);
   }
   seatsFor(g.players);
+  $("cube-choice").hidden = !g.cube;
+  $("cube-mode").value = "";
+  cubeMode();
   $("setup").scrollIntoView({ block: "start" });
 }
 
@@ -84,7 +87,7 @@ async function start(ev) {
     seats[seats.findIndex((s) => s !== "human")] = "human";
   }
   const r = await fetch("/api/games", { method: "POST", headers: { "Content-Type": "application/json" },
-    body: JSON.stringify({ variant: chosen.key, seats, friend, position: $("position").value.trim(), roll_button: true }) });
+    body: JSON.stringify(Object.assign({ variant: chosen.key, seats, friend, position: $("position").value.trim(), roll_button: true }, cubeRequest())) });
   const body = await r.json();
   if (!r.ok) { showError(body.error); return; }
   enter(body);
@@ -106,6 +109,22 @@ async function openRecord() {
   enter(body);
 }
 
+// cubeRequest is the request's cube part, for a game with the cube.
+function cubeRequest() {
+  if (!chosen.cube) return {};
+  const mode = $("cube-mode").value;
+  if (mode === "money") return { cube: true };
+  if (mode === "match") return { match: Number($("match-length").value) || 0 };
+  return {};
+}
+
+function cubeMode() {
+  const match = $("cube-mode").value === "match";
+  $("match-length").hidden = !match;
+  $("match-points").hidden = !match;
+}
+
+$("cube-mode").addEventListener("change", cubeMode);
 $("setup-form").addEventListener("submit", start);
 $("record-file").addEventListener("change", openRecord);
 load().catch((e) => showError("Could not load the games: " + e));
