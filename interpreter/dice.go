@@ -72,9 +72,9 @@ type diceMoveSpec struct {
 type diceEngine interface {
 	// Bind makes d, a part of the interpreter's context host, one of this
 	// game's (newCtx).
-	Bind(d *dice.Ctx, host any)
+	Bind(d *dice.Ctx[*Ctx], host *Ctx)
 	Dice() *dice.Config
-	Rule(i int) *dice.Rule
+	Rule(i int) *dice.Rule[*Ctx]
 	Track(player int) []board.Square
 	StepOf(player int, sq board.Square) int
 	Finish(player int) int
@@ -83,7 +83,7 @@ type diceEngine interface {
 	ParseTrackPoint(finish int, t string) (int, bool)
 	PlayExamples(finish int) string
 	// Generate lists the rolls or the plays (see dice.Engine.Generate).
-	Generate(d *dice.Ctx, buf []board.Move, any bool) []board.Move
+	Generate(d *dice.Ctx[*Ctx], buf []board.Move, any bool) []board.Move
 	AppendRolls(p *board.Position, buf []board.Move) []board.Move
 	RollWeights(p *board.Position, buf []float64) []float64
 	RollMove(p *board.Position, d1, d2 int) board.Move
@@ -92,10 +92,10 @@ type diceEngine interface {
 	Apply(p *board.Position, m board.Move) (endTurn bool)
 	ApplyStep(p *board.Position, me int, from, to board.Square, hit bool)
 	SendHome(p *board.Position, me int, to board.Square)
-	BuildTable(d *dice.Ctx, readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
+	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
 }
 
-var _ diceEngine = (*dice.Engine)(nil)
+var _ diceEngine = (*dice.Engine[*Ctx])(nil)
 
 // diceMoveRule is a rule of dice_moves: as compiled, for explaining plays
 // and checking them; the engine holds its Tests (dice.Rule).
@@ -142,7 +142,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	b := g.Board
 	b.UseDice(ds.Sides)
 	b.UseDiceCount(ds.Count)
-	e := dice.New(b, len(g.Players), dice.Config{Count: ds.Count, Sides: ds.Sides, Doubles: ds.Doubles, Opening: ds.Opening,
+	e := dice.New[*Ctx](b, len(g.Players), dice.Config{Count: ds.Count, Sides: ds.Sides, Doubles: ds.Doubles, Opening: ds.Opening,
 		Most: ds.Most, Larger: ds.Larger, Exact: ds.Exact, HitsAtEnd: ds.HitsAtEnd,
 		Bounce: rf.TrackBounce, FromStart: rf.TrackNumbers == "from_start", Start: rf.TrackStart})
 	e.SetSync(syncDiceMove)
@@ -190,7 +190,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	for _, ms := range rf.DiceMoves {
 		what := fmt.Sprintf("dice move rule %q", ms.Name)
 		r := &diceMoveRule{name: ms.Name, count: ms.Count, sum: ms.Sum, once: ms.Once, again: ms.Again}
-		er := &dice.Rule{Name: ms.Name, Count: ms.Count, Sum: ms.Sum, Once: ms.Once, Again: ms.Again}
+		er := &dice.Rule[*Ctx]{Name: ms.Name, Count: ms.Count, Sum: ms.Sum, Once: ms.Once, Again: ms.Again}
 		if ms.Sum && ds.Count != 2 {
 			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum and uses: both need two dice", what)
 		}
@@ -231,21 +231,20 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	g.buildStepTable()
 }
 
-// diceTest is a compiled condition as the dice engine runs it: on the
-// context the dice context is part of, where the engine has put the move
-// it asks about (syncDiceMove).
-func diceTest(f boolFn) dice.Test {
+// diceTest is a compiled condition as the dice engine runs it: itself, on
+// the context the dice context is part of, where the engine has put the
+// move it asks about (syncDiceMove).
+func diceTest(f boolFn) dice.Test[*Ctx] {
 	if f == nil {
 		return nil
 	}
-	return func(d *dice.Ctx) bool { return f(d.Host.(*Ctx)) }
+	return dice.Test[*Ctx](f)
 }
 
-// syncDiceMove copies the move the dice engine asks about to the context
-// its dice context is part of, where the conditions read it.
-func syncDiceMove(d *dice.Ctx) {
-	c := d.Host.(*Ctx)
-	c.pos, c.from, c.src, c.to, c.dst, c.lifted = d.Pos, d.From, d.Src, d.To, d.Dst, 1
+// syncDiceMove puts the move the dice engine asks about in the context
+// the dice context is part of, where the conditions read it.
+func syncDiceMove(c *Ctx, pos *board.Position, from board.Square, src board.Stack, to board.Square, dst board.Stack) {
+	c.pos, c.from, c.src, c.to, c.dst, c.lifted = pos, from, src, to, dst, 1
 }
 
 // newCtx is a new context of g's (not from the pool).
@@ -322,7 +321,7 @@ func (g *Game) playerNames() []string {
 // added, each read from the context's dice part.
 func withDiceNames(table map[string]nameDef) map[string]nameDef {
 	levels := map[dice.Level]level{dice.Static: lvStatic, dice.Position: lvPosition, dice.Source: lvSource, dice.Target: lvTarget}
-	for _, n := range dice.Names() {
+	for _, n := range dice.Names[*Ctx]() {
 		of := n.Of
 		def := nameDef{doc: n.Doc, level: levels[n.Level], static: n.Level == dice.Static, scopes: inDice}
 		if n.Everywhere {

@@ -25,11 +25,11 @@ const maxFacts = 3
 // specialiseTerms makes the specTerms of a rule's piece-level terms, or
 // returns nil when some term cannot be specialised (the rule's rest is then
 // tested as it is).
-func (g *Game) specialiseTerms(terms []condition) []dice.SpecTerm {
+func (g *Game) specialiseTerms(terms []condition) []dice.SpecTerm[*Ctx] {
 	if len(terms) > dice.MaxSpecTerms {
 		return nil
 	}
-	out := make([]dice.SpecTerm, 0, len(terms))
+	out := make([]dice.SpecTerm[*Ctx], 0, len(terms))
 	for _, t := range terms {
 		if t.test == nil || t.node == nil || canFail(t.node) {
 			return nil
@@ -39,7 +39,7 @@ func (g *Game) specialiseTerms(terms []condition) []dice.SpecTerm {
 		if len(facts) > maxFacts {
 			return nil
 		}
-		st := dice.SpecTerm{Variants: make([]dice.Test, 1<<len(facts))}
+		st := dice.SpecTerm[*Ctx]{Variants: make([]dice.Test[*Ctx], 1<<len(facts))}
 		for _, f := range facts {
 			fn, ok := g.closures(nil).boolClosure(f)
 			if !ok {

@@ -16,7 +16,7 @@ func TestDiceTermsSpecialised(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	spec := g.dice.(*dice.Engine).SpecTerms(0)
+	spec := g.dice.(*dice.Engine[*Ctx]).SpecTerms(0)
 	if len(spec) != 3 {
 		t.Fatalf("checker: %d specialised terms, want 3", len(spec))
 	}
@@ -34,7 +34,7 @@ func TestDiceTermsSpecialised(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if slow.dice.(*dice.Engine).SpecTerms(0) != nil {
+	if slow.dice.(*dice.Engine[*Ctx]).SpecTerms(0) != nil {
 		t.Error("the VM's terms were specialised")
 	}
 }

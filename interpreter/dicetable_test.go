@@ -65,7 +65,7 @@ func TestStepTableAgreesWithConditions(t *testing.T) {
 		{"backgammon", 2, false, false},   // conditions read the board
 	} {
 		fast := openPlayers(t, tc.name, tc.players)
-		engine := fast.dice.(*dice.Engine)
+		engine := fast.dice.(*dice.Engine[*Ctx])
 		if got := engine.Tabled(); got != tc.tabled {
 			t.Errorf("%s: step table built: %v, want %v", tc.name, got, tc.tabled)
 		}
@@ -73,7 +73,7 @@ func TestStepTableAgreesWithConditions(t *testing.T) {
 			t.Errorf("%s: commuting: %v, want %v", tc.name, engine.Commuting(), tc.commuting)
 		}
 		slow := openPlayers(t, tc.name, tc.players)
-		slow.dice.(*dice.Engine).DropShortcuts()
+		slow.dice.(*dice.Engine[*Ctx]).DropShortcuts()
 		positions := dicePositions(t, fast, 40, 3000, uint64(tc.players))
 		var a, b []board.Move
 		plays := 0
@@ -102,7 +102,7 @@ func TestRearmostKeptThroughDieMoves(t *testing.T) {
 		players int
 	}{{"backgammon", 2}, {"ludo", 4}, {"ludo-beginner", 2}} {
 		g := openPlayers(t, tc.name, tc.players)
-		e := g.dice.(*dice.Engine)
+		e := g.dice.(*dice.Engine[*Ctx])
 		checked, rescans := 0, 0
 		var buf []board.Move
 		for _, p := range dicePositions(t, g, 20, 2000, 3) {
@@ -113,7 +113,7 @@ func TestRearmostKeptThroughDieMoves(t *testing.T) {
 					continue
 				}
 				q := p
-				var d dice.Ctx
+				var d dice.Ctx[*Ctx]
 				e.Bind(&d, nil)
 				rear, have, current, fromRear := e.StepRear(&d, &q, m)
 				if fromRear {

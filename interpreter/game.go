@@ -254,10 +254,10 @@ type Ctx struct {
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
-	moveBuf   []board.Move // for mobility
-	dice      dice.Ctx     // the die being played, and the dice move search's scratch space (dice games)
-	quiet     int          // plies without progress, for `search: avoid`
-	player    int          // a region's argument, while its condition runs (regions.go)
+	moveBuf   []board.Move   // for mobility
+	dice      dice.Ctx[*Ctx] // the die being played, and the dice move search's scratch space (dice games)
+	quiet     int            // plies without progress, for `search: avoid`
+	player    int            // a region's argument, while its condition runs (regions.go)
 	sets      [setCacheSize]setCacheEntry
 	nextSet   int
 	vms       []*vmFrame // expr's VM, a frame per depth of evaluation (runVM)

@@ -26,39 +26,39 @@ type Config struct {
 	Start     string // how the notation writes a track's first square
 }
 
-// Test is a compiled condition of a dice move rule, evaluated at d (the
-// interpreter runs its expression on d.Host, where the engine has copied
-// d's move, see SetSync).
-type Test func(d *Ctx) bool
+// Test is a compiled condition of a dice move rule: the interpreter's own
+// closure, run on its context H (Ctx.Host), where the engine has put the
+// move it asks about (SetSync).
+type Test[H any] func(host H) bool
 
 // Rule is a rule of `dice_moves:`: move one piece along its track by a die
 // (or a fixed count), when its conditions hold, hitting what Hit says.
-type Rule struct {
+type Rule[H any] struct {
 	Name  string
 	Count int  // 0: the die's number
 	Sum   bool // `steps: sum`: the whole roll's total, as one count
 	Once  bool // a piece this rule moves is not moved again in the play
 	Again bool // after a play that used this rule, the same player rolls again
 	// AgainIf: the same, where it holds of the die move (nil: as Again says).
-	AgainIf Test
+	AgainIf Test[H]
 	// Pos: the terms of the whole position and the die, tested once per
 	// die tried; Rest: the others, once per piece; Hit: nil never hits.
 	// Nil is true.
-	Pos, Rest, Hit Test
+	Pos, Rest, Hit Test[H]
 	// Spec is Rest's terms specialised per die (see SpecTerm); nil when
 	// they are tested as Rest.
-	Spec []SpecTerm
+	Spec []SpecTerm[H]
 }
 
 // SpecTerm is one piece-level term of a rule, specialised per die: its
 // facts (parts that depend on the position and the die only, worked out
 // once per die tried), and for each combination of their values (bit i:
 // fact i holds) the term with them put in.
-type SpecTerm struct {
-	Facts []Test
+type SpecTerm[H any] struct {
+	Facts []Test[H]
 	// Variants[mask] is the test of the term given the facts' values; nil
 	// where it is then true whatever the piece.
-	Variants []Test
+	Variants []Test[H]
 	Never    uint32 // bit mask: the term is then false whatever the piece
 }
 
@@ -74,20 +74,20 @@ const MaxRules = 32
 
 // Engine is a game's dice: its configuration, tracks and rules, and the
 // move generator over them.
-type Engine struct {
+type Engine[H any] struct {
 	Config
 	b       *board.Board
 	players int
 	tracks  [board.MaxPlayers][]board.Square // each player's path, first square to last
 	stepOf  [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
-	rules   []*Rule
+	rules   []*Rule[H]
 	tab     *stepTable // nil unless the rules' conditions allow one (table.go)
 	once    bool       // some rule has once: true
 	hasSum  bool       // some rule has steps: sum
 	again   bool       // some rule has again: true
-	// sync copies the move of a Ctx to its Host, for the Tests: once per
-	// die and per piece tried, not per test (SetSync).
-	sync func(d *Ctx)
+	// sync puts the move asked about in the host's context, for the Tests:
+	// once per die and per piece tried, not per test (SetSync).
+	sync func(host H, pos *board.Position, from board.Square, src board.Stack, to board.Square, dst board.Stack)
 	// commuting: two dice played by different pieces lead to the same
 	// position in either order, so the search need not play the second die
 	// first where another piece then takes the first (see BuildTable).
@@ -96,11 +96,11 @@ type Engine struct {
 
 // New makes the dice of a game of players on b; tracks and rules are added
 // after.
-func New(b *board.Board, players int, cfg Config) *Engine {
+func New[H any](b *board.Board, players int, cfg Config) *Engine[H] {
 	if cfg.Start == "" {
 		cfg.Start = "start"
 	}
-	e := &Engine{Config: cfg, b: b, players: players, sync: func(*Ctx) {}}
+	e := &Engine[H]{Config: cfg, b: b, players: players, sync: func(H, *board.Position, board.Square, board.Stack, board.Square, board.Stack) {}}
 	for pi := 0; pi < players; pi++ {
 		e.stepOf[pi] = make([]int16, b.NumSquares())
 		for i := range e.stepOf[pi] {
@@ -110,14 +110,16 @@ func New(b *board.Board, players int, cfg Config) *Engine {
 	return e
 }
 
-// SetSync says how the move a Ctx asks about (Pos, From, Src, To, Dst)
-// reaches its Host, where the Tests read it: the engine calls it after
-// setting them, before testing.
-func (e *Engine) SetSync(sync func(d *Ctx)) { e.sync = sync }
+// SetSync says how the move the engine asks about (the position, the
+// square and stack moved from and to) reaches the host's context, where
+// the Tests read it: the engine calls it before testing.
+func (e *Engine[H]) SetSync(sync func(host H, pos *board.Position, from board.Square, src board.Stack, to board.Square, dst board.Stack)) {
+	e.sync = sync
+}
 
 // AddTrackSquare appends sq to player's track; it reports false when sq
 // is on the track already.
-func (e *Engine) AddTrackSquare(player int, sq board.Square) bool {
+func (e *Engine[H]) AddTrackSquare(player int, sq board.Square) bool {
 	if e.stepOf[player][sq] >= 0 {
 		return false
 	}
@@ -127,7 +129,7 @@ func (e *Engine) AddTrackSquare(player int, sq board.Square) bool {
 }
 
 // AddRule appends a dice move rule (tried in the order added).
-func (e *Engine) AddRule(r *Rule) {
+func (e *Engine[H]) AddRule(r *Rule[H]) {
 	e.rules = append(e.rules, r)
 	e.once = e.once || r.Once
 	e.again = e.again || r.Again || r.AgainIf != nil
@@ -135,26 +137,26 @@ func (e *Engine) AddRule(r *Rule) {
 }
 
 // Dice is the configuration.
-func (e *Engine) Dice() *Config { return &e.Config }
+func (e *Engine[H]) Dice() *Config { return &e.Config }
 
 // Rule is the i-th rule.
-func (e *Engine) Rule(i int) *Rule { return e.rules[i] }
+func (e *Engine[H]) Rule(i int) *Rule[H] { return e.rules[i] }
 
 // Track is player's track, first square to last: step i is Track(player)[i].
-func (e *Engine) Track(player int) []board.Square { return e.tracks[player] }
+func (e *Engine[H]) Track(player int) []board.Square { return e.tracks[player] }
 
 // StepOf is the step of sq on player's track, -1 off it.
-func (e *Engine) StepOf(player int, sq board.Square) int { return int(e.stepOf[player][sq]) }
+func (e *Engine[H]) StepOf(player int, sq board.Square) int { return int(e.stepOf[player][sq]) }
 
 // Finish is the step past the last square of player's track: off.
-func (e *Engine) Finish(player int) int { return len(e.tracks[player]) }
+func (e *Engine[H]) Finish(player int) int { return len(e.tracks[player]) }
 
 // Rearmost is the lowest step of player's track holding one of player's
 // pieces at p, Finish when none is on the track.
-func (e *Engine) Rearmost(p *board.Position, player int) int { return e.rearmostFrom(p, player, 0) }
+func (e *Engine[H]) Rearmost(p *board.Position, player int) int { return e.rearmostFrom(p, player, 0) }
 
 // rearmostFrom is Rearmost where no step before from holds player's pieces.
-func (e *Engine) rearmostFrom(p *board.Position, player int, from int) int {
+func (e *Engine[H]) rearmostFrom(p *board.Position, player int, from int) int {
 	b := e.b
 	track := e.tracks[player]
 	for i := from; i < len(track); i++ {
@@ -167,7 +169,7 @@ func (e *Engine) rearmostFrom(p *board.Position, player int, from int) int {
 
 // Pips is the number of steps player's pieces on its track still have to
 // go to be off its end (the pip count, in backgammon).
-func (e *Engine) Pips(p *board.Position, player int) int {
+func (e *Engine[H]) Pips(p *board.Position, player int) int {
 	b := e.b
 	n := len(e.tracks[player])
 	total := 0
@@ -186,7 +188,7 @@ func (e *Engine) Pips(p *board.Position, player int) int {
 // TrackPoint is how the notation writes step s of a track of finish steps:
 // the number of steps left to go (GNU Backgammon's point numbers, from the
 // mover's side), the start place's name for step 0, `off` past the end.
-func (e *Engine) TrackPoint(finish, s int) string {
+func (e *Engine[H]) TrackPoint(finish, s int) string {
 	switch {
 	case s == 0:
 		return e.Start
@@ -199,7 +201,7 @@ func (e *Engine) TrackPoint(finish, s int) string {
 }
 
 // ParseTrackPoint reads a point as TrackPoint writes it.
-func (e *Engine) ParseTrackPoint(finish int, t string) (int, bool) {
+func (e *Engine[H]) ParseTrackPoint(finish int, t string) (int, bool) {
 	switch t {
 	case e.Start:
 		return 0, true
@@ -231,7 +233,7 @@ func (e *Engine) ParseTrackPoint(finish int, t string) (int, bool) {
 // PlayExamples writes three die moves in this game's numbering, for
 // messages: 24/18, bar/22 or 6/off in backgammon; 10/14, base/0 or 53/off
 // in Ludo.
-func (e *Engine) PlayExamples(finish int) string {
+func (e *Engine[H]) PlayExamples(finish int) string {
 	name := func(s int) string { return e.TrackPoint(finish, s) }
 	mid := min(finish-1, max(1, finish/2))
 	return fmt.Sprintf("%s/%s, %s/%s or %s/off", name(mid), name(min(mid+4, finish-1)), e.Start, name(1), name(finish-1))

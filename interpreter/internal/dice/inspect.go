@@ -7,22 +7,22 @@ import "github.com/stackrules/stackrules/board"
 
 // Tabled reports whether the engine reads a step table (table.go) instead
 // of testing the rules' conditions.
-func (e *Engine) Tabled() bool { return e.tab != nil }
+func (e *Engine[H]) Tabled() bool { return e.tab != nil }
 
 // Commuting reports whether the search skips plays found the other way
 // round (see BuildTable).
-func (e *Engine) Commuting() bool { return e.commuting }
+func (e *Engine[H]) Commuting() bool { return e.commuting }
 
 // DropShortcuts makes the engine test the rules' conditions for every piece
 // and die: no step table, no skipping.
-func (e *Engine) DropShortcuts() { e.tab, e.commuting = nil, false }
+func (e *Engine[H]) DropShortcuts() { e.tab, e.commuting = nil, false }
 
 // StepRear plays the first die move of play m at q in place, as the search
 // does, with d's rearmost cache filled for every player before, and returns
 // the cache after it (rearAfterStep): the rearmost steps, the players whose
 // entries it holds, whether it is for q, and whether the piece moved from
 // the mover's rearmost step.
-func (e *Engine) StepRear(d *Ctx, q *board.Position, m board.Move) (rear [board.MaxPlayers]int16, have uint8, current, fromRear bool) {
+func (e *Engine[H]) StepRear(d *Ctx[H], q *board.Position, m board.Move) (rear [board.MaxPlayers]int16, have uint8, current, fromRear bool) {
 	me := int(q.ToMove)
 	from, to := m.Via[0], m.Via[1]
 	s := int(e.stepOf[me][from])
@@ -46,4 +46,4 @@ func (e *Engine) StepRear(d *Ctx, q *board.Position, m board.Move) (rear [board.
 }
 
 // SpecTerms are rule i's specialised terms.
-func (e *Engine) SpecTerms(i int) []SpecTerm { return e.rules[i].Spec }
+func (e *Engine[H]) SpecTerms(i int) []SpecTerm[H] { return e.rules[i].Spec }

@@ -35,7 +35,7 @@ type playLeaf struct {
 
 // work is a context's scratch space for the search of plays, grown once
 // and reused, so generation allocates nothing in steady state.
-type work struct {
+type work[H any] struct {
 	cur    board.Position // the position searched, moves made and undone in place
 	steps  [board.MaxDiceMoves]dieStep
 	leaves []playLeaf
@@ -59,7 +59,7 @@ type work struct {
 	mirror bool
 	// per depth of the search: the specialised tests of the rules (see
 	// tryDie) and the undo record of the die move made there
-	tests [board.MaxDiceMoves][MaxSpecRules][MaxSpecTerms]Test
+	tests [board.MaxDiceMoves][MaxSpecRules][MaxSpecTerms]Test[H]
 	undo  [board.MaxDiceMoves]stepUndo
 	// scratch for settling hits at the end of a play
 	mine    [board.MaxSquares]int8
@@ -75,7 +75,7 @@ type slot struct {
 }
 
 // visit adds key to the set and reports whether it is new.
-func (w *work) visit(key uint64) bool {
+func (w *work[H]) visit(key uint64) bool {
 	if w.count*2 >= len(w.slots) {
 		w.grow()
 	}
@@ -94,7 +94,7 @@ func (w *work) visit(key uint64) bool {
 }
 
 // grow doubles the set (or makes it), keeping this generation's keys.
-func (w *work) grow() {
+func (w *work[H]) grow() {
 	old := w.slots
 	n := 1024
 	if old != nil {
@@ -118,7 +118,7 @@ func (w *work) grow() {
 }
 
 // reset empties the set for a new generation.
-func (w *work) reset() {
+func (w *work[H]) reset() {
 	w.gen++
 	if w.gen == 0 { // the stamps wrapped: clear them for real
 		for i := range w.slots {
@@ -142,7 +142,7 @@ func remainingKey(rem [board.MaxDiceMoves]uint8, n int) uint64 {
 // the distinct whole plays of the roll otherwise (a pass when no die can be
 // played). With any set it may stop at the first. The Tests it runs move
 // d.Host's move fields: the caller resets them after.
-func (e *Engine) Generate(d *Ctx, buf []board.Move, any bool) []board.Move {
+func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move {
 	p := d.Pos
 	if !p.Rolled() {
 		return e.AppendRolls(p, buf)
@@ -167,7 +167,7 @@ func (e *Engine) Generate(d *Ctx, buf []board.Move, any bool) []board.Move {
 		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
 	if d.w == nil {
-		d.w = &work{}
+		d.w = &work[H]{}
 	}
 	w := d.w
 	d.SetRoll(p)
@@ -181,7 +181,6 @@ func (e *Engine) Generate(d *Ctx, buf []board.Move, any bool) []board.Move {
 	}
 	e.searchPlays(d, w, 0, rem, n)
 	d.Pos = p
-	d.From, d.To, d.Src, d.Dst = board.NoSquare, board.NoSquare, 0, 0
 
 	most := 0
 	for i := range w.leaves {
@@ -227,7 +226,7 @@ func (e *Engine) Generate(d *Ctx, buf []board.Move, any bool) []board.Move {
 
 // searchPlays tries every die left on every piece at w.cur, reached by
 // w.steps[:depth], recording each play that cannot go on (see generateDice).
-func (e *Engine) searchPlays(d *Ctx, w *work, depth int, rem [board.MaxDiceMoves]uint8, n int) {
+func (e *Engine[H]) searchPlays(d *Ctx[H], w *work[H], depth int, rem [board.MaxDiceMoves]uint8, n int) {
 	moved := false
 	var tried uint16
 	for di := 0; di < n; di++ {
@@ -260,7 +259,7 @@ func (e *Engine) searchPlays(d *Ctx, w *work, depth int, rem [board.MaxDiceMoves
 // tryDie plays a count (a die, or with sum the roll's total, using dice of
 // the roll) with every piece and the first rule that allows it, searching
 // on from each position reached; it reports whether any piece could move.
-func (e *Engine) tryDie(d *Ctx, w *work, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+func (e *Engine[H]) tryDie(d *Ctx[H], w *work[H], depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
 	b := e.b
 	pos := &w.cur
 	me := d.Me
@@ -270,7 +269,7 @@ func (e *Engine) tryDie(d *Ctx, w *work, depth int, next [board.MaxDiceMoves]uin
 	remKey := remainingKey(next, left)
 	d.Pos = pos
 	d.Die, d.Left = die, left
-	e.sync(d)
+	e.sync(d.Host, pos, board.NoSquare, 0, board.NoSquare, 0)
 	// The rules whose position terms hold for this die, in order, with
 	// their piece-level tests specialised to this die and position (see
 	// dicespec.go). Kept per depth in w: the search below reuses c and
@@ -281,14 +280,14 @@ func (e *Engine) tryDie(d *Ctx, w *work, depth int, next [board.MaxDiceMoves]uin
 	nActive := 0
 rules:
 	for ri, r := range e.rules {
-		if r.Sum != sum || r.Pos != nil && !r.Pos(d) {
+		if r.Sum != sum || r.Pos != nil && !r.Pos(d.Host) {
 			continue
 		}
 		if ri < MaxSpecRules && r.Spec != nil {
 			for _, st := range r.Spec {
 				mask := 0
 				for i, f := range st.Facts {
-					if f(d) {
+					if f(d.Host) {
 						mask |= 1 << i
 					}
 				}
@@ -327,24 +326,23 @@ rules:
 				ri := int(ri8)
 				r := e.rules[ri]
 				count, ts, to, dst := e.landing(pos, me, s, r, die)
-				d.From, d.Src, d.To, d.Dst = sq, src, to, dst
 				d.Step, d.ToStep = s, ts
-				e.sync(d)
+				e.sync(d.Host, pos, sq, src, to, dst)
 				if ri < MaxSpecRules && r.Spec != nil {
-					if !allHold(tests[ri][:nTests[ri]], d) {
+					if !allHold(tests[ri][:nTests[ri]], d.Host) {
 						continue
 					}
-				} else if r.Rest != nil && !r.Rest(d) {
+				} else if r.Rest != nil && !r.Rest(d.Host) {
 					continue
 				}
 				var hit bool
 				if e.HitsAtEnd {
-					hit = r.Hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.Hit(d)
+					hit = r.Hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.Hit(d.Host)
 				} else {
-					hit = r.Hit != nil && dst != 0 && b.TopOwner(dst) != me && r.Hit(d)
+					hit = r.Hit != nil && dst != 0 && b.TopOwner(dst) != me && r.Hit(d.Host)
 				}
 				moved = true
-				again := r.Again || r.AgainIf != nil && r.AgainIf(d)
+				again := r.Again || r.AgainIf != nil && r.AgainIf(d.Host)
 				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again}
 				e.playStep(d, w, &try, s, ts)
 				break // one move per piece and die: the first rule's
@@ -358,7 +356,7 @@ rules:
 // row of this die says which rule moves a piece from each step, and no
 // condition is tested. Kept apart from tryDie so that the games that test
 // their conditions (Backgammon) run the loop they ran before.
-func (e *Engine) tryDieTabled(d *Ctx, w *work, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+func (e *Engine[H]) tryDieTabled(d *Ctx[H], w *work[H], depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
 	b := e.b
 	pos := &w.cur
 	me := d.Me
@@ -449,7 +447,7 @@ type dieTry struct {
 // or has pieces moved for good, keeping the call out of the common case):
 // not where the mover has left a square it was buried on, nor where
 // every piece of the mover has moved for good.
-func (e *Engine) canMove(w *work, sq board.Square, src board.Stack, me int) bool {
+func (e *Engine[H]) canMove(w *work[H], sq board.Square, src board.Stack, me int) bool {
 	b := e.b
 	if e.HitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
 		return false
@@ -461,7 +459,7 @@ func (e *Engine) canMove(w *work, sq board.Square, src board.Stack, me int) bool
 // r on die: the count moved, the step reached (walked back from the end
 // where the game bounces), and its square and stack (board.NoSquare and 0 off
 // the track).
-func (e *Engine) landing(pos *board.Position, me, s int, r *Rule, die int) (count, ts int, to board.Square, dst board.Stack) {
+func (e *Engine[H]) landing(pos *board.Position, me, s int, r *Rule[H], die int) (count, ts int, to board.Square, dst board.Stack) {
 	count = r.Count
 	if count == 0 {
 		count = die
@@ -480,7 +478,7 @@ func (e *Engine) landing(pos *board.Position, me, s int, r *Rule, die int) (coun
 }
 
 // movers is the squares whose pieces the mover may move in w.cur.
-func (e *Engine) movers(w *work, me int) board.SquareSet {
+func (e *Engine[H]) movers(w *work[H], me int) board.SquareSet {
 	tops := w.cur.Tops[me]
 	if e.HitsAtEnd {
 		// Pieces share squares: the mover's pieces under others' move too.
@@ -495,7 +493,7 @@ func (e *Engine) movers(w *work, me int) board.SquareSet {
 // position is the one its moves reach, so that only its hash is needed
 // (see hashAfterDieStep): always, except where a hit is settled at the end
 // of the play and one is (or may be) pending.
-func (e *Engine) lastDieFast(w *work, depth, left int) bool {
+func (e *Engine[H]) lastDieFast(w *work[H], depth, left int) bool {
 	if left != 0 || e.HitsAtEnd && w.orig.Extra && w.orig.Pending > 0 {
 		return false
 	}
@@ -515,7 +513,7 @@ func (e *Engine) lastDieFast(w *work, depth, left int) bool {
 // play recorded or searched on with the dice left, and the step taken back.
 // A position reached twice with the same dice left (and pieces moved for
 // good) is searched once.
-func (e *Engine) playStep(d *Ctx, w *work, t *dieTry, step, toStep int) {
+func (e *Engine[H]) playStep(d *Ctx[H], w *work[H], t *dieTry, step, toStep int) {
 	b := e.b
 	pos := &w.cur
 	me := d.Me
@@ -576,7 +574,7 @@ func (e *Engine) playStep(d *Ctx, w *work, t *dieTry, step, toStep int) {
 // before to the one the mover's piece has just reached by moving from sq (at
 // step s) to to (at step ts), without rescanning the track unless the piece
 // was the last on the rearmost step (see rearmost).
-func (e *Engine) rearAfterStep(d *Ctx, before uint64, sq board.Square, s int, to board.Square, ts int, sent bool) {
+func (e *Engine[H]) rearAfterStep(d *Ctx[H], before uint64, sq board.Square, s int, to board.Square, ts int, sent bool) {
 	rc := &d.rear
 	me := d.Me
 	if rc.pos != d.Pos || rc.hash != before || rc.have&(1<<me) == 0 {
@@ -611,14 +609,16 @@ func mix64(z uint64) uint64 {
 // recordPlay keeps the play of w.steps[:k], which leads to w.cur. With hits
 // settled at the end of the play, the landings of pieces that stayed where
 // they landed hit now, and the play's position is the one after them.
-func (e *Engine) recordPlay(w *work, k int, me int) { e.recordPlayHash(w, k, me, w.cur.Hash, false) }
+func (e *Engine[H]) recordPlay(w *work[H], k int, me int) {
+	e.recordPlayHash(w, k, me, w.cur.Hash, false)
+}
 
 // recordPlayHash is recordPlay for a play that leads to a position with the
 // given hash; fresh says the search visited that hash, with no dice left and
 // nothing else in its key, for the first time (see playLeaf), unless the
 // play then changes the position (hits settled at its end, a roll again).
 // given hash (w.cur is that position only where hits are settled at the end).
-func (e *Engine) recordPlayHash(w *work, k int, me int, hash uint64, fresh bool) {
+func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh bool) {
 	m := board.Move{Kind: board.Play, From: board.NoSquare, To: board.NoSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
@@ -709,7 +709,7 @@ const PendingBit = 1 << 7
 // that found opposing pieces, whose piece did not move on. Pieces of one
 // player on a square are alike: a move from a square where pieces landed
 // takes one that was there before when there is one.
-func (e *Engine) finalHits(w *work, k int, me int) uint8 {
+func (e *Engine[H]) finalHits(w *work[H], k int, me int) uint8 {
 	var any bool
 	for i := 0; i < k; i++ {
 		any = any || w.steps[i].hit
@@ -758,7 +758,7 @@ func (e *Engine) finalHits(w *work, k int, me int) uint8 {
 
 // buriedSquares are the squares of me's track where me has a piece under
 // other players' pieces (a shared square, with hits: end).
-func (e *Engine) buriedSquares(p *board.Position, me int) board.SquareSet {
+func (e *Engine[H]) buriedSquares(p *board.Position, me int) board.SquareSet {
 	var out board.SquareSet
 	b := e.b
 	// Mostly every piece of me's is in a stack me tops: then none is buried,
@@ -792,10 +792,10 @@ func (e *Engine) buriedSquares(p *board.Position, me int) board.SquareSet {
 	return out
 }
 
-// allHold reports whether every test holds at d.
-func allHold(tests []Test, d *Ctx) bool {
+// allHold reports whether every test holds at host.
+func allHold[H any](tests []Test[H], host H) bool {
 	for _, t := range tests {
-		if !t(d) {
+		if !t(host) {
 			return false
 		}
 	}

@@ -4,7 +4,7 @@ import "github.com/stackrules/stackrules/board"
 
 // appendRolls appends the chance events at p: the distinct rolls, or the
 // outcomes of the opening roll.
-func (e *Engine) AppendRolls(p *board.Position, buf []board.Move) []board.Move {
+func (e *Engine[H]) AppendRolls(p *board.Position, buf []board.Move) []board.Move {
 	switch {
 	case p.Opening && e.Opening:
 		for starter := 0; starter < 2; starter++ {
@@ -36,7 +36,7 @@ func (e *Engine) AppendRolls(p *board.Position, buf []board.Move) []board.Move {
 // RollWeights appends to buf the relative weights of the rolls
 // AppendRolls lists at p, in the same order (a non-double roll of two dice
 // is twice as likely as a double).
-func (e *Engine) RollWeights(p *board.Position, buf []float64) []float64 {
+func (e *Engine[H]) RollWeights(p *board.Position, buf []float64) []float64 {
 	var moves [64]board.Move
 	for _, m := range e.AppendRolls(p, moves[:0]) {
 		w := 1.0
@@ -51,7 +51,7 @@ func (e *Engine) RollWeights(p *board.Position, buf []float64) []float64 {
 // RollMove is the chance event of rolling d1 and d2 at p (d2 is ignored with
 // one die; at the opening roll, d1 is the first player's die and d2 the
 // second's, and they must differ).
-func (e *Engine) RollMove(p *board.Position, d1, d2 int) board.Move {
+func (e *Engine[H]) RollMove(p *board.Position, d1, d2 int) board.Move {
 	if p.Opening && e.Opening {
 		starter := 0
 		if d2 > d1 {
@@ -70,7 +70,7 @@ func (e *Engine) RollMove(p *board.Position, d1, d2 int) board.Move {
 
 // RandomRoll rolls the dice at chance node p: the event, each die uniform
 // (the opening roll rolls again on equal dice).
-func (e *Engine) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move {
+func (e *Engine[H]) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move {
 	n := e.Sides
 	for {
 		d1, d2 := rng.IntN(n)+1, rng.IntN(n)+1

@@ -5,7 +5,7 @@ import "github.com/stackrules/stackrules/board"
 // ApplyStep moves the top piece of from to to (NoSquare: off the track's
 // end, borne off); with hit, the other players' pieces on to first go back
 // to the first squares of their own tracks.
-func (e *Engine) ApplyStep(p *board.Position, me int, from, to board.Square, hit bool) {
+func (e *Engine[H]) ApplyStep(p *board.Position, me int, from, to board.Square, hit bool) {
 	var undo stepUndo
 	e.applyDieStepUndo(p, me, from, to, hit, &undo)
 }
@@ -38,7 +38,7 @@ func (u *stepUndo) restore(p *board.Position) {
 	p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash = u.tops, u.showing, u.onBoard, u.off, u.hash
 }
 
-func (e *Engine) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
+func (e *Engine[H]) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
 	b := e.b
 	u.n = 0
 	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
@@ -80,12 +80,12 @@ func insertByOwner(b *board.Board, s, piece board.Stack) board.Stack {
 
 // SendHome sends the pieces of players other than me on square to back to
 // the first squares of their own tracks.
-func (e *Engine) SendHome(p *board.Position, me int, to board.Square) { e.sendHome(p, me, to, nil) }
+func (e *Engine[H]) SendHome(p *board.Position, me int, to board.Square) { e.sendHome(p, me, to, nil) }
 
 // sendHome sends the pieces of players other than me on square to back to
 // the first squares of their own tracks, recording the change in u when it
 // is not nil.
-func (e *Engine) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
+func (e *Engine[H]) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
 	b := e.b
 	set := func(sq board.Square, s board.Stack) {
 		if u != nil {
@@ -108,7 +108,7 @@ func (e *Engine) sendHome(p *board.Position, me int, to board.Square, u *stepUnd
 // Apply plays a Roll or a Play at p in place, but for ending the turn: it
 // reports whether the caller must end it (a Play that earns no extra roll,
 // or a pass).
-func (e *Engine) Apply(p *board.Position, m board.Move) (endTurn bool) {
+func (e *Engine[H]) Apply(p *board.Position, m board.Move) (endTurn bool) {
 	switch m.Kind {
 	case board.Roll:
 		if m.Lift == 1 { // the opening roll decides who starts
@@ -175,7 +175,7 @@ func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack
 
 // hashAfterDieStep is the hash of the position after applyDieStep, without
 // making the move (see applyDieStepUndo, which it mirrors).
-func (e *Engine) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
+func (e *Engine[H]) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
 	b := e.b
 	old := p.Cells[from]
 	var rest, piece board.Stack
@@ -203,7 +203,7 @@ func (e *Engine) hashAfterDieStep(p *board.Position, me int, from, to board.Squa
 
 // splitHit parts the stack dst that me's piece lands on: the pieces me
 // keeps there and, per other owner, the pieces sent home, each bottom to top.
-func (e *Engine) splitHit(dst board.Stack, me int) (kept board.Stack, sent [board.MaxPlayers]board.Stack) {
+func (e *Engine[H]) splitHit(dst board.Stack, me int) (kept board.Stack, sent [board.MaxPlayers]board.Stack) {
 	b := e.b
 	for i := dst.Height(); i >= 1; i-- { // bottom to top
 		code := b.Piece(dst, i)
@@ -219,7 +219,7 @@ func (e *Engine) splitHit(dst board.Stack, me int) (kept board.Stack, sent [boar
 // hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
 // and sending the other players' pieces there home: h is the hash with the
 // square it left, from, holding rest.
-func (e *Engine) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
+func (e *Engine[H]) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
 	b := e.b
 	kept, sent := e.splitHit(dst, me)
 	for owner, s := range sent {

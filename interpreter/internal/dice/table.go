@@ -53,7 +53,7 @@ func (t *stepTable) row(me int, sum bool, extra bool, left, die int) int {
 // failed reports whether a condition failed at run time, in which case no
 // table is made (the search then reports it). setPlayer points d.Host at a
 // player, as the mover.
-func (e *Engine) BuildTable(d *Ctx, readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool) {
+func (e *Engine[H]) BuildTable(d *Ctx[H], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool) {
 	if len(e.rules) == 0 || len(e.rules) >= tabHit-1 {
 		return
 	}
@@ -119,7 +119,7 @@ func (e *Engine) BuildTable(d *Ctx, readsLeft, readsExtra bool, setPlayer func(m
 
 // tableEntry is the step table's entry for a piece at step s moved by die
 // (as tryDie tries the rules, first to last).
-func (e *Engine) tableEntry(d *Ctx, sum bool, track []board.Square, s, die int) uint8 {
+func (e *Engine[H]) tableEntry(d *Ctx[H], sum bool, track []board.Square, s, die int) uint8 {
 	finish := len(track)
 	for ri, r := range e.rules {
 		if r.Sum != sum {
@@ -137,14 +137,13 @@ func (e *Engine) tableEntry(d *Ctx, sum bool, track []board.Square, s, die int) 
 		if ts >= 0 && ts < finish {
 			to = track[ts]
 		}
-		d.From, d.Src, d.To, d.Dst = track[s], 0, to, 0
-		e.sync(d)
+		e.sync(d.Host, d.Pos, track[s], 0, to, 0)
 		d.Step, d.ToStep = s, ts
-		if r.Pos != nil && !r.Pos(d) || r.Rest != nil && !r.Rest(d) {
+		if r.Pos != nil && !r.Pos(d.Host) || r.Rest != nil && !r.Rest(d.Host) {
 			continue
 		}
 		ent := uint8(ri + 1)
-		if r.Hit != nil && r.Hit(d) {
+		if r.Hit != nil && r.Hit(d.Host) {
 			ent |= tabHit
 		}
 		return ent
