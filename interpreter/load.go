@@ -416,7 +416,7 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 		return
 	}
 	if g.dice != nil {
-		// The dice moves (diceplay.go) work on words: no Deep store there.
+		// The dice moves (internal/dice) work on words: no Deep store there.
 		d.errorf(rf.root, "too-many-pieces", "use fewer pieces",
 			"this game has %d pieces, and its rules can stack them, but a game with dice holds at most %d in a stack (one word: %d players × %d kinds of piece need %d bits a piece)",
 			g.totalPieces, b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits())
