@@ -52,7 +52,10 @@ type capState struct {
 	path   [board.MaxJumps]board.Square
 	// origin and taken: where the capturing column started and the codes
 	// of the prisoners it took, in order, for piece(i) below the window.
-	taken  [board.MaxJumps]uint8
+	taken [board.MaxJumps]uint8
+	// over: the square jumped at each step, to tell the first square beyond
+	// the stack jumped last from one it emptied earlier in the capture.
+	over   [board.MaxJumps]board.Square
 	origin board.Square
 	best   int
 	active uint32 // capture rules whose position-level terms hold
@@ -299,8 +302,10 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 				// jumped last, is the same move as the one from the first
 				// (same start, end and pieces taken): it is made only from
 				// there. The capture goes on all the same, so it does not end
-				// here.
-				if r.flying && d == last && !st.jumped.Has(g.lineNext[board.Opposite(d)][cur]) {
+				// here. The square behind cur must be the stack jumped last,
+				// not merely some jumped square: where jumped pieces leave at
+				// once, the king can land beyond one it emptied earlier.
+				if r.flying && d == last && g.lineNext[board.Opposite(d)][cur] != st.over[n-1] {
 					if land := g.lineNext[d][over]; land != noSquare && st.cells[land] == 0 {
 						extended = true
 					}
@@ -343,6 +348,7 @@ func (g *Game) jumpFrom(c *Ctx, from, cur board.Square, section board.Stack, n i
 					}
 					st.jumped.Add(over)
 					st.path[n] = land
+					st.over[n] = over
 					r0 := rule
 					if n == 0 {
 						r0 = uint8(ri)

@@ -263,7 +263,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"source", false, func(_, v *yaml.Node) { rf.Source = d.str(v, "source") }},
 		{"sources", false, func(_, v *yaml.Node) { d.decodeSources(v, rf) }},
 		{"rules", false, func(_, v *yaml.Node) { rf.Words.Summary = strings.TrimSpace(d.str(v, "rules")) }},
-		{"pdn_game_type", false, func(_, v *yaml.Node) { rf.Words.PDNGameType = d.integer(v, "pdn_game_type", 1, 99) }},
+		{"pdn_game_type", false, func(_, v *yaml.Node) { d.decodePDNGameType(v, rf) }},
 		{"authors", false, func(_, v *yaml.Node) { rf.Authors = d.strings(v, "authors") }},
 		{"board", true, func(_, v *yaml.Node) { d.decodeBoard(v, &rf.Board) }},
 		{"players", true, func(_, v *yaml.Node) { d.decodePlayers(v, rf) }},

@@ -146,16 +146,22 @@ func (g *Game) parseMove(p *board.Position, text string) (board.Move, error) {
 	return board.Move{}, fmt.Errorf("move %q is not legal here", strings.TrimSpace(text))
 }
 
-// sameCapture finds the one legal capture that takes the same pieces as m,
-// from the same start to the same end in as many jumps: m names another
+// sameCapture finds the one legal capture that takes the same pieces in the
+// same order as m, from the same start to the same end: m names another
 // square to land on between two jumps along one line (a1xd4xf6 for the
-// listed a1xc3xf6), which makes the same move.
+// listed a1xc3xf6), which makes the same move. The order tells apart two
+// routes that take the same pieces to the same end.
 func (g *Game) sameCapture(p *board.Position, m board.Move) (board.Move, bool) {
 	var found board.Move
 	n := 0
-	taken := g.jumpedSquares(p, m)
+	var order [board.MaxJumps]board.Square
+	if g.jumpedInOrder(p, m, &order) != int(m.Jumps) {
+		return found, false
+	}
 	for _, l := range g.LegalMoves(p, nil) {
-		if l.Kind == board.Capture && l.From == m.From && l.To == m.To && l.Jumps == m.Jumps && g.jumpedSquares(p, l) == taken {
+		var lorder [board.MaxJumps]board.Square
+		if l.Kind == board.Capture && l.From == m.From && l.To == m.To && l.Jumps == m.Jumps &&
+			g.jumpedInOrder(p, l, &lorder) == int(l.Jumps) && lorder == order {
 			found = l
 			n++
 		}

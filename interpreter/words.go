@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +49,7 @@ type wordsSpec struct {
 	RepetitionReason string
 	QuietReason      string
 	PDNGameType      int      // the GameType tag of PDN records; 0 when the game has none
+	PDNAlsoRead      []int    // more GameType tags whose records are this game's (Portuguese's 28 for Spanish's 24)
 	noMove           []string // per player: "white has no legal move", made once
 }
 
@@ -170,6 +172,35 @@ func (g *Game) numberBoard(d *decoder, rf *ruleFile) {
 // PDNGameType is the GameType tag of the game's PDN records, 0 when the
 // rule file gives none.
 func (g *Game) PDNGameType() int { return g.words.PDNGameType }
+
+// ReadsPDNGameType reports whether PDN records of game type t are this
+// game's: its own type, or one more the rule file lists (`pdn_game_type:
+// [24, 28]`, one game under two names and numbers).
+func (g *Game) ReadsPDNGameType(t int) bool {
+	return t != 0 && (t == g.words.PDNGameType || slices.Contains(g.words.PDNAlsoRead, t))
+}
+
+// decodePDNGameType reads `pdn_game_type`: a number, or a list of numbers
+// whose first is written and all read.
+func (d *decoder) decodePDNGameType(v *yaml.Node, rf *ruleFile) {
+	const what = "pdn_game_type"
+	if v.Kind != yaml.SequenceNode {
+		rf.Words.PDNGameType = d.integer(v, what, 1, 99)
+		return
+	}
+	if len(v.Content) == 0 {
+		d.errorf(v, "wrong-type", "write `pdn_game_type: 24` or `pdn_game_type: [24, 28]`", "%s is an empty list", what)
+		return
+	}
+	for i, e := range v.Content {
+		n := d.integer(e, what, 1, 99)
+		if i == 0 {
+			rf.Words.PDNGameType = n
+		} else if n != 0 {
+			rf.Words.PDNAlsoRead = append(rf.Words.PDNAlsoRead, n)
+		}
+	}
+}
 
 // LiftsPart reports whether some move rule lifts part of a stack, so that
 // moves carry a count ("2c3-d4").

@@ -64,6 +64,18 @@ func TestWordsKeys(t *testing.T) {
 	if g.Source != "an old-style note" || g.Summary != "Move forward.\n\nBear off." || len(g.Sources) != 1 || g.Sources[0].String() != "Mark Steere, Liger (2009), https://example.org" {
 		t.Errorf("source %q, summary %q, sources %v", g.Source, g.Summary, g.Sources)
 	}
+	if g.PDNGameType() != 0 || g.ReadsPDNGameType(0) {
+		t.Errorf("no pdn_game_type: %d", g.PDNGameType())
+	}
+	for src, want := range map[string][]int{"pdn_game_type: 21\n": {21}, "pdn_game_type: [24, 28]\n": {24, 28}} {
+		g, ds := Check("x.yaml", []byte(src+good))
+		if g == nil {
+			t.Fatalf("%s: %v", src, ds)
+		}
+		if g.PDNGameType() != want[0] || !g.ReadsPDNGameType(want[len(want)-1]) || g.ReadsPDNGameType(22) {
+			t.Errorf("%s: writes %d, reads %d %v", src, g.PDNGameType(), want[len(want)-1], g.ReadsPDNGameType(want[len(want)-1]))
+		}
+	}
 	if g.ends[0].reason != "bore off every checker" || g.ends[1].reason != "" || g.words.RepetitionReason == "" {
 		t.Errorf("reasons %q %q %q", g.ends[0].reason, g.ends[1].reason, g.words.RepetitionReason)
 	}
@@ -87,6 +99,9 @@ func TestWordsKeys(t *testing.T) {
 		{"board:\n", "sources:\n  - {author: x}\nboard:\n", `needs the key "title"`},
 		{"board:\n", "board:\n  numbering: green\n", `must be a player (red, blue)`},
 		{"board:\n", "pdn_game_type: x\nboard:\n", `pdn_game_type must be a whole number`},
+		{"board:\n", "pdn_game_type: []\nboard:\n", `pdn_game_type is an empty list`},
+		{"board:\n", "pdn_game_type: [24, y]\nboard:\n", `pdn_game_type must be a whole number`},
+		{"board:\n", "pdn_game_type: [24, 100]\nboard:\n", `pdn_game_type is 100; it must be between 1 and 99`},
 	} {
 		src := strings.Replace(base, c.old, c.new, 1)
 		_, ds := Check("x.yaml", []byte(src))

@@ -324,7 +324,7 @@ func GameType(r *Record) int {
 // progress, which in a record are claims a player may leave unmade.
 func ReplayPDN(g *interpreter.Game, r *Record) (*interpreter.History, error) {
 	if t := r.Tag("GameType"); t != "" && g.PDNGameType() != 0 {
-		if GameType(r) != g.PDNGameType() {
+		if !g.ReadsPDNGameType(GameType(r)) {
 			return nil, fmt.Errorf("[GameType %q] is not %s (game type %d)", t, g.Name, g.PDNGameType())
 		}
 	}

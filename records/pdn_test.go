@@ -225,3 +225,95 @@ func TestNumericSquaresOfInternational(t *testing.T) {
 		}
 	}
 }
+
+// The numbering of each game whose players write squares by number, as its
+// sources give it (see each rule file's comment on pdn_game_type):
+//   - Italian, as the Italian federation (FID) numbers the board, from
+//     black's right-hand corner rightwards and downwards: 1 is a8, 32 is h1,
+//     and its course's first example move 23-19 is f3-e4;
+//   - Spanish (and Portuguese), from white's right-hand corner leftwards and
+//     upwards: 1 is h1, 32 is a8, white starts on 1-12;
+//   - Thai, top left as the first player sees the board (PDN N2): 1 is b8,
+//     the first player starts on 25-32;
+//   - Frisian, as International draughts: 1 is b10, 46 is a1;
+//   - Sri Lankan, which no standard pins, as Canadian draughts numbers its
+//     12x12 board: 1 is a12, 72 is l1.
+func TestNumericSquaresOfEachGame(t *testing.T) {
+	for _, c := range []struct {
+		game    string
+		squares map[int]string
+		move    string // a first move in numbers, and in square names
+		named   string
+		fen     string // a PDN FEN and the position it is
+		pos     string
+	}{
+		{"italian", map[int]string{1: "a8", 4: "g8", 5: "b7", 19: "e4", 21: "b3", 23: "f3", 29: "b1", 32: "h1"}, "23-19", "f3-e4",
+			"B:WK1,23:B9,K32", "b a8:W,f3:w,a6:b,h1:B"},
+		{"spanish", map[int]string{1: "h1", 4: "b1", 5: "g2", 9: "h3", 13: "g4", 29: "g8", 32: "a8"}, "9-13", "h3-g4",
+			"W:W1,K13:B32", "w h1:w,g4:W,a8:b"},
+		{"thai", map[int]string{1: "b8", 4: "h8", 25: "b2", 22: "c3", 29: "a1", 32: "g1"}, "25-22", "b2-c3",
+			"W:W29:BK4", "w a1:w,h8:B"},
+		{"frisian", map[int]string{1: "b10", 5: "j10", 46: "a1", 50: "i1", 32: "d4", 28: "e5"}, "32-28", "d4-e5",
+			"W:W46:B5", "w a1:w,j10:b"},
+		{"sri-lanka", map[int]string{1: "a12", 6: "k12", 67: "b1", 72: "l1", 43: "b5"}, "43-37", "b5-a6",
+			"W:W72:B1", "w l1:w,a12:b"},
+	} {
+		t.Run(c.game, func(t *testing.T) {
+			g := gametest.Open(t, c.game)
+			for n, want := range c.squares {
+				sq, ok := g.Board.NumberedSquare(n)
+				if !ok || g.Board.SquareName(sq) != want {
+					t.Errorf("square %d is %s, want %s", n, g.Board.SquareName(sq), want)
+				}
+			}
+			start := g.Start()
+			m, err := g.ParseMove(&start, c.move)
+			if err != nil || g.MoveString(m) != c.named {
+				t.Errorf("%s: %s %v, want %s", c.move, g.MoveString(m), err, c.named)
+			}
+			p, err := records.ParseFEN(g, c.fen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := g.ParsePosition(c.pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p != want {
+				t.Errorf("FEN %s is %s, want %s", c.fen, g.FormatPosition(&p), c.pos)
+			}
+			back, err := records.FEN(g, &p)
+			if err != nil || back != c.fen {
+				t.Errorf("%s writes as FEN %s (%v), want %s", c.pos, back, err, c.fen)
+			}
+		})
+	}
+}
+
+// Spanish and Portuguese draughts are one game, with two PDN game types: a
+// record of either is read as the spanish rule file, which writes 24; a
+// record of another game is refused.
+func TestPortugueseRecordsReadAsSpanish(t *testing.T) {
+	g := gametest.Open(t, "spanish")
+	for _, c := range []struct {
+		gameType string
+		ok       bool
+	}{{"24", true}, {"28", true}, {"28,W,8,8,N1,1", true}, {"22", false}, {"20", false}} {
+		text := `[GameType "` + c.gameType + `"]` + "\n\n1. 9-13 22-18 2. 13x22 *\n"
+		_, h, err := records.ReadPDN(g, strings.NewReader(text))
+		if (err == nil) != c.ok {
+			t.Errorf("[GameType %q]: error %v, want ok %v", c.gameType, err, c.ok)
+			continue
+		}
+		if c.ok {
+			p := h.Position()
+			if got, want := g.FormatPosition(&p), "b"; !strings.HasPrefix(got, want) || h.Len() != 3 {
+				t.Errorf("[GameType %q]: %d plies, %s", c.gameType, h.Len(), got)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := records.WritePDN(g, &buf, g.NewHistory(g.Start()), nil, ""); err != nil || !strings.Contains(buf.String(), `[GameType "24"]`) {
+		t.Errorf("spanish writes %q (%v), want GameType 24", buf.String(), err)
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"github.com/stackrules/stackrules/internal/gametest"
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/records"
+	"github.com/stackrules/stackrules/variants"
 )
 
 // replayAll reads a PDN text and replays each game.
@@ -225,11 +226,22 @@ func TestPDNResultsAndRepetition(t *testing.T) {
 // game cut short keeps the result it is given, and one from a set-up
 // position its FEN.
 func TestPDNRoundTripEveryDraughtsGame(t *testing.T) {
+	tested := map[string]bool{}
+	defer func() {
+		for _, name := range variants.Names() {
+			if g, err := interpreter.Open(name); err == nil && g.PDNGameType() != 0 && !tested[name] {
+				t.Errorf("%s has PDN game type %d but no round trip here", name, g.PDNGameType())
+			}
+		}
+	}()
 	for _, c := range []struct {
 		game, gameType string
 		names          bool // squares by name
 	}{{"english-checkers", "21", false}, {"international", "20", false}, {"russian", "25", true}, {"turkish", "30", true},
-		{"pool", "23", false}, {"brazilian", "26", false}, {"canadian", "27", false}, {"czech", "29", true}} {
+		{"pool", "23", false}, {"brazilian", "26", false}, {"canadian", "27", false}, {"czech", "29", true},
+		{"italian", "22", false}, {"spanish", "24", false}, {"thai", "31", false}, {"frisian", "40", false},
+		{"armenian", "42", true}, {"sri-lanka", "43", false}} {
+		tested[c.game] = true
 		t.Run(c.game, func(t *testing.T) {
 			g := gametest.Open(t, c.game)
 			rng := rand.New(rand.NewPCG(uint64(len(c.game)), 32))
@@ -281,3 +293,22 @@ func TestPDNRoundTripEveryDraughtsGame(t *testing.T) {
 }
 
 func ptr(p board.Position) *board.Position { return &p }
+
+// Every built-in game of the draughts family writes PDN, but the column
+// games: a PDN FEN has no way to write a stack (bashni, lasca). A built-in
+// game with kings and captures and without stacks that lacks a PDN game
+// type fails here.
+func TestEveryDraughtsGameHasAPDNGameType(t *testing.T) {
+	for _, name := range variants.Names() {
+		g, err := interpreter.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.HasCaptures() || len(g.Kinds) != 2 || g.PDNGameType() != 0 {
+			continue
+		}
+		if name != "bashni" && name != "lasca" {
+			t.Errorf("%s has men, kings and captures but no pdn_game_type", name)
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 func pdnVariant(gameType int) (string, error) {
 	for _, n := range variants.Names() {
 		g, err := interpreter.Open(n)
-		if err == nil && g.PDNGameType() != 0 && g.PDNGameType() == gameType {
+		if err == nil && g.ReadsPDNGameType(gameType) {
 			return n, nil
 		}
 	}
