@@ -417,6 +417,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 	buf = buf[:0]
 	turn := int(c.pos.ToMove)
 	c.me, c.opp = g.prev(turn), turn
+	if c.pos.Extra { // the player to move earned another roll: its play may have won
+		c.me, c.opp = turn, g.next(turn)
+	}
 	if g.endTest(c) >= 0 {
 		return buf
 	}
