@@ -27,10 +27,6 @@ type playLeaf struct {
 	used  uint8
 	die   uint8
 	exact bool // a piece went off its track's end by one die (dice: use: exact)
-	// fresh: the search reached the play's position first by this play,
-	// with no dice left, and the position is the one the play leads to:
-	// no other fresh play leads there.
-	fresh bool
 }
 
 // work is a context's scratch space for the search of plays, grown once
@@ -45,6 +41,9 @@ type work[H any] struct {
 	slots []slot
 	gen   uint32
 	count int // keys in the set this generation
+	// stale counts the plays found this generation that are not fresh (see
+	// recordPlayHash): with none, no two plays lead to the same position.
+	stale int
 	// fin counts, per square, the mover's pieces a `once` rule moved there
 	// this play (they move no more); finKey hashes it, so that positions
 	// reached with different pieces finished are told apart.
@@ -173,6 +172,7 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 	d.SetRoll(p)
 	w.reset()
 	w.leaves = w.leaves[:0]
+	w.stale = 0
 	w.cur = *p
 	w.cur.SetDice(0, 0, false)
 	w.orig = p
@@ -198,25 +198,22 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 			}
 		}
 	}
-	// The plays kept lead to distinct positions when each was recorded the
-	// first time the search reached its position with no dice left (fresh):
-	// then they need no second look. Otherwise (a play that stopped with
-	// dice left, hits settled at its end, pieces moved for good) the
-	// positions they lead to are told apart here.
-	keep := func(l *playLeaf) bool {
-		return !(e.Most && int(l.used) < most && !(e.Exact && l.exact)) && !(onlyLarger && l.die != d1)
-	}
-	fresh := true
-	for i := range w.leaves {
-		if l := &w.leaves[i]; !l.fresh && keep(l) {
-			fresh = false
-			break
-		}
-	}
+	// The plays lead to distinct positions when each was recorded the first
+	// time the search reached its position with no dice left (fresh): then
+	// they need no second look. Otherwise (a play that stopped with dice
+	// left, hits settled at its end, pieces moved for good) the positions
+	// the plays kept lead to are told apart here.
+	fresh := w.stale == 0
 	w.reset() // now the set of positions reached by the plays kept
 	for i := range w.leaves {
 		l := &w.leaves[i]
-		if !keep(l) || !fresh && !w.visit(l.hash) {
+		if e.Most && int(l.used) < most && !(e.Exact && l.exact) {
+			continue
+		}
+		if onlyLarger && l.die != d1 {
+			continue
+		}
+		if !fresh && !w.visit(l.hash) {
 			continue
 		}
 		buf = append(buf, l.m)
@@ -615,8 +612,9 @@ func (e *Engine[H]) recordPlay(w *work[H], k int, me int) {
 
 // recordPlayHash is recordPlay for a play that leads to a position with the
 // given hash; fresh says the search visited that hash, with no dice left and
-// nothing else in its key, for the first time (see playLeaf), unless the
-// play then changes the position (hits settled at its end, a roll again).
+// nothing else in its key, for the first time, so that no other fresh play
+// leads there, unless the play then changes the position (hits settled at
+// its end, a roll again).
 // given hash (w.cur is that position only where hits are settled at the end).
 func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh bool) {
 	m := board.Move{Kind: board.Play, From: board.NoSquare, To: board.NoSquare, Jumps: uint8(k), Lift: uint8(me)}
@@ -688,7 +686,10 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 			fresh = false
 		}
 	}
-	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact, fresh: fresh}
+	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact}
+	if !fresh {
+		w.stale++
+	}
 	if k == 1 {
 		l.die = w.steps[0].die
 	}
