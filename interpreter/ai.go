@@ -255,6 +255,16 @@ func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
 	return true
 }
 
+// ResultKinds is K where wins are worth 1 to K points (the rule file's
+// `points`) and Result scores them by their points, 1 otherwise
+// (ai.ResultKinds): a game played for places scores by place instead.
+func (a *SearchGame) ResultKinds() int {
+	if a.g.rankRules != nil {
+		return 1
+	}
+	return a.g.MaxPoints()
+}
+
 // IsChance reports whether the next event at p is a roll of the dice
 // (ai.Chance): there LegalMoves lists nothing and the game is not over.
 func (a *SearchGame) IsChance(p *SearchPosition) bool {
