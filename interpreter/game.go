@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -115,8 +116,9 @@ type Game struct {
 	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
 	lineSets                     []board.SquareSet   // every line's points
 	words                        wordsSpec
-	dice                         *diceRules // dice, tracks and dice moves; nil without dice
-	regions                      []*region  // the board's edges, then the rule file's regions (regions.go)
+	dice                         diceEngine      // dice, tracks and dice moves (internal/dice); nil without dice
+	diceRules                    []*diceMoveRule // the dice moves' conditions as compiled, for explaining plays
+	regions                      []*region       // the board's edges, then the rule file's regions (regions.go)
 	adjList                      [][]board.Square
 	adjacent                     []board.SquareSet // per square, its neighbours for regions
 	maxAdjacent                  int
@@ -282,11 +284,10 @@ type Ctx struct {
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
-	moveBuf   []board.Move // for mobility
-	dice      diceCtx      // the die being played (dice games)
-	dw        *diceWork    // scratch space of the dice move search, made on first use
-	quiet     int          // plies without progress, for `search: avoid`
-	player    int          // a region's argument, while its condition runs (regions.go)
+	moveBuf   []board.Move   // for mobility
+	dice      dice.Ctx[*Ctx] // the die being played, and the dice move search's scratch space (dice games)
+	quiet     int            // plies without progress, for `search: avoid`
+	player    int            // a region's argument, while its condition runs (regions.go)
 	sets      [setCacheSize]setCacheEntry
 	nextSet   int
 	vms       []*vmFrame // expr's VM, a frame per depth of evaluation (runVM)
@@ -451,6 +452,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 	buf = buf[:0]
 	turn := int(c.pos.ToMove)
 	c.me, c.opp = g.prev(turn), turn
+	if c.pos.Extra { // the player to move earned another roll: its play may have won
+		c.me, c.opp = turn, g.next(turn)
+	}
 	if g.endTest(c) >= 0 {
 		return buf
 	}

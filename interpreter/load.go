@@ -70,7 +70,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	g.RulesHash = fmt.Sprintf("sha256:%x", sum)
 	g.layoutHash = playHash(&root)
 	g.network = rf.Network
-	g.pool.New = func() any { return &Ctx{g: g} }
+	g.pool.New = func() any { return g.newCtx() }
 	if d.diags.HasErrors() && (rf.Board.Width == 0 || len(rf.Players) == 0) {
 		return nil, d.diags
 	}
@@ -93,7 +93,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	g.buildDice(d, rf)
 	g.buildCube(d, rf)
 	g.buildSetup(d, rf)
-	if g.dice != nil && g.dice.opening {
+	if g.dice != nil && g.dice.Dice().Opening {
 		g.start.SetDice(0, 0, true)
 	}
 	g.buildRules(d, rf)
@@ -427,7 +427,7 @@ func (g *Game) checkStackRoom(d *decoder, rf *ruleFile) {
 		return
 	}
 	if g.dice != nil {
-		// The dice moves (diceplay.go) work on words: no Deep store there.
+		// The dice moves (internal/dice) work on words: no Deep store there.
 		d.errorf(rf.root, "too-many-pieces", "use fewer pieces",
 			"this game has %d pieces, and its rules can stack them, but a game with dice holds at most %d in a stack (one word: %d players × %d kinds of piece need %d bits a piece)",
 			g.totalPieces, b.Window(), len(g.Players), b.Codes()/len(g.Players), b.Bits())

@@ -264,7 +264,8 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 // foldCtx is a context for evaluating static terms of g at load time for
 // player pi; folding reports the runtime errors met in it.
 func (d *decoder) foldCtx(g *Game, pi int) *Ctx {
-	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
+	c := g.newCtx()
+	c.me, c.opp, c.from, c.to = pi, g.next(pi), noSquare, noSquare
 	d.folds = append(d.folds, c)
 	return c
 }
