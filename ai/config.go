@@ -109,6 +109,10 @@ type Config struct {
 	// the random playout plies before the network rates the position
 	// reached (0: it rates the leaf itself).
 	NetPlayout int
+	// NetTree keeps the tree search in a game of chance with a value
+	// network, where the search is otherwise the two-ply move filter
+	// (netsearch.go).
+	NetTree bool
 	// Seed makes the search reproducible.
 	Seed uint64
 }

@@ -95,6 +95,15 @@ type Evaluator[P any] interface {
 	Evaluate(p *P, values []float64) bool
 }
 
+// ResultKinds is optional: a game whose wins are worth 1 to K points
+// (K = ResultKinds(), 1 where every win is worth the same), Result giving a
+// winner of k points 0.5+0.5·k/K and the others 0.5−0.5·k/K. A value
+// network made for it (Net.Kinds) learns each player's chance of winning at
+// least 1, 2, ... K points instead of its expected return alone.
+type ResultKinds interface {
+	ResultKinds() int
+}
+
 // Encoder is optional: a game that can write a position as a fixed-length
 // vector of numbers, the input of a value network (Net). FeatureLayout
 // names the encoding (its version and the rules it encodes): a network

@@ -62,7 +62,8 @@ type MCTS[P any, M comparable] struct {
 	rootHash uint64
 	hasRoot  bool
 	progress func(Progress[M])
-	endgame  *endgame // the last endgame analysis, nil before any
+	net      netSearch[P, M] // the filter's buffers (netsearch.go)
+	endgame  *endgame        // the last endgame analysis, nil before any
 
 	endgameQueue frontier[P] // its breadth-first frontier, while listing
 	endgameMoves []M
@@ -190,6 +191,9 @@ func (s *MCTS[P, M]) Search(ctx context.Context, p *P) Result[M] {
 	}
 	if s.chance != nil && s.chance.IsChance(p) {
 		return Result[M]{Player: s.g.ToMove(p), Err: ErrChance, Elapsed: time.Since(start), Nodes: s.nodeCount()}
+	}
+	if s.useNetSearch() {
+		return s.netFilter(ctx, p, start)
 	}
 	s.attach(p)
 	if s.rep != nil {

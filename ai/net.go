@@ -17,7 +17,10 @@ import (
 // Net is a small value network: the position's features (an Encoder's
 // vector) go through one hidden layer of sigmoid units to one sigmoid output
 // per player, each an estimate of that player's return in [0,1] (as Result
-// and Evaluator give it). TD-Gammon's shape: the inputs are mostly 0 (one
+// and Evaluator give it); or, in a game whose wins are worth 1 to K points
+// (Kinds = K > 1, see ResultKinds), K outputs per player: the chances that
+// it wins at least 1, 2, ... K points, as TD-Gammon learned its gammons
+// apart from its wins, from which the returns follow (Returns). TD-Gammon's shape: the inputs are mostly 0 (one
 // unit per piece code per square), so the first layer is summed over the
 // inputs that are not, and a forward pass costs the active inputs × Hidden.
 //
@@ -27,6 +30,9 @@ import (
 // nothing.
 type Net struct {
 	In, Hidden, Out int
+	// Kinds is K where the outputs are per player and points (Out =
+	// players × K); 0 or 1: one output per player, its return.
+	Kinds int
 	// W1[i*Hidden+j] is input i's weight into hidden unit j (input-major, so
 	// an input that is 0 is skipped whole); W2[j*Out+k] hidden j into output k.
 	W1, B1, W2, B2 []float32
@@ -159,6 +165,9 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 	fmt.Fprintf(&b, "layout: %s\n", n.Layout)
 	fmt.Fprintf(&b, "game: %s\n", strings.ReplaceAll(n.Game, "\n", " "))
 	fmt.Fprintf(&b, "inputs: %d\nhidden: %d\noutputs: %d\n", n.In, n.Hidden, n.Out)
+	if n.Kinds > 1 {
+		fmt.Fprintf(&b, "kinds: %d\n", n.Kinds)
+	}
 	fmt.Fprintf(&b, "games: %d\nseed: %d\n\n", n.Games, n.Seed)
 	for _, part := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
 		if err := binary.Write(&b, binary.LittleEndian, part); err != nil {
@@ -233,7 +242,7 @@ func ReadNet(r io.Reader, name string) (*Net, error) {
 			n.Layout = val
 		case "game":
 			n.Game = val
-		case "inputs", "hidden", "outputs", "games":
+		case "inputs", "hidden", "outputs", "games", "kinds":
 			v, ok := num()
 			if !ok || (key != "games" && (v < 1 || v > 1<<20)) {
 				return fail("line %d: %s: %q is not a count", line, key, val)
@@ -245,6 +254,8 @@ func ReadNet(r io.Reader, name string) (*Net, error) {
 				n.Hidden = int(v)
 			case "outputs":
 				n.Out = int(v)
+			case "kinds":
+				n.Kinds = int(v)
 			default:
 				n.Games = v
 			}
@@ -262,6 +273,9 @@ func ReadNet(r io.Reader, name string) (*Net, error) {
 		if !seen[k] {
 			return fail("the header has no %q", k)
 		}
+	}
+	if n.Kinds > 1 && n.Out%n.Kinds != 0 {
+		return fail("%d outputs are not a whole number of players of %d kinds", n.Out, n.Kinds)
 	}
 	if n.In*n.Hidden > 1<<26 || n.Hidden*n.Out > 1<<26 {
 		return fail("%d×%d×%d weights: too many", n.In, n.Hidden, n.Out)
@@ -315,8 +329,62 @@ func (n *Net) Check(layout string, features, players int) error {
 		return fmt.Errorf("%w: it was trained for %s (%s), not for this game's %s; train one for it with `stackrules train`",
 			ErrNetLayout, n.Game, n.Layout, layout)
 	}
-	if n.In != features || n.Out != players {
+	if n.In != features || n.Out != players*n.kinds() {
 		return fmt.Errorf("it has %d inputs and %d outputs; the game has %d features and %d players", n.In, n.Out, features, players)
 	}
 	return nil
+}
+
+// kinds is K of Kinds, 1 for a net of returns.
+func (n *Net) kinds() int { return max(n.Kinds, 1) }
+
+// Returns turns the outputs out (in the order of the net's players, from
+// the perspective's) into each player's expected return, into values (in
+// the same order). For a net of returns they are the outputs themselves;
+// with K kinds, a player who wins k points gets 0.5+0.5·k/K and the others
+// 0.5−0.5·k/K, as Result gives them, so the expectation is
+// 0.5 + 0.5/K·(E[points won] − the others' E[points won]), each E the sum
+// of the chances of at least 1, 2, ... K points.
+func (n *Net) Returns(out []float32, values []float64) {
+	K := n.kinds()
+	if K == 1 {
+		for i := range values {
+			values[i] = float64(out[i])
+		}
+		return
+	}
+	all := 0.0
+	for i := range values {
+		e := 0.0
+		for _, v := range out[i*K : i*K+K] {
+			e += float64(v)
+		}
+		values[i] = e
+		all += e
+	}
+	for i, e := range values {
+		values[i] = min(max(0.5+0.5/float64(K)*(2*e-all), 0), 1)
+	}
+}
+
+// outcomeTargets writes the outputs a finished game's returns (in the
+// net's player order) call for into target: for a net of returns the
+// returns; with K kinds, for the winner (the one player above 0.5) of k
+// points a 1 for each of its first k outputs, every other output 0 (a draw:
+// all 0).
+func (n *Net) outcomeTargets(returns, target []float32) {
+	K := n.kinds()
+	if K == 1 {
+		copy(target, returns)
+		return
+	}
+	clear(target)
+	for i, r := range returns {
+		if r > 0.5 {
+			k := int(math.Round(float64(r-0.5) * 2 * float64(K)))
+			for j := 0; j < min(max(k, 1), K); j++ {
+				target[i*K+j] = 1
+			}
+		}
+	}
 }

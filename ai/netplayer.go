@@ -12,6 +12,7 @@ type NetEval[P any] struct {
 	x   []float32
 	h   []float32
 	out []float32
+	ret []float64 // the returns in the net's player order
 }
 
 // NewNetEval makes an evaluator of net for a game with Encoder enc. It
@@ -23,17 +24,18 @@ func NewNetEval[P any](net *Net, enc Encoder[P], players int) (*NetEval[P], erro
 	if err := net.Check(enc.FeatureLayout(), enc.Features(), players); err != nil {
 		return nil, err
 	}
-	return &NetEval[P]{Net: net, enc: enc, x: make([]float32, net.In), h: make([]float32, net.Hidden), out: make([]float32, net.Out)}, nil
+	return &NetEval[P]{Net: net, enc: enc, x: make([]float32, net.In), h: make([]float32, net.Hidden), out: make([]float32, net.Out), ret: make([]float64, players)}, nil
 }
 
 // Evaluate fills values with the net's estimate of each player's return.
 func (e *NetEval[P]) Evaluate(p *P, values []float64) bool {
 	e.enc.Encode(p, e.x)
 	e.Net.Forward(e.x, e.h, e.out)
+	e.Net.Returns(e.out, e.ret)
 	n := len(values)
 	persp := e.enc.Perspective(p)
 	for i := range values {
-		values[(persp+i)%n] = float64(e.out[i])
+		values[(persp+i)%n] = e.ret[i]
 	}
 	return true
 }

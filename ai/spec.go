@@ -68,6 +68,9 @@ type Spec struct {
 	// NetPlayout is the random playout plies before the network rates a
 	// leaf (netplayout=N; 0: it rates the leaf itself).
 	NetPlayout int
+	// NetTree is Config.NetTree (nettree=1): with a network in a game of
+	// chance, the tree search instead of the two-ply move filter.
+	NetTree bool
 	// Network is a network already loaded (the rule file's, see
 	// session.GameSpec), used by MCTS when Net names no file. Net "none"
 	// (net=none) asks for no network at all.
@@ -185,6 +188,7 @@ var specKeys = []struct{ key, help string }{
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
 	{"net", "FILE: a value network made by `stackrules train` rates the leaves instead of playouts to the end (none: not even the rule file's network)"},
 	{"netplayout", fmt.Sprintf("with net=: random plies played before the network rates a leaf, 0 to %d (default 0)", MaxPlayoutCap)},
+	{"nettree", "with a network in a game with dice, 1: the tree search with the network at its leaves instead of the two-ply move filter (to compare)"},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 (none) to %d (default %d; with iterations= and no time=, 1 per 4 iterations)", MaxEndgame, DefaultEndgamePositions)},
 }
 
@@ -396,6 +400,12 @@ func ParseSpec(s string) (Spec, error) {
 				return fail("avoid=%s: want 0 or 1", val)
 			}
 			sp.NoAvoid = !on
+		case "nettree":
+			on, ok := bit(val)
+			if !ok {
+				return fail("nettree=%s: want 0 or 1", val)
+			}
+			sp.NetTree = on
 		case "classic":
 			on, ok := bit(val)
 			if !ok {
@@ -487,6 +497,9 @@ func (sp Spec) String() string {
 	if sp.NetPlayout != 0 {
 		parts = append(parts, fmt.Sprintf("netplayout=%d", sp.NetPlayout))
 	}
+	if sp.NetTree {
+		parts = append(parts, "nettree=1")
+	}
 	if sp.HasSeed {
 		parts = append(parts, fmt.Sprintf("seed=%d", sp.Seed))
 	}
@@ -516,6 +529,7 @@ func (sp Spec) Config(seed uint64) Config {
 		NetPlayout:       sp.NetPlayout,
 		KeepLost:         sp.KeepLost > 0,
 		NoAvoid:          sp.NoAvoid,
+		NetTree:          sp.NetTree,
 	}
 	if sp.Classic {
 		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions, cfg.KeepLost = 1, true, -1, false

@@ -60,6 +60,13 @@ type TrainConfig struct {
 	// DefaultTrainExplore in a game without chance, none with it; negative:
 	// none).
 	Explore float64
+	// RandomStart, where > 0, begins each self-play game with k uniformly
+	// random moves, k drawn from 0..RandomStart (game k's seed), which are
+	// not learned from: exploring starts, so the net also learns positions
+	// its own play never reaches (those of weaker players, or set up for
+	// analysis). Backgammon judged by GNU Backgammon on positions from
+	// random games: see docs/ai.md.
+	RandomStart int
 	// MaxPlies ends a self-play game still running after so many moves as a
 	// draw (0: DefaultTrainPlies).
 	MaxPlies int
@@ -210,7 +217,7 @@ type trainWorker[P any, M comparable] struct {
 }
 
 // play plays game index from start and records it in w.traj.
-func (w *trainWorker[P, M]) play(start P, seed uint64, index int64, maxPlies int) {
+func (w *trainWorker[P, M]) play(start P, seed uint64, index int64, maxPlies, randomStart int) {
 	g := w.g
 	in := w.player.e.Net.In
 	w.player.rng = newRand(mix(seed, uint64(index), 11))
@@ -227,9 +234,15 @@ func (w *trainWorker[P, M]) play(start P, seed uint64, index int64, maxPlies int
 	}
 	pos := start
 	over := false
+	prefix := 0 // random moves still to play before the game is learned from
+	if randomStart > 0 {
+		prefix = newRand(mix(seed, uint64(index), 14)).IntN(randomStart + 1)
+	}
 	for ply, rolls := 0, 0; ply < maxPlies && rolls < 1000; {
 		if w.chance != nil && w.chance.IsChance(&pos) {
-			record(&pos)
+			if prefix == 0 {
+				record(&pos)
+			}
 			w.weights = w.chance.Outcomes(&pos, w.weights[:0])
 			k := sampleOutcome(w.weights, dice.Float64())
 			if k < 0 {
@@ -255,6 +268,12 @@ func (w *trainWorker[P, M]) play(start P, seed uint64, index int64, maxPlies int
 			}
 			over = true
 			break
+		}
+		if prefix > 0 {
+			prefix--
+			g.Apply(&pos, w.player.moves[w.player.rng.IntN(len(w.player.moves))])
+			ply++
+			continue
 		}
 		record(&pos)
 		g.Apply(&pos, w.player.choose(&pos, w.player.moves))
@@ -290,6 +309,8 @@ func newLearner(net *Net, cfg TrainConfig) *learner {
 func (l *learner) learn(t *trajectory) {
 	n := l.net
 	in, out := n.In, n.Out
+	K := n.kinds()
+	players := out / K
 	steps := len(t.xs) / in
 	if steps == 0 {
 		return
@@ -298,21 +319,24 @@ func (l *learner) learn(t *trajectory) {
 		l.targets = make([]float32, steps*out)
 	}
 	targets := l.targets[:steps*out]
+	// the output k of a position is player (persp + k/K) % players's, kind
+	// k%K: where it is in turn order
+	at := func(persp, k int) int { return (persp+k/K)%players*K + k%K }
 	// G_{T-1} = z; G_t = (1-λ) V(s_{t+1}) + λ G_{t+1}, in turn order (the
 	// net's outputs for a position start with its Perspective's player)
-	copy(targets[(steps-1)*out:], t.returns)
+	n.outcomeTargets(t.returns, targets[(steps-1)*out:])
 	for s := steps - 2; s >= 0; s-- {
 		n.Forward(t.xs[(s+1)*in:(s+2)*in], l.h, l.next)
 		persp := int(t.persp[s+1])
 		for k := 0; k < out; k++ {
-			pl := (persp + k) % out
+			pl := at(persp, k)
 			targets[s*out+pl] = (1-l.lambda)*l.next[k] + l.lambda*targets[(s+1)*out+pl]
 		}
 	}
 	for s := 0; s < steps; s++ {
 		persp := int(t.persp[s])
 		for k := 0; k < out; k++ {
-			l.own[k] = targets[s*out+(persp+k)%out]
+			l.own[k] = targets[s*out+at(persp, k)]
 		}
 		n.learn(t.xs[s*in:(s+1)*in], l.own, l.rate, l.h, l.out, l.dh)
 	}
@@ -388,14 +412,14 @@ func Train[P any, M comparable](ctx context.Context, g Game[P, M], start func(ga
 		}
 		first := net.Games
 		if k == 1 {
-			workers[0].play(start(first), cfg.Seed, first, cfg.MaxPlies)
+			workers[0].play(start(first), cfg.Seed, first, cfg.MaxPlies, cfg.RandomStart)
 		} else {
 			var wg sync.WaitGroup
 			for i := 0; i < k; i++ {
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
-					workers[i].play(start(first+int64(i)), cfg.Seed, first+int64(i), cfg.MaxPlies)
+					workers[i].play(start(first+int64(i)), cfg.Seed, first+int64(i), cfg.MaxPlies, cfg.RandomStart)
 				}()
 			}
 			wg.Wait()

@@ -409,3 +409,37 @@ func (b *Board) DropBottom(s Stack, n int) Stack {
 	}
 	return Stack(p | uint64(keep)<<heightShift)
 }
+
+// OwnerMask is the set of the top n pieces of s (n at most 63) that belong
+// to player p: bit i-1 set when piece i from the top (1 = top) is p's, as
+// Owner(Piece(s, i)) says (p = -1: a neutral piece). Pieces past the height
+// or below the window are left out. Move generation asks it once per stack for every lift size at
+// once (`bottom == me`).
+func (b *Board) OwnerMask(s Stack, p, n int) uint64 {
+	n = min(n, s.Height(), b.window, 63)
+	if n <= 0 || p < -1 || p >= b.Players {
+		return 0
+	}
+	low := uint64(1)<<uint(n) - 1
+	if b.OwnerBits() && p >= 0 {
+		// One bit per piece, and that bit is its owner: two players and
+		// one kind, or kinds kept on top only.
+		if p == 1 {
+			return uint64(s) & low
+		}
+		return ^uint64(s) & low
+	}
+	var m uint64
+	for i := 1; i <= n; i++ {
+		if b.Owner(b.Piece(s, i)) == p {
+			m |= 1 << uint(i-1)
+		}
+	}
+	return m
+}
+
+// OwnerBits reports whether a Stack word's bit i-1 is the owner (0 or 1) of
+// its piece i from the top, for every piece the word holds: one bit per
+// piece and that bit its owner (two players and one kind, or kinds kept on
+// top only).
+func (b *Board) OwnerBits() bool { return b.bits == 1 && b.Players == 2 && (b.onTop || b.owned == 2) }

@@ -58,7 +58,7 @@ func (g *Game) newSearchGame(f *searchFailure) *SearchGame {
 	if scale <= 0 {
 		scale = 10
 	}
-	return &SearchGame{g: g, scale: scale, c: &Ctx{g: g}, failure: f}
+	return &SearchGame{g: g, scale: scale, c: g.newCtx(), failure: f}
 }
 
 func (a *SearchGame) withPolicy() ai.Game[SearchPosition, board.Move] {
@@ -256,13 +256,23 @@ func (a *SearchGame) Result(p *SearchPosition, returns []float64) bool {
 	return true
 }
 
+// ResultKinds is K where wins are worth 1 to K points (the rule file's
+// `points`) and Result scores them by their points, 1 otherwise
+// (ai.ResultKinds): a game played for places scores by place instead.
+func (a *SearchGame) ResultKinds() int {
+	if a.g.rankRules != nil {
+		return 1
+	}
+	return a.g.MaxPoints()
+}
+
 // IsChance reports whether the next event at p is a roll of the dice
 // (ai.Chance): there LegalMoves lists nothing and the game is not over.
 func (a *SearchGame) IsChance(p *SearchPosition) bool {
 	if a.g.dice == nil || p.Rolled() {
 		return false
 	}
-	c := a.reset(&p.Position, a.g.prev(int(p.ToMove)))
+	c := a.reset(&p.Position, a.g.lastMover(&p.Position))
 	return a.g.endTest(c) < 0 && !a.failed(&p.Position)
 }
 
@@ -275,7 +285,7 @@ func (a *SearchGame) Outcomes(p *SearchPosition, buf []float64) []float64 {
 // Resolve plays the i-th roll at p, in place (ai.Chance).
 func (a *SearchGame) Resolve(p *SearchPosition, i int) {
 	var rolls [64]board.Move
-	a.g.Apply(&p.Position, a.g.appendRolls(&p.Position, rolls[:0])[i])
+	a.g.Apply(&p.Position, a.g.dice.AppendRolls(&p.Position, rolls[:0])[i])
 }
 
 // Evaluate scores each player with the rule file's `evaluate` (me = that

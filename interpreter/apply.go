@@ -198,10 +198,20 @@ func (g *Game) Result(p *board.Position) Outcome {
 	return o
 }
 
+// lastMover is the player who made the last move at p: the one before the
+// player to move, or the player to move itself before an extra roll it
+// earned (a dice move rule's again), whose play may have won.
+func (g *Game) lastMover(p *board.Position) int {
+	if p.Extra {
+		return int(p.ToMove)
+	}
+	return g.prev(int(p.ToMove))
+}
+
 // ResultErr is Result returning a runtime error in the rule file's
 // expressions (an *EvalError) instead of panicking.
 func (g *Game) ResultErr(p *board.Position) (Outcome, error) {
-	c := g.ctx(p, g.prev(int(p.ToMove)))
+	c := g.ctx(p, g.lastMover(p))
 	defer g.release(c)
 	o := g.result(c)
 	if c.err != nil {
@@ -213,7 +223,7 @@ func (g *Game) ResultErr(p *board.Position) (Outcome, error) {
 // result is Result on a context pointing at the position.
 func (g *Game) result(c *Ctx) Outcome {
 	p := c.pos
-	mover := g.prev(int(p.ToMove))
+	mover := g.lastMover(p)
 	c.me, c.opp = mover, g.next(mover)
 	if g.rankRules != nil && g.rankedOver(p) {
 		return g.rankedOutcome(p)

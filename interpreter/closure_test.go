@@ -158,15 +158,15 @@ func compareAt(t *testing.T, fast, slow *Game, p *board.Position, truths, tests 
 			for ri, r := range fast.bearRules {
 				check("bear-off rule "+r.name, r.cond, slow.bearRules[ri].cond, fctx, sctx)
 			}
-			if fast.dice == nil || me != int(p.ToMove) || b.TopOwner(s) != me || fast.dice.stepOf[me][sq] < 0 {
+			if fast.dice == nil || me != int(p.ToMove) || b.TopOwner(s) != me || fast.dice.StepOf(me, board.Square(sq)) < 0 {
 				continue
 			}
 			// The dice move rules of the player to move, for every die from
 			// this square of its track.
-			step := int(fast.dice.stepOf[me][sq])
-			track := fast.dice.tracks[me]
-			for die := 1; die <= fast.dice.sides; die++ {
-				for ri, r := range fast.dice.rules {
+			step := fast.dice.StepOf(me, board.Square(sq))
+			track := fast.dice.Track(me)
+			for die := 1; die <= fast.dice.Dice().Sides; die++ {
+				for ri, r := range fast.diceRules {
 					count := r.count
 					if count == 0 {
 						count = die
@@ -178,10 +178,10 @@ func compareAt(t *testing.T, fast, slow *Game, p *board.Position, truths, tests 
 					}
 					for _, c := range []*Ctx{fctx, sctx} {
 						c.to, c.dst = to, dst
-						c.dice.die, c.dice.left, c.dice.step, c.dice.toStep = die, 1, step, step+count
+						c.dice.SetMove(die, 1, step, step+count)
 					}
-					check("dice move rule "+r.name, r.cond, slow.dice.rules[ri].cond, fctx, sctx)
-					check("dice move rule "+r.name+": hit", r.hitC, slow.dice.rules[ri].hitC, fctx, sctx)
+					check("dice move rule "+r.name, r.cond, slow.diceRules[ri].cond, fctx, sctx)
+					check("dice move rule "+r.name+": hit", r.hitC, slow.diceRules[ri].hitC, fctx, sctx)
 				}
 			}
 		}

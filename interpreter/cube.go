@@ -163,7 +163,7 @@ func (g *Game) CubeEstimate(p *board.Position, n int) ai.CubeEstimate {
 	rng := rand.New(rand.NewPCG(p.Hash, 0x9e3779b97f4a7c15))
 	var buf []board.Move
 	played := 0
-	sides := g.dice.sides
+	sides := g.dice.Dice().Sides
 	for i := 0; i < n; i++ {
 		q := *p
 		if g.IsChance(&q) && !q.Opening {

@@ -840,11 +840,29 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 				}
 				m.Count = d.integer(v, what+": steps", 1, 255)
 			}},
+			{"uses", false, func(_, v *yaml.Node) {
+				// both: the rule plays the two dice of a roll as one move,
+				// `die` being their total (steps: sum is uses: both moving
+				// by that total).
+				if d.oneOf(v, what+": uses", "one", "both") == "both" {
+					m.Sum = true
+					if m.countNode == nil {
+						m.countNode = v
+					}
+				}
+			}},
 			{"when", false, func(_, v *yaml.Node) { m.When = d.expression(v, what+": when") }},
 			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
 			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
-			{"again", false, func(_, v *yaml.Node) { m.Again = d.boolean(v, what+": again") }},
+			{"again", false, func(_, v *yaml.Node) {
+				// true, false, or a condition of the die move (again: double)
+				if v.Kind == yaml.ScalarNode && (v.Value == "true" || v.Value == "false") {
+					m.Again = d.boolean(v, what+": again")
+					return
+				}
+				m.AgainIf = d.expression(v, what+": again")
+			}},
 		})
 		d.attachReasons(v, m.When, reasons, what)
 		rf.DiceMoves = append(rf.DiceMoves, m)

@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // Dice, tracks and chance (Backgammon; the primitives are meant for Ludo too).
@@ -58,31 +59,46 @@ type diceMoveSpec struct {
 	countNode *yaml.Node
 	When      *exprText
 	Hit       *exprText
-	Once      bool // a piece this rule moves is not moved again in the play
-	Again     bool // after a play that used this rule, the same player rolls again
+	Once      bool      // a piece this rule moves is not moved again in the play
+	Again     bool      // after a play that used this rule, the same player rolls again
+	AgainIf   *exprText // the same, where this holds of the die move
 }
 
-// diceRules is the compiled dice configuration of a Game.
-type diceRules struct {
-	count, sides, doubles int
-	opening, most, larger bool
-	exact, hitsAtEnd      bool                             // see diceSpec
-	bounce                bool                             // a count past the track's end walks back from it
-	fromStart             bool                             // the notation numbers steps from the start square (0) up, not the points to go
-	once                  bool                             // some rule has once: true
-	hasSum                bool                             // some rule has steps: sum
-	anyAgain              bool                             // some rule has again: true
-	start                 string                           // how the notation writes a track's first square
-	tracks                [board.MaxPlayers][]board.Square // each player's path, first square to last
-	stepOf                [board.MaxPlayers][]int16        // square -> its step on the player's track, -1 off it
-	rules                 []*diceMoveRule
-	tab                   *stepTable // nil unless the rules' conditions allow one (dicetable.go)
-	// commuting: two dice played by different pieces lead to the same
-	// position in either order, so the search need not play the second die
-	// first where another piece then takes the first (see below).
-	commuting bool
+// diceEngine is the seam between the interpreter and the dice engine
+// (internal/dice): the generator of rolls and plays, applying them, the
+// tracks and their notation's points. It is nil for a game without dice.
+// The interpreter compiles the rule file's dice sections into it
+// (buildDice); the dice package knows no YAML and no expression.
+type diceEngine interface {
+	// Bind makes d, a part of the interpreter's context host, one of this
+	// game's (newCtx).
+	Bind(d *dice.Ctx[*Ctx], host *Ctx)
+	Dice() *dice.Config
+	Rule(i int) *dice.Rule[*Ctx]
+	Track(player int) []board.Square
+	StepOf(player int, sq board.Square) int
+	Finish(player int) int
+	Rearmost(p *board.Position, player int) int
+	TrackPoint(finish, s int) string
+	ParseTrackPoint(finish int, t string) (int, bool)
+	PlayExamples(finish int) string
+	// Generate lists the rolls or the plays (see dice.Engine.Generate).
+	Generate(d *dice.Ctx[*Ctx], buf []board.Move, any bool) []board.Move
+	AppendRolls(p *board.Position, buf []board.Move) []board.Move
+	RollWeights(p *board.Position, buf []float64) []float64
+	RollMove(p *board.Position, d1, d2 int) board.Move
+	RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move
+	// Apply plays a roll or a play, and says whether the turn ends.
+	Apply(p *board.Position, m board.Move) (endTurn bool)
+	ApplyStep(p *board.Position, me int, from, to board.Square, hit bool)
+	SendHome(p *board.Position, me int, to board.Square)
+	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
 }
 
+var _ diceEngine = (*dice.Engine[*Ctx])(nil)
+
+// diceMoveRule is a rule of dice_moves: as compiled, for explaining plays
+// and checking them; the engine holds its Tests (dice.Rule).
 type diceMoveRule struct {
 	name  string
 	count int // 0: the die
@@ -94,9 +110,8 @@ type diceMoveRule struct {
 	rest  boolFn // the others: once per piece
 	hit   boolFn // nil: never hits
 	hitC  *compiled
-	// spec is rest's terms specialised per die (see dicespec.go); nil when
-	// they are tested as rest.
-	spec []specTerm
+	// againC: another roll where it holds (again: written as a condition)
+	againC *compiled
 }
 
 // HasDice reports whether the game rolls dice.
@@ -118,11 +133,6 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	if ds.Count == 0 || ds.Sides == 0 {
 		return
 	}
-	dr := &diceRules{count: ds.Count, sides: ds.Sides, doubles: ds.Doubles, opening: ds.Opening, most: ds.Most, larger: ds.Larger,
-		exact: ds.Exact, hitsAtEnd: ds.HitsAtEnd, bounce: rf.TrackBounce, fromStart: rf.TrackNumbers == "from_start", start: rf.TrackStart}
-	if dr.start == "" {
-		dr.start = "start"
-	}
 	if ds.Count == 1 && (ds.Opening || ds.Doubles > 2) {
 		d.errorf(ds.node, "bad-value", "", "dice: one die has no doubles and no opening roll of one die each")
 	}
@@ -132,12 +142,10 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	b := g.Board
 	b.UseDice(ds.Sides)
 	b.UseDiceCount(ds.Count)
-	for pi := range g.Players {
-		dr.stepOf[pi] = make([]int16, b.NumSquares())
-		for i := range dr.stepOf[pi] {
-			dr.stepOf[pi][i] = -1
-		}
-	}
+	e := dice.New[*Ctx](b, len(g.Players), dice.Config{Count: ds.Count, Sides: ds.Sides, Doubles: ds.Doubles, Opening: ds.Opening,
+		Most: ds.Most, Larger: ds.Larger, Exact: ds.Exact, HitsAtEnd: ds.HitsAtEnd,
+		Bounce: rf.TrackBounce, FromStart: rf.TrackNumbers == "from_start", Start: rf.TrackStart})
+	e.SetSync(syncDiceMove)
 	seen := make([]bool, len(g.Players))
 	for _, t := range rf.Tracks {
 		pi := g.playerIndex(t.Player)
@@ -153,18 +161,16 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 			d.errorf(t.value, "bad-value", "", "tracks: %s: a track lists at least two squares", t.Player)
 			continue
 		}
-		for i, name := range t.Path {
+		for _, name := range t.Path {
 			sq, err := b.ParseSquare(name)
 			if err != nil {
 				d.errorf(t.value, "bad-square", "", "tracks: %s: %v", t.Player, err)
 				break
 			}
-			if dr.stepOf[pi][sq] >= 0 {
+			if !e.AddTrackSquare(pi, sq) {
 				d.errorf(t.value, "bad-square", "", "tracks: %s: %s is on the track twice", t.Player, name)
 				break
 			}
-			dr.stepOf[pi][sq] = int16(i)
-			dr.tracks[pi] = append(dr.tracks[pi], sq)
 		}
 	}
 	for pi, ok := range seen {
@@ -178,17 +184,15 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	if len(rf.Tracks) == 0 && len(rf.DiceMoves) > 0 {
 		d.errorf(rf.DiceMoves[0].node, "no-tracks", "add `tracks:`", "dice moves go along tracks; the rule file declares none")
 	}
+	// The conditions compiled below may be evaluated at load (folding):
+	// the contexts they run on are bound to the engine from here on.
+	g.dice = e
 	for _, ms := range rf.DiceMoves {
 		what := fmt.Sprintf("dice move rule %q", ms.Name)
 		r := &diceMoveRule{name: ms.Name, count: ms.Count, sum: ms.Sum, once: ms.Once, again: ms.Again}
-		if ms.Again && !ds.HitsAtEnd {
-			d.errorf(ms.node, "bad-value", "add `hits: end` to dice:", "%s: again: true needs dice: hits: end (the hits of the play wait for the extra roll's)", what)
-		}
-		dr.once = dr.once || ms.Once
-		dr.anyAgain = dr.anyAgain || ms.Again
-		dr.hasSum = dr.hasSum || ms.Sum
+		er := &dice.Rule[*Ctx]{Name: ms.Name, Count: ms.Count, Sum: ms.Sum, Once: ms.Once, Again: ms.Again}
 		if ms.Sum && ds.Count != 2 {
-			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum needs two dice", what)
+			d.errorf(ms.countNode, "bad-value", "", "%s: steps: sum and uses: both need two dice", what)
 		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
@@ -202,7 +206,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 				}
 			}
 			if !r.cond.vm && len(rest) > 0 {
-				r.spec = g.specialiseTerms(rest)
+				er.Spec = g.specialiseTerms(rest)
 			}
 		}
 		if ms.Hit != nil {
@@ -211,13 +215,98 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 				r.hit = allTermsFn(r.hitC)
 			}
 		}
-		dr.rules = append(dr.rules, r)
+		if ms.AgainIf != nil {
+			r.againC = g.compileExpr(d, ms.AgainIf, what+": again", inDice, true)
+			if r.againC != nil {
+				er.AgainIf = diceTest(allTermsFn(r.againC))
+			}
+		}
+		er.Pos, er.Rest, er.Hit = diceTest(r.pos), diceTest(r.rest), diceTest(r.hit)
+		g.diceRules = append(g.diceRules, r)
+		e.AddRule(er)
 	}
-	if len(dr.rules) > 32 {
-		d.errorf(rf.root, "too-many-rules", "", "at most 32 dice move rules")
+	if len(g.diceRules) > dice.MaxRules {
+		d.errorf(rf.root, "too-many-rules", "", "at most %d dice move rules", dice.MaxRules)
 	}
-	g.dice = dr
-	g.buildStepTable(dr)
+	g.buildStepTable()
+}
+
+// diceTest is a compiled condition as the dice engine runs it: itself, on
+// the context the dice context is part of, where the engine has put the
+// move it asks about (syncDiceMove).
+func diceTest(f boolFn) dice.Test[*Ctx] {
+	if f == nil {
+		return nil
+	}
+	return dice.Test[*Ctx](f)
+}
+
+// syncDiceMove puts the move the dice engine asks about in the context
+// the dice context is part of, where the conditions read it.
+func syncDiceMove(c *Ctx, pos *board.Position, from board.Square, src board.Stack, to board.Square, dst board.Stack) {
+	c.pos, c.from, c.src, c.to, c.dst, c.lifted = pos, from, src, to, dst, 1
+}
+
+// newCtx is a new context of g's (not from the pool).
+func (g *Game) newCtx() *Ctx {
+	c := &Ctx{g: g}
+	if g.dice != nil {
+		g.dice.Bind(&c.dice, c)
+	}
+	return c
+}
+
+// generateDice appends the moves of c.me at c.pos in a dice game (see
+// dice.Engine.Generate).
+func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
+	p := c.pos
+	d := &c.dice
+	d.Pos, d.Me = p, c.me
+	buf = g.dice.Generate(d, buf, any)
+	c.pos = p
+	c.from, c.to, c.src, c.dst = noSquare, noSquare, 0, 0
+	return buf
+}
+
+// applyDice plays a Roll or a Play at p in place.
+func (g *Game) applyDice(p *board.Position, m board.Move) *EvalError {
+	if !g.dice.Apply(p, m) {
+		return nil
+	}
+	return g.endTurn(p)
+}
+
+// ChanceWeights appends to buf[:0] the relative weights of the chance events
+// LegalMoves lists at p, in the same order (a non-double roll of two dice is
+// twice as likely as a double); none where p is not a chance node.
+func (g *Game) ChanceWeights(p *board.Position, buf []float64) []float64 {
+	buf = buf[:0]
+	if !g.IsChance(p) {
+		return buf
+	}
+	return g.dice.RollWeights(p, buf)
+}
+
+// IsChance reports whether the next event at p is a roll of the dice rather
+// than a player's choice: a dice game's position without a roll, not over.
+func (g *Game) IsChance(p *board.Position) bool {
+	if g.dice == nil || p.Rolled() {
+		return false
+	}
+	c := g.ctx(p, g.lastMover(p))
+	defer g.release(c)
+	return g.endTest(c) < 0
+}
+
+// RollMove is the chance event of rolling d1 and d2 at p (d2 is ignored with
+// one die; at the opening roll, d1 is the first player's die and d2 the
+// second's, and they must differ).
+func (g *Game) RollMove(p *board.Position, d1, d2 int) board.Move { return g.dice.RollMove(p, d1, d2) }
+
+// RandomRoll rolls the dice at chance node p: the event, each die uniform
+// (the opening roll rolls again on equal dice).
+func (g *Game) RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move {
+	return g.dice.RandomRoll(p, rng)
 }
 
 func (g *Game) playerNames() []string {
@@ -228,158 +317,40 @@ func (g *Game) playerNames() []string {
 	return out
 }
 
-// diceCtx is what a dice move's conditions read besides the move itself.
-type diceCtx struct {
-	die, left    int // the die being played, the dice left after it
-	step, toStep int // the track steps moved from and reached (toStep may be past the end)
-	rear         rearCache
-}
-
-// rearCache holds rearmost(p) of the position at pos with the given hash,
-// for the players whose bit is in have: conditions ask it for every piece
-// and die, and the move search keeps it up to date as it moves (tryDie).
-type rearCache struct {
-	hash uint64
-	pos  *board.Position
-	have uint8
-	rear [board.MaxPlayers]int16
-}
-
-// finish is the step past the last square of player's track: off.
-func (g *Game) finish(player int) int { return len(g.dice.tracks[player]) }
-
-// rearmost is the lowest step of player's track holding one of player's
-// pieces, finish when none is on the track.
-func (g *Game) rearmost(p *board.Position, player int) int { return g.rearmostFrom(p, player, 0) }
-
-// rearmostFrom is rearmost where no step before from holds player's pieces.
-func (g *Game) rearmostFrom(p *board.Position, player int, from int) int {
-	dr := g.dice
-	b := g.Board
-	track := dr.tracks[player]
-	for i := from; i < len(track); i++ {
-		if s := p.Cells[track[i]]; s != 0 && (b.TopOwner(s) == player || s.Height() > 1 && hasPiece(b, s, player)) {
-			return i
+// withDiceNames is the name table with the dice engine's names (dice.Names)
+// added, each read from the context's dice part.
+func withDiceNames(table map[string]nameDef) map[string]nameDef {
+	levels := map[dice.Level]level{dice.Static: lvStatic, dice.Position: lvPosition, dice.Source: lvSource, dice.Target: lvTarget}
+	for _, n := range dice.Names[*Ctx]() {
+		of := n.Of
+		def := nameDef{doc: n.Doc, level: levels[n.Level], static: n.Level == dice.Static, scopes: inDice}
+		if n.Everywhere {
+			def.scopes = everywhere
 		}
-	}
-	return len(track)
-}
-
-// pips is the number of steps player's pieces on its track still have to go
-// to be off its end (the pip count, in backgammon).
-func (g *Game) pips(p *board.Position, player int) int {
-	dr := g.dice
-	b := g.Board
-	n := len(dr.tracks[player])
-	total := 0
-	for i, sq := range dr.tracks[player] {
-		s := p.Cells[sq]
-		if s == 0 {
-			continue
-		}
-		var counts [board.MaxPlayers]int16
-		b.Count(s, &counts)
-		total += int(counts[player]) * (n - i)
-	}
-	return total
-}
-
-func hasPiece(b *board.Board, s board.Stack, player int) bool {
-	var counts [board.MaxPlayers]int16
-	b.Count(s, &counts)
-	return counts[player] > 0
-}
-
-func init() {
-	diceNames := map[string]nameDef{
-		"die": {doc: "the number of the die being played", level: lvPosition, scopes: inDice,
-			value: func(c *Ctx) int { return c.dice.die }},
-		"extra_roll": {doc: "whether the roll being played is an extra roll, earned by a rule with `again: true`", level: lvPosition, scopes: inDice,
-			flag: func(c *Ctx) bool { return c.pos != nil && c.pos.Extra }},
-		"dice_left": {doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", level: lvPosition, scopes: inDice,
-			value: func(c *Ctx) int { return c.dice.left }},
-		"step": {doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", level: lvSource, scopes: inDice,
-			value: func(c *Ctx) int { return c.dice.step }},
-		"to_step": {doc: "the step the move reaches along the mover's track: `finish` is off its end, more is past it", level: lvTarget, scopes: inDice,
-			value: func(c *Ctx) int { return c.dice.toStep }},
-		"finish": {doc: "the step just past the last square of `me`'s track: a piece that gets there is off (borne off)", level: lvStatic, static: true, scopes: everywhere,
-			value: func(c *Ctx) int {
-				if c.g.dice == nil {
+		switch {
+		case n.Func:
+			def.call = func(c *Ctx, p int) int {
+				if !validPlayer(c, p) {
 					return 0
 				}
-				return c.g.finish(c.me)
-			}},
-		"rearmost": {doc: "rearmost(p): the lowest step of p's track holding one of p's pieces (0: one is on the track's first square, the bar); `finish` when none is left", level: lvPosition, scopes: everywhere,
-			call: func(c *Ctx, p int) int {
-				if !validPlayer(c, p) || c.g.dice == nil {
-					return 0
-				}
-				d := &c.dice.rear
-				if d.pos != c.pos || d.hash != c.pos.Hash {
-					d.pos, d.hash, d.have = c.pos, c.pos.Hash, 0
-				}
-				if d.have&(1<<p) == 0 {
-					d.rear[p] = int16(c.g.rearmost(c.pos, p))
-					d.have |= 1 << p
-				}
-				return int(d.rear[p])
-			}},
-		"pips": {doc: "pips(p): the steps p's pieces still have to go along p's track to be off its end (the pip count)", level: lvPosition, scopes: everywhere,
-			call: func(c *Ctx, p int) int {
-				if !validPlayer(c, p) || c.g.dice == nil {
-					return 0
-				}
-				return c.g.pips(c.pos, p)
-			}},
-	}
-	for n, d := range diceNames {
-		names[n] = d
-	}
-}
-
-// trackPoint is how the notation writes step s of a track of finish steps:
-// the number of steps left to go (GNU Backgammon's point numbers, from the
-// mover's side), the start place's name for step 0, `off` past the end.
-func (dr *diceRules) trackPoint(finish, s int) string {
-	switch {
-	case s == 0:
-		return dr.start
-	case s >= finish:
-		return "off"
-	case dr.fromStart:
-		return fmt.Sprint(s - 1)
-	}
-	return fmt.Sprint(finish - s)
-}
-
-// parseTrackPoint reads a point as trackPoint writes it.
-func (dr *diceRules) parseTrackPoint(finish int, t string) (int, bool) {
-	switch t {
-	case dr.start:
-		return 0, true
-	case "off":
-		return finish, true
-	}
-	n := 0
-	if t == "" || len(t) > 3 {
-		return 0, false
-	}
-	for _, ch := range t {
-		if ch < '0' || ch > '9' {
-			return 0, false
+				return of(&c.dice, c.pos, c.me, p)
+			}
+		case n.Flag:
+			def.flag = func(c *Ctx) bool { return of(&c.dice, c.pos, c.me, 0) != 0 }
+		case n.Field == dice.FieldDie: // read as they are: conditions ask them per piece
+			def.value = func(c *Ctx) int { return c.dice.Die }
+		case n.Field == dice.FieldLeft:
+			def.value = func(c *Ctx) int { return c.dice.Left }
+		case n.Field == dice.FieldStep:
+			def.value = func(c *Ctx) int { return c.dice.Step }
+		case n.Field == dice.FieldToStep:
+			def.value = func(c *Ctx) int { return c.dice.ToStep }
+		default:
+			def.value = func(c *Ctx) int { return of(&c.dice, c.pos, c.me, 0) }
 		}
-		n = n*10 + int(ch-'0')
+		table[n.Name] = def
 	}
-	if dr.fromStart {
-		if n > finish-2 {
-			return 0, false
-		}
-		return n + 1, true
-	}
-	if n < 1 || n >= finish {
-		return 0, false
-	}
-	return finish - n, true
+	return table
 }
 
 // pointsBound is the most an `end: points` expression can give: it must be a
@@ -417,7 +388,7 @@ func (g *Game) Track(player int) []board.Square {
 	if g.dice == nil {
 		return nil
 	}
-	return g.dice.tracks[player]
+	return g.dice.Track(player)
 }
 
 // Plies is the number of moves played, rolls of the dice left out.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // Positions as GNU Backgammon and eXtreme Gammon write them: the XGID
@@ -18,11 +19,11 @@ import (
 // bgShaped reports whether the game's tracks have backgammon's shape.
 func (g *Game) bgShaped() bool {
 	dr := g.dice
-	if dr == nil || len(g.Players) != 2 || len(dr.tracks[0]) != 25 || len(dr.tracks[1]) != 25 || dr.count != 2 {
+	if dr == nil || len(g.Players) != 2 || len(dr.Track(0)) != 25 || len(dr.Track(1)) != 25 || dr.Dice().Count != 2 {
 		return false
 	}
 	for k := 1; k <= 24; k++ {
-		if dr.tracks[0][k] != dr.tracks[1][25-k] {
+		if dr.Track(0)[k] != dr.Track(1)[25-k] {
 			return false
 		}
 	}
@@ -31,7 +32,7 @@ func (g *Game) bgShaped() bool {
 
 // pointCount is how many of player's pieces are on step s of its track.
 func (g *Game) pointCount(p *board.Position, player, s int) int {
-	st := p.Cells[g.dice.tracks[player][s]]
+	st := p.Cells[g.dice.Track(player)[s]]
 	if st == 0 {
 		return 0
 	}
@@ -90,7 +91,7 @@ func (g *Game) parseXGID(text string) (board.Position, error) {
 	var p board.Position
 	b := g.Board
 	put := func(player, step, n int) {
-		sq := g.dice.tracks[player][step]
+		sq := g.dice.Track(player)[step]
 		s := p.Cells[sq]
 		for i := 0; i < n; i++ {
 			s = b.Push(s, b.Single(player))
@@ -142,7 +143,7 @@ func (g *Game) parseXGID(text string) (board.Position, error) {
 		return fail("XGID turn %q: want 1 (the first player, upper case) or -1", fields[3])
 	}
 	if d := fields[4]; d != "00" {
-		d1, d2, err := board.ParseRoll(d, g.dice.sides)
+		d1, d2, err := board.ParseRoll(d, g.dice.Dice().Sides)
 		if err != nil {
 			return fail("XGID dice %q: want 00 (not rolled) or two dice like 65", d)
 		}
@@ -162,8 +163,8 @@ func (g *Game) finishParsed(text string, p board.Position) (board.Position, erro
 		}
 		p.Off[i] = g.initial[i] - p.OnBoard[i]
 	}
-	for _, sq := range g.dice.tracks[0] {
-		if s := p.Cells[sq]; s != 0 && hasPiece(g.Board, s, 0) && hasPiece(g.Board, s, 1) {
+	for _, sq := range g.dice.Track(0) {
+		if s := p.Cells[sq]; s != 0 && dice.OwnPieces(g.Board, s, 0) > 0 && dice.OwnPieces(g.Board, s, 1) > 0 {
 			return board.Position{}, &board.PositionError{Text: text, Msg: fmt.Sprintf("%s holds checkers of both players", g.Board.SquareName(sq))}
 		}
 	}
@@ -224,7 +225,7 @@ func (g *Game) parsePositionID(text string) (board.Position, error) {
 		}
 		toMove = pl
 		if len(rest) > 1 {
-			d1, d2, err := board.ParseRoll(rest[1:], g.dice.sides)
+			d1, d2, err := board.ParseRoll(rest[1:], g.dice.Dice().Sides)
 			if err != nil {
 				return fail("after the Position ID: %v", err)
 			}
@@ -257,7 +258,7 @@ func (g *Game) readPositionID(text, id string, toMove int, dice [2]uint8) (board
 			if n == 0 {
 				continue
 			}
-			sq := g.dice.tracks[player][(25-pt)%25]
+			sq := g.dice.Track(player)[(25-pt)%25]
 			s := p.Cells[sq]
 			for i := 0; i < n; i++ {
 				s = b.Push(s, b.Single(player))

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // The notation of dice games, GNU Backgammon's: a play is its die moves in
@@ -65,12 +66,12 @@ func (g *Game) formatPlay(m board.Move) string {
 	}
 	dr := g.dice
 	me := int(m.Lift)
-	finish := len(dr.tracks[me])
+	finish := len(dr.Track(me))
 	point := func(sq board.Square) int { // steps left to the end
 		if sq == noSquare {
 			return 0
 		}
-		return finish - int(dr.stepOf[me][sq])
+		return finish - int(dr.StepOf(me, sq))
 	}
 	var hitAt pointBits // points where a move of the play hit
 	var paths [board.MaxDiceMoves]playPath
@@ -78,7 +79,7 @@ func (g *Game) formatPlay(m board.Move) string {
 	for i := 0; i < k; i++ {
 		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
 		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
-		if m.Removed&(1<<i) != 0 && !dr.rules[m.Rule].again { // an extra roll's hit waits
+		if m.Removed&(1<<i) != 0 && !(m.Piece == dice.RollsAgain && dr.Dice().HitsAtEnd) { // an extra roll's hit waits
 			hitAt.add(to)
 		}
 	}
@@ -113,7 +114,7 @@ func (g *Game) formatPlay(m board.Move) string {
 			}
 		}
 	}
-	name := func(pt int) string { return dr.trackPoint(finish, finish-pt) }
+	name := func(pt int) string { return dr.TrackPoint(finish, finish-pt) }
 	var sb strings.Builder
 	var starred pointBits
 	for i := range ps {
@@ -138,11 +139,11 @@ func (g *Game) formatPlay(m board.Move) string {
 			sb.WriteString("(" + strconv.Itoa(pa.n) + ")")
 		}
 	}
-	if m.Removed&pendingBit != 0 {
+	if m.Removed&dice.PendingBit != 0 {
 		// The square the extra roll's play settles, as `0*`: a piece of the
 		// mover's is still there.
-		if s := dr.stepOf[me][m.Via[len(m.Via)-1]]; s >= 0 {
-			sb.WriteString(" " + dr.trackPoint(finish, int(s)) + "*")
+		if s := dr.StepOf(me, m.Via[len(m.Via)-1]); s >= 0 {
+			sb.WriteString(" " + dr.TrackPoint(finish, int(s)) + "*")
 		}
 	}
 	return sb.String()
@@ -175,14 +176,14 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 		}
 		parts := strings.Split(tok, "/")
 		if len(parts) < 2 {
-			return nil, fmt.Errorf("move %q: %q is not a move like %s", t, tok, dr.playExamples(finish))
+			return nil, fmt.Errorf("move %q: %q is not a move like %s", t, tok, dr.PlayExamples(finish))
 		}
 		var pts []int
 		for _, p := range parts {
 			p = strings.TrimSuffix(p, "*")
-			s, ok := dr.parseTrackPoint(finish, p)
+			s, ok := dr.ParseTrackPoint(finish, p)
 			if !ok {
-				return nil, fmt.Errorf("move %q: %q is not a point (1 to %d, %s or off)", t, p, finish-1, dr.start)
+				return nil, fmt.Errorf("move %q: %q is not a point (1 to %d, %s or off)", t, p, finish-1, dr.Dice().Start)
 			}
 			pts = append(pts, s)
 		}
@@ -201,15 +202,6 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 	return out, nil
 }
 
-// playExamples writes three die moves in this game's numbering, for
-// messages: 24/18, bar/22 or 6/off in backgammon; 10/14, base/0 or 53/off
-// in Ludo.
-func (dr *diceRules) playExamples(finish int) string {
-	name := func(s int) string { return dr.trackPoint(finish, s) }
-	mid := min(finish-1, max(1, finish/2))
-	return fmt.Sprintf("%s/%s, %s/%s or %s/off", name(mid), name(min(mid+4, finish-1)), dr.start, name(1), name(finish-1))
-}
-
 // checkDiceMoveText checks the syntax of a dice game's move text.
 func (g *Game) checkDiceMoveText(text string) error {
 	t := strings.TrimSpace(text)
@@ -219,7 +211,7 @@ func (g *Game) checkDiceMoveText(text string) error {
 	case isRollText(t):
 		return nil
 	}
-	_, err := g.parsePlayText(t, len(g.dice.tracks[0]))
+	_, err := g.parsePlayText(t, len(g.dice.Track(0)))
 	return err
 }
 
@@ -270,7 +262,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 	}
 	me := int(p.ToMove)
 	dr := g.dice
-	finish := len(dr.tracks[me])
+	finish := len(dr.Track(me))
 	steps, err := g.parsePlayText(t, finish)
 	if err != nil {
 		return board.Move{}, err
@@ -281,19 +273,19 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 	// trace the play leaves of a point passed through).
 	q := *p
 	for _, st := range steps {
-		if st.from >= finish || (st.to <= st.from && !dr.bounce) {
-			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.trackPoint(finish, st.from), dr.trackPoint(finish, st.to))
+		if st.from >= finish || (st.to <= st.from && !dr.Dice().Bounce) {
+			return board.Move{}, fmt.Errorf("move %q: %s/%s does not go forward", t, dr.TrackPoint(finish, st.from), dr.TrackPoint(finish, st.to))
 		}
-		from := dr.tracks[me][st.from]
-		if s := q.Cells[from]; s == 0 || ownPieces(g.Board, s, me) == 0 {
-			return board.Move{}, fmt.Errorf("move %q is not legal here: no checker of %s's on %s", t, g.Players[me].Name, dr.trackPoint(finish, st.from))
+		from := dr.Track(me)[st.from]
+		if s := q.Cells[from]; s == 0 || dice.OwnPieces(g.Board, s, me) == 0 {
+			return board.Move{}, fmt.Errorf("move %q is not legal here: no checker of %s's on %s", t, g.Players[me].Name, dr.TrackPoint(finish, st.from))
 		}
 		to := noSquare
 		if st.to < finish {
-			to = dr.tracks[me][st.to]
+			to = dr.Track(me)[st.to]
 		}
-		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me && !dr.hitsAtEnd
-		g.applyDieStep(&q, me, from, to, hit)
+		hit := to != noSquare && q.Cells[to] != 0 && g.Board.TopOwner(q.Cells[to]) != me && !dr.Dice().HitsAtEnd
+		g.dice.ApplyStep(&q, me, from, to, hit)
 	}
 	for _, m := range legal {
 		if m.Kind != board.Play {
@@ -301,7 +293,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 		}
 		r := *p
 		unsettled := m
-		if dr.hitsAtEnd {
+		if dr.Dice().HitsAtEnd {
 			unsettled.Removed = 0 // compared before the hits settled at the end
 		}
 		g.applyDice(&r, unsettled)
@@ -339,14 +331,14 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 // written first, then each step longer than any one die split into hops of
 // the dice in every order (at most a few dozen ways).
 func (g *Game) diceRoutes(p *board.Position, steps []parsedStep) [][]parsedStep {
-	finish := len(g.dice.tracks[p.ToMove])
+	finish := len(g.dice.Track(int(p.ToMove)))
 	var dice []int
 	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
 	switch {
 	case d2 == 0:
 		dice = []int{d1}
 	case d1 == d2:
-		for range g.dice.doubles {
+		for range g.dice.Dice().Doubles {
 			dice = append(dice, d1)
 		}
 	default:
@@ -419,7 +411,7 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	}
 	dr := g.dice
 	me := int(p.ToMove)
-	finish := len(dr.tracks[me])
+	finish := len(dr.Track(me))
 	steps, err := g.parsePlayText(text, finish)
 	if err != nil {
 		return err.Error()
@@ -453,7 +445,7 @@ func (g *Game) PlayedSoFar(p *board.Position, text string) (q board.Position, le
 	if g.dice == nil || !p.Rolled() {
 		return *p, nil, fmt.Errorf("no roll to play")
 	}
-	steps, err := g.parsePlayText(text, len(g.dice.tracks[p.ToMove]))
+	steps, err := g.parsePlayText(text, len(g.dice.Track(int(p.ToMove))))
 	if err != nil {
 		return *p, nil, err
 	}
@@ -488,11 +480,11 @@ func (g *Game) DiceNotation() (DiceNotation, bool) {
 	if dr == nil {
 		return DiceNotation{}, false
 	}
-	n := DiceNotation{Start: dr.start, FromStart: dr.fromStart, HitsAtEnd: dr.hitsAtEnd, Bounce: dr.bounce,
-		Dice: dr.count, Doubles: dr.doubles, Opening: dr.opening}
-	for _, r := range dr.rules {
+	n := DiceNotation{Start: dr.Dice().Start, FromStart: dr.Dice().FromStart, HitsAtEnd: dr.Dice().HitsAtEnd, Bounce: dr.Dice().Bounce,
+		Dice: dr.Dice().Count, Doubles: dr.Dice().Doubles, Opening: dr.Dice().Opening}
+	for _, r := range g.diceRules {
 		n.Hits = n.Hits || r.hit != nil
-		n.ExtraRoll = n.ExtraRoll || r.again
+		n.ExtraRoll = n.ExtraRoll || r.again || r.againC != nil
 	}
 	return n, true
 }
@@ -505,14 +497,14 @@ func (g *Game) DiceNotation() (DiceNotation, bool) {
 func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]RuleCheck) (board.Position, []int, string) {
 	dr := g.dice
 	me := int(p.ToMove)
-	finish := len(dr.tracks[me])
+	finish := len(dr.Track(me))
 	var rem []int
 	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
 	switch {
 	case d2 == 0:
 		rem = []int{d1}
 	case d1 == d2:
-		for range dr.doubles {
+		for range dr.Dice().Doubles {
 			rem = append(rem, d1)
 		}
 	default:
@@ -520,16 +512,17 @@ func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]
 	}
 	c := g.ctx(p, me)
 	defer g.release(c)
+	c.dice.SetRoll(p)
 	q := *p
 	q.SetDice(0, 0, false)
 	for _, st := range steps {
-		written := dr.trackPoint(finish, st.from) + "/" + dr.trackPoint(finish, st.to)
+		written := dr.TrackPoint(finish, st.from) + "/" + dr.TrackPoint(finish, st.to)
 		if st.from >= finish || st.to <= st.from {
 			return q, rem, written + " does not go forward"
 		}
-		from := dr.tracks[me][st.from]
+		from := dr.Track(me)[st.from]
 		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
-			return q, rem, fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.trackPoint(finish, st.from))
+			return q, rem, fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.TrackPoint(finish, st.from))
 		}
 		// One die the distance (or more, off the end), by its number or by
 		// a rule's fixed count; else the dice in turn.
@@ -541,18 +534,18 @@ func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]
 			setup := func(d, ts int) (to board.Square, dst board.Stack) {
 				to, dst = noSquare, 0
 				if ts < finish {
-					to = dr.tracks[me][ts]
+					to = dr.Track(me)[ts]
 					dst = q.Cells[to]
 				}
-				sq := dr.tracks[me][cur]
+				sq := dr.Track(me)[cur]
 				c.pos, c.me, c.opp = &q, me, g.next(me)
 				c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
-				c.dice = diceCtx{die: d, left: len(rem) - 1, step: cur, toStep: ts}
+				c.dice.SetMove(d, len(rem)-1, cur, ts)
 				return to, dst
 			}
 			hopRules := func(d, ts int) []*diceMoveRule {
 				var out []*diceMoveRule
-				for _, r := range dr.rules {
+				for _, r := range g.diceRules {
 					n := d
 					if r.count > 0 {
 						n = r.count
@@ -570,7 +563,7 @@ func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]
 				case cur+d == st.to || (st.to == finish && cur+d > finish):
 					reach = cur + d
 				default:
-					for _, r := range dr.rules {
+					for _, r := range g.diceRules {
 						if r.count > 0 && cur+r.count == st.to {
 							reach = st.to
 						}
@@ -612,14 +605,14 @@ func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]
 				break
 			}
 			d := rem[best]
-			sq := dr.tracks[me][cur]
+			sq := dr.Track(me)[cur]
 			to, dst := setup(d, ts)
 			moved := false
 			var fails []RuleCheck
 			for _, r := range hopRules(d, ts) {
 				if r.cond == nil || allTerms(r.cond, c) {
 					hit := r.hit != nil && dst != 0 && g.Board.TopOwner(dst) != me && r.hit(c)
-					g.applyDieStep(&q, me, sq, to, hit)
+					g.dice.ApplyStep(&q, me, sq, to, hit)
 					moved = true
 					break
 				}
@@ -635,7 +628,7 @@ func (g *Game) playTextByRules(p *board.Position, steps []parsedStep, checks *[]
 			if !moved {
 				// Without words, the first term that fails, as written.
 				plain := func(rc RuleCheck) string {
-					for _, r := range dr.rules {
+					for _, r := range g.diceRules {
 						if r.name != rc.Rule {
 							continue
 						}
@@ -691,12 +684,12 @@ func (g *Game) DieMoves(m board.Move) []DieMove {
 	}
 	dr := g.dice
 	me := int(m.Lift)
-	finish := len(dr.tracks[me])
+	finish := len(dr.Track(me))
 	point := func(sq board.Square) int {
 		if sq == noSquare {
 			return 0
 		}
-		return finish - int(dr.stepOf[me][sq])
+		return finish - int(dr.StepOf(me, sq))
 	}
 	out := make([]DieMove, m.Jumps)
 	for i := range out {

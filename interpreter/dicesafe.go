@@ -23,7 +23,7 @@ func (g *Game) SafeSquares() []board.Square {
 	type visit struct{ player, step int }
 	on := make([][]visit, b.NumSquares())
 	for pl := range g.Players {
-		for s, sq := range dr.tracks[pl] {
+		for s, sq := range dr.Track(pl) {
 			if s > 0 {
 				on[sq] = append(on[sq], visit{pl, s})
 			}
@@ -63,19 +63,19 @@ func (g *Game) hitsLandingOn(sq board.Square, me, ts, other int) bool {
 	p.Cells[sq] = b.Single(b.CodeOf(other, 0))
 	c := g.ctx(&p, me)
 	defer g.release(c)
-	for _, r := range dr.rules {
+	for _, r := range g.diceRules {
 		if r.hit == nil {
 			continue
 		}
-		for die := 1; die <= dr.sides; die++ {
+		for die := 1; die <= dr.Dice().Sides; die++ {
 			n := die
 			if r.count > 0 {
 				n = r.count
 			}
 			from := max(ts-n, 0)
 			c.pos, c.me, c.opp = &p, me, g.next(me)
-			c.from, c.src, c.to, c.dst, c.lifted = dr.tracks[me][from], b.Single(b.CodeOf(me, 0)), sq, p.Cells[sq], 1
-			c.dice = diceCtx{die: die, step: from, toStep: ts}
+			c.from, c.src, c.to, c.dst, c.lifted = dr.Track(me)[from], b.Single(b.CodeOf(me, 0)), sq, p.Cells[sq], 1
+			c.dice.SetMove(die, 0, from, ts)
 			c.err = nil
 			hit := r.hit(c)
 			if hit || c.err != nil {

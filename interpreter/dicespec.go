@@ -4,6 +4,8 @@ import (
 	"reflect"
 
 	"github.com/expr-lang/expr/ast"
+
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // The piece-level terms of a dice move's condition, specialised per die.
@@ -20,27 +22,14 @@ import (
 // maxFacts bounds the facts of one term (a term has 1<<maxFacts copies).
 const maxFacts = 3
 
-// maxSpecTerms bounds the piece-level terms of a rule that is specialised.
-const maxSpecTerms = 8
-
-// specTerm is one piece-level term: its facts, and for each combination of
-// their values (bit i: fact i holds) the term with them put in.
-type specTerm struct {
-	facts []boolFn
-	// variants[mask] is the test of the term given the facts' values; nil
-	// where it is then true whatever the piece.
-	variants []boolFn
-	never    uint32 // bit mask: the term is then false whatever the piece
-}
-
 // specialiseTerms makes the specTerms of a rule's piece-level terms, or
 // returns nil when some term cannot be specialised (the rule's rest is then
 // tested as it is).
-func (g *Game) specialiseTerms(terms []condition) []specTerm {
-	if len(terms) > maxSpecTerms {
+func (g *Game) specialiseTerms(terms []condition) []dice.SpecTerm[*Ctx] {
+	if len(terms) > dice.MaxSpecTerms {
 		return nil
 	}
-	out := make([]specTerm, 0, len(terms))
+	out := make([]dice.SpecTerm[*Ctx], 0, len(terms))
 	for _, t := range terms {
 		if t.test == nil || t.node == nil || canFail(t.node) {
 			return nil
@@ -50,32 +39,32 @@ func (g *Game) specialiseTerms(terms []condition) []specTerm {
 		if len(facts) > maxFacts {
 			return nil
 		}
-		st := specTerm{variants: make([]boolFn, 1<<len(facts))}
+		st := dice.SpecTerm[*Ctx]{Variants: make([]dice.Test[*Ctx], 1<<len(facts))}
 		for _, f := range facts {
 			fn, ok := g.closures(nil).boolClosure(f)
 			if !ok {
 				return nil
 			}
-			st.facts = append(st.facts, fn)
+			st.Facts = append(st.Facts, diceTest(fn))
 		}
-		for mask := range st.variants {
+		for mask := range st.Variants {
 			n, v := substituteFacts(t.node, facts, uint32(mask))
 			switch v {
 			case 1:
 				continue // true: nothing to test
 			case 0:
-				st.never |= 1 << mask
+				st.Never |= 1 << mask
 				continue
 			}
 			if n == t.node {
-				st.variants[mask] = t.test
+				st.Variants[mask] = diceTest(t.test)
 				continue
 			}
 			fn, ok := g.closures(nil).boolClosure(n)
 			if !ok {
 				return nil
 			}
-			st.variants[mask] = fn
+			st.Variants[mask] = diceTest(fn)
 		}
 		out = append(out, st)
 	}
@@ -154,18 +143,4 @@ func substituteFacts(n ast.Node, facts []ast.Node, values uint32) (node ast.Node
 	out := &ast.BinaryNode{Operator: b.Operator, Left: l, Right: r}
 	out.SetType(b.Type())
 	return out, -1
-}
-
-// maxSpecRules bounds the rules of a game whose terms are specialised (the
-// generator keeps their tests in an array per die tried).
-const maxSpecRules = 8
-
-// allHold reports whether every test holds at c.
-func allHold(tests []boolFn, c *Ctx) bool {
-	for _, t := range tests {
-		if !t(c) {
-			return false
-		}
-	}
-	return true
 }

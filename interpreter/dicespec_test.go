@@ -1,6 +1,10 @@
 package interpreter
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
+)
 
 // Backgammon's checker rule is specialised per die (the comparison with
 // expr's VM in TestClosuresAgreeWithVM then checks the specialised tests):
@@ -12,25 +16,25 @@ func TestDiceTermsSpecialised(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := g.dice.rules[0]
-	if len(r.spec) != 3 {
-		t.Fatalf("checker: %d specialised terms, want 3", len(r.spec))
+	spec := g.dice.(*dice.Engine[*Ctx]).SpecTerms(0)
+	if len(spec) != 3 {
+		t.Fatalf("checker: %d specialised terms, want 3", len(spec))
 	}
-	first, last := r.spec[0], r.spec[2]
-	if len(first.facts) != 1 || first.variants[0] == nil || first.variants[1] != nil || first.never != 0 {
-		t.Errorf("step == 0 || rearmost(me) > 0: facts %d, variants %v, never %b", len(first.facts), first.variants, first.never)
+	first, last := spec[0], spec[2]
+	if len(first.Facts) != 1 || first.Variants[0] == nil || first.Variants[1] != nil || first.Never != 0 {
+		t.Errorf("step == 0 || rearmost(me) > 0: facts %d, variants %v, never %b", len(first.Facts), first.Variants, first.Never)
 	}
-	if len(last.facts) != 1 || last.variants[0] == nil || last.variants[1] == nil {
-		t.Errorf("to_step < finish || rearmost(me) >= 19 && ...: facts %d, variants %v", len(last.facts), last.variants)
+	if len(last.Facts) != 1 || last.Variants[0] == nil || last.Variants[1] == nil {
+		t.Errorf("to_step < finish || rearmost(me) >= 19 && ...: facts %d, variants %v", len(last.Facts), last.Variants)
 	}
-	if len(r.spec[1].facts) != 0 {
-		t.Errorf("to_top != opponent || to_height < 2 has %d facts, want none", len(r.spec[1].facts))
+	if len(spec[1].Facts) != 0 {
+		t.Errorf("to_top != opponent || to_height < 2 has %d facts, want none", len(spec[1].Facts))
 	}
 	slow, err := Open("backgammon", Options{VMOnly: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if slow.dice.rules[0].spec != nil {
+	if slow.dice.(*dice.Engine[*Ctx]).SpecTerms(0) != nil {
 		t.Error("the VM's terms were specialised")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // dicePositions plays random games of g and returns every position with a
@@ -64,14 +65,15 @@ func TestStepTableAgreesWithConditions(t *testing.T) {
 		{"backgammon", 2, false, false},   // conditions read the board
 	} {
 		fast := openPlayers(t, tc.name, tc.players)
-		if got := fast.dice.tab != nil; got != tc.tabled {
+		engine := fast.dice.(*dice.Engine[*Ctx])
+		if got := engine.Tabled(); got != tc.tabled {
 			t.Errorf("%s: step table built: %v, want %v", tc.name, got, tc.tabled)
 		}
-		if fast.dice.commuting != tc.commuting {
-			t.Errorf("%s: commuting: %v, want %v", tc.name, fast.dice.commuting, tc.commuting)
+		if engine.Commuting() != tc.commuting {
+			t.Errorf("%s: commuting: %v, want %v", tc.name, engine.Commuting(), tc.commuting)
 		}
 		slow := openPlayers(t, tc.name, tc.players)
-		slow.dice.tab, slow.dice.commuting = nil, false
+		slow.dice.(*dice.Engine[*Ctx]).DropShortcuts()
 		positions := dicePositions(t, fast, 40, 3000, uint64(tc.players))
 		var a, b []board.Move
 		plays := 0
@@ -100,7 +102,7 @@ func TestRearmostKeptThroughDieMoves(t *testing.T) {
 		players int
 	}{{"backgammon", 2}, {"ludo", 4}, {"ludo-beginner", 2}} {
 		g := openPlayers(t, tc.name, tc.players)
-		dr := g.dice
+		e := g.dice.(*dice.Engine[*Ctx])
 		checked, rescans := 0, 0
 		var buf []board.Move
 		for _, p := range dicePositions(t, g, 20, 2000, 3) {
@@ -110,31 +112,20 @@ func TestRearmostKeptThroughDieMoves(t *testing.T) {
 				if m.Kind != board.Play || m.Jumps == 0 {
 					continue
 				}
-				from, to := m.Via[0], m.Via[1]
-				s := int(dr.stepOf[me][from])
-				ts := dr.stepAt(me, to)
 				q := p
-				c := &Ctx{g: g, me: me, pos: &q}
-				rc := &c.dice.rear
-				rc.pos, rc.hash = &q, q.Hash
-				for o := range g.Players {
-					rc.rear[o] = int16(g.rearmost(&q, o))
-					rc.have |= 1 << o
-				}
-				if s == int(rc.rear[me]) {
+				var d dice.Ctx[*Ctx]
+				e.Bind(&d, nil)
+				rear, have, current, fromRear := e.StepRear(&d, &q, m)
+				if fromRear {
 					rescans++
 				}
-				hit := m.Removed&1 != 0 && !dr.hitsAtEnd
-				var u stepUndo
-				g.applyDieStepUndo(&q, me, from, to, hit, &u)
-				g.rearAfterStep(c, u.hash, from, s, to, ts, hit)
-				if rc.hash != q.Hash || rc.have&(1<<me) == 0 {
+				if !current || have&(1<<me) == 0 {
 					t.Fatalf("%s %s, %v: the cache no longer holds the mover's rearmost", tc.name, g.FormatPosition(&p), m)
 				}
 				for o := range g.Players {
-					if rc.have&(1<<o) != 0 && int(rc.rear[o]) != g.rearmost(&q, o) {
+					if have&(1<<o) != 0 && int(rear[o]) != e.Rearmost(&q, o) {
 						t.Fatalf("%s %s, first die of %s: rearmost(%d) kept as %d, is %d",
-							tc.name, g.FormatPosition(&p), g.MoveString(m), o, rc.rear[o], g.rearmost(&q, o))
+							tc.name, g.FormatPosition(&p), g.MoveString(m), o, rear[o], e.Rearmost(&q, o))
 					}
 				}
 				checked++
@@ -144,14 +135,6 @@ func TestRearmostKeptThroughDieMoves(t *testing.T) {
 			t.Errorf("%s: %d die moves checked, %d from the rearmost step", tc.name, checked, rescans)
 		}
 	}
-}
-
-// stepAt is the step of square to on player's track, finish when off it.
-func (dr *diceRules) stepAt(player int, to board.Square) int {
-	if to == noSquare {
-		return len(dr.tracks[player])
-	}
-	return int(dr.stepOf[player][to])
 }
 
 // Random playouts of dice games, and the move searches in them, allocate

@@ -17,6 +17,11 @@
 // files. explain.go says why a move is or is not legal (players' "not
 // legal" messages use it); meaning.go finds conditions that cannot mean
 // what their author meant, and inspect.go evaluates conditions term by term
-// for package authoring (lint, rule-file tests). Packages authoring and
+// for package authoring (lint, rule-file tests). Dice games' move
+// generator (the rolls, the search of plays, applying them, the names of
+// dice conditions) is package internal/dice, reached through one interface,
+// diceEngine in dice.go, that is nil for games without dice; the dice
+// notation, GNU Backgammon's positions and the cube (dicenotation.go,
+// diceids.go, matchid.go, cube.go) are still here. Packages authoring and
 // records build on this one.
 package interpreter

@@ -150,7 +150,9 @@ func squareValue(sq board.Square) int {
 	return int(sq)
 }
 
-var names = map[string]nameDef{
+// names is the name table: the interpreter's own names and, registered
+// from the dice engine, the names of dice games (withDiceNames).
+var names = withDiceNames(map[string]nameDef{
 	"me": {doc: "the player to move; in `end`, the player who just moved; in `evaluate`, the player being scored",
 		level: lvStatic, static: true, scopes: everywhere, value: func(c *Ctx) int { return c.me }},
 	"opponent": {doc: "the player after `me` in turn order",
@@ -362,10 +364,10 @@ var names = map[string]nameDef{
 		}},
 	"track": {doc: "track(p, k): the square at step k of p's track (0: its first square, the bar), -1 off it; for height_at, top_at... in a dice game",
 		level: lvPosition, static: true, scopes: everywhere, call2: func(c *Ctx, p, k int) int {
-			if !validPlayer(c, p) || c.g.dice == nil || k < 0 || k >= len(c.g.dice.tracks[p]) {
+			if !validPlayer(c, p) || c.g.dice == nil || k < 0 || k >= len(c.g.dice.Track(p)) {
 				return -1
 			}
-			return int(c.g.dice.tracks[p][k])
+			return int(c.g.dice.Track(p)[k])
 		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board (in a game that also captures, the string's off: count); always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
@@ -374,7 +376,7 @@ var names = map[string]nameDef{
 			}
 			return int(c.pos.Off[p])
 		}},
-}
+})
 
 // NameDoc is the documentation of one expression name.
 type NameDoc struct {

@@ -84,12 +84,12 @@ func (g *Game) buildFeatures() *featureLayout {
 	}
 	onTrack := make([]bool, b.NumSquares())
 	if g.dice != nil {
-		l.rotate = players > 1 && len(g.dice.tracks[0]) > 0
+		l.rotate = players > 1 && len(g.dice.Track(0)) > 0
 		for pl := range players {
-			for _, sq := range g.dice.tracks[pl] {
+			for _, sq := range g.dice.Track(pl) {
 				onTrack[sq] = true
 			}
-			l.rotate = l.rotate && len(g.dice.tracks[pl]) == len(g.dice.tracks[0])
+			l.rotate = l.rotate && len(g.dice.Track(pl)) == len(g.dice.Track(0))
 		}
 	}
 	// who is the pl-th of the per-player groups in names
@@ -128,8 +128,8 @@ func (g *Game) buildFeatures() *featureLayout {
 	l.trackBase = len(names)
 	if g.dice != nil {
 		for pl := range players {
-			l.trackLen[pl] = len(g.dice.tracks[pl])
-			for step, sq := range g.dice.tracks[pl] {
+			l.trackLen[pl] = len(g.dice.Track(pl))
+			for step, sq := range g.dice.Track(pl) {
 				name := fmt.Sprintf("%s's step %d (%s)", who(pl), step, b.SquareName(sq))
 				if l.rotate {
 					name = fmt.Sprintf("%s's step %d", who(pl), step)
@@ -155,7 +155,7 @@ func (g *Game) buildFeatures() *featureLayout {
 	}
 	l.diceBase = len(names)
 	if g.dice != nil {
-		l.dice, l.sides = g.dice.count, g.dice.sides
+		l.dice, l.sides = g.dice.Dice().Count, g.dice.Dice().Sides
 		for d := range l.dice {
 			for f := 1; f <= l.sides; f++ {
 				add("die %d shows %d", d+1, f)
@@ -241,7 +241,7 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 	if g.dice != nil {
 		for slot := range players {
 			pl := (persp + slot) % players
-			for _, sq := range g.dice.tracks[pl] {
+			for _, sq := range g.dice.Track(pl) {
 				var counts [board.MaxPlayers]int16
 				b.CountAt(p, sq, &counts)
 				heightUnits(x[i:i+4], int(counts[pl]), 1, 2)

@@ -226,6 +226,12 @@ func BenchmarkNetEvaluate(b *testing.B) {
 			game := g.AI()
 			enc := game.(ai.Encoder[interpreter.SearchPosition])
 			net := ai.NewNet(enc.Features(), ai.DefaultHidden, len(g.Players), enc.FeatureLayout(), 1)
+			if k := game.(ai.ResultKinds).ResultKinds(); k > 1 {
+				// the shape train makes: K outputs per player, and the
+				// built-in network's 80 hidden units
+				net = ai.NewNet(enc.Features(), 80, len(g.Players)*k, enc.FeatureLayout(), 1)
+				net.Kinds = k
+			}
 			e, err := ai.NewNetEval(net, enc, len(g.Players))
 			if err != nil {
 				b.Fatal(err)
@@ -255,5 +261,29 @@ func BenchmarkTrainGame(b *testing.B) {
 		if _, err := ai.Train[interpreter.SearchPosition, board.Move](context.Background(), game, start, net, ai.TrainConfig{Games: n, CheckGames: -1}); err != nil {
 			b.Fatal(err)
 		}
+	}
+}
+
+// BenchmarkNetFilter is one move of `best backgammon --iterations 1000`
+// with the built-in network: the two-ply move filter (ai/netsearch.go)
+// from the opening 31.
+func BenchmarkNetFilter(b *testing.B) {
+	g := open(b, "backgammon")
+	net, err := g.Network()
+	if err != nil || net == nil {
+		b.Fatal("no network:", err)
+	}
+	p, err := g.ParsePosition("w m2:ww,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:31")
+	if err != nil {
+		b.Fatal(err)
+	}
+	s := ai.NewMCTS(g.AI(), ai.Config{Iterations: 1000})
+	if err := s.SetValue(net); err != nil {
+		b.Fatal(err)
+	}
+	sp := interpreter.SearchPosition{Position: p}
+	b.ReportAllocs()
+	for b.Loop() {
+		s.Search(context.Background(), &sp)
 	}
 }

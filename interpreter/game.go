@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -19,6 +20,9 @@ type Options struct {
 	// for each candidate move where all its names are known: no tables, no
 	// levels, no folded terms. The level optimisations are checked against it.
 	reference bool
+	// noSets (tests only) keeps the move rules' closures where they have
+	// set forms (setforms.go), which are checked against them.
+	noSets bool
 	// Players is how many of the players the rule file declares take part
 	// (0: all). The rule file's seats: says which; a game played by fewer
 	// is a game of that many players, indexed 0.. in turn order.
@@ -112,8 +116,9 @@ type Game struct {
 	lineOthers                   [][]board.SquareSet // per square, the other points of each line through it
 	lineSets                     []board.SquareSet   // every line's points
 	words                        wordsSpec
-	dice                         *diceRules // dice, tracks and dice moves; nil without dice
-	regions                      []*region  // the board's edges, then the rule file's regions (regions.go)
+	dice                         diceEngine      // dice, tracks and dice moves (internal/dice); nil without dice
+	diceRules                    []*diceMoveRule // the dice moves' conditions as compiled, for explaining plays
+	regions                      []*region       // the board's edges, then the rule file's regions (regions.go)
 	adjList                      [][]board.Square
 	adjacent                     []board.SquareSet // per square, its neighbours for regions
 	maxAdjacent                  int
@@ -135,6 +140,8 @@ type Game struct {
 	network      string       // network: as written
 	net          netCache
 	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
+	kindRules    bool       // some move rule moves only some kinds of piece
+	compact      bool       // every move comes from generateCompact (compact.go)
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
@@ -154,12 +161,35 @@ type moveRule struct {
 	// Each is a move template: only Lift is filled in per move.
 	targets              [board.MaxPlayers][][]board.Square
 	pos, src, lift, dest boolFn // the rule's terms by level; nil is true
-	earlier              []int  // earlier rules that can make the same moves
-	dirNames             []string
-	absDirs              [board.MaxPlayers][]board.Direction
-	flying               bool
-	leaping              bool // distance: lifted
-	farther              bool // flying or leaping
+	// sets: the generator lists this rule's moves from the set forms of
+	// its terms (setforms.go) and the templates tmpl[player][from] (its
+	// targets as moves, Lift to fill in). liftSet and destSet are the set
+	// forms of the lift and destination terms written first (nil: all),
+	// liftRest and destRest the closures of the others.
+	sets    bool
+	tmpl    [board.MaxPlayers][][][]move32 // [player][from][lift]
+	liftSet liftSetFn
+	// liftAlways | the lift sizes whose bottom piece is me (liftOwner 1)
+	// or opponent's (2): the lift terms of the common shape simpleLift
+	// recognises, computed inline (liftSet is nil then).
+	liftAlways uint64
+	liftOwner  int8
+	// srcHeights: the heights (bit h) the source terms written first
+	// allow, all of them `height OP constant`; srcRest the closures of the
+	// other source terms.
+	srcHeights         uint64
+	fromSet            [board.MaxPlayers]board.SquareSet // the squares tmpl has moves from
+	step               [board.MaxPlayers]*stepRule       // the rule as generateCompact reads it
+	srcRest            boolFn
+	destSet            destSetFn
+	liftRest, destRest boolFn
+	plain              bool  // sets, and no destination terms or earlier rules
+	earlier            []int // earlier rules that can make the same moves
+	dirNames           []string
+	absDirs            [board.MaxPlayers][]board.Direction
+	flying             bool
+	leaping            bool // distance: lifted
+	farther            bool // flying or leaping
 	// leaps[player][from][k] are the destinations of a lift of k pieces
 	// (a `distance: lifted` rule): k squares away, over anything.
 	leaps    [board.MaxPlayers][][][]board.Square
@@ -216,10 +246,12 @@ func (g *Game) slide(c *Ctx, r *moveRule, ri int, from board.Square, k int, buf 
 }
 
 type bearOffRule struct {
-	name     string
-	cond     *compiled
-	squares  [board.MaxPlayers][]bool // static conditions, folded
-	pos, src boolFn
+	name    string
+	cond    *compiled
+	squares [board.MaxPlayers][]bool // static conditions, folded
+	// squareSet[player] is squares[player] as a set.
+	squareSet [board.MaxPlayers]board.SquareSet
+	pos, src  boolFn
 }
 
 // quietRule is a shorter quiet-plies draw limit while a condition holds.
@@ -259,17 +291,21 @@ type Ctx struct {
 	base      []board.Move // those moves, grown once per context
 	after     board.Position
 	removable [board.MaxSquares]board.Square
-	moveBuf   []board.Move // for mobility
-	dice      diceCtx      // the die being played (dice games)
-	dw        *diceWork    // scratch space of the dice move search, made on first use
-	quiet     int          // plies without progress, for `search: avoid`
-	player    int          // a region's argument, while its condition runs (regions.go)
+	moveBuf   []board.Move   // for mobility
+	dice      dice.Ctx[*Ctx] // the die being played, and the dice move search's scratch space (dice games)
+	quiet     int            // plies without progress, for `search: avoid`
+	player    int            // a region's argument, while its condition runs (regions.go)
 	sets      [setCacheSize]setCacheEntry
 	nextSet   int
 	vms       []*vmFrame // expr's VM, a frame per depth of evaluation (runVM)
 	vmDepth   int
 	dropped   int // the pieces a spread drops on the square c.to (spread.go)
 	carried   int // the pieces it carries on after that square
+	// destSets[i] is the set form of move rule i's destination terms, for
+	// the generation under way (setforms.go).
+	destSets [32]board.SquareSet
+	cbuf     []move32      // compact moves, for generate to write out as Moves
+	steps    [32]*stepRule // the active rules, for generateCompact
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -423,6 +459,9 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 	buf = buf[:0]
 	turn := int(c.pos.ToMove)
 	c.me, c.opp = g.prev(turn), turn
+	if c.pos.Extra { // the player to move earned another roll: its play may have won
+		c.me, c.opp = turn, g.next(turn)
+	}
 	if g.endTest(c) >= 0 {
 		return buf
 	}
@@ -434,6 +473,10 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 // first move found. It visits only the squares the player's pieces top, and
 // each rule's terms at their level (see placeMoveTerms).
 func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
+	if g.compact {
+		c.cbuf = g.generateCompact(c, c.cbuf[:0], any)
+		return appendMoves(buf, c.cbuf)
+	}
 	if g.dice != nil {
 		return g.generateDice(c, buf, any)
 	}
@@ -469,8 +512,14 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 		}
 	}
 	var bearActive [32]bool
+	// bearSet: the squares some bear-off rule whose position terms hold
+	// allows, so that other squares skip the bear-off rules.
+	var bearSet board.SquareSet
 	for i, r := range bears {
 		bearActive[i] = r.pos == nil || r.pos(c)
+		if bearActive[i] {
+			bearSet = bearSet.Or(r.squareSet[me])
+		}
 	}
 	tops := &p.Tops[me]
 	for wi, w := range tops {
@@ -481,7 +530,10 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 			from := board.Square(sq)
 			c.from, c.src, c.to, c.dst = from, s, noSquare, 0
 			h := s.Height()
-			kindBit := uint8(1) << uint(g.Board.TopKind(s))
+			kindBit := uint8(1)
+			if g.kindRules {
+				kindBit <<= uint(g.Board.TopKind(s))
+			}
 			for _, ri8 := range active[:nActive] {
 				ri, r := int(ri8), rules[ri8]
 				if r.kinds&kindBit == 0 {
@@ -546,7 +598,7 @@ func (g *Game) generate(c *Ctx, buf []board.Move, any bool) []board.Move {
 					}
 				}
 			}
-			if len(bears) == 0 {
+			if !bearSet.Has(from) {
 				continue
 			}
 			c.to, c.dst, c.lifted = noSquare, 0, 1

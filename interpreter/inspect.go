@@ -132,7 +132,7 @@ func (g *Game) EvaluateFailure(p *board.Position) *TermFailure {
 // EndsHeld sets held[i] for each end condition (as EndConditions lists
 // them) that holds at p for the player who just moved.
 func (g *Game) EndsHeld(p *board.Position, held []bool) {
-	c := g.ctx(p, g.prev(int(p.ToMove)))
+	c := g.ctx(p, g.lastMover(p))
 	defer g.release(c)
 	for i, e := range g.endRules() {
 		if held[i] {
@@ -156,7 +156,7 @@ func (g *Game) EndsHeld(p *board.Position, held []bool) {
 func (g *Game) FindRuntimeError(p *board.Position) *TermFailure {
 	b := g.Board
 	// The end conditions, for the player who just moved.
-	c := g.ctx(p, g.prev(int(p.ToMove)))
+	c := g.ctx(p, g.lastMover(p))
 	defer g.release(c)
 	for _, e := range g.endRules() {
 		if t, err := g.firstFailing(c, e.cond); t != nil {

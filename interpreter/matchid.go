@@ -183,8 +183,8 @@ func (g *Game) parseMatchID(text, mid string) (toMove int, dice [2]uint8, cs Cub
 	d1, d2 := r.get(3), r.get(3)
 	switch {
 	case d1 == 0 && d2 == 0:
-	case d1 < 1 || d1 > g.dice.sides || d2 < 1 || d2 > g.dice.sides:
-		return fail("Match ID %s: dice %d and %d; each die shows 1 to %d", mid, d1, d2, g.dice.sides)
+	case d1 < 1 || d1 > g.dice.Dice().Sides || d2 < 1 || d2 > g.dice.Dice().Sides:
+		return fail("Match ID %s: dice %d and %d; each die shows 1 to %d", mid, d1, d2, g.dice.Dice().Sides)
 	default:
 		if d2 > d1 {
 			d1, d2 = d2, d1

@@ -155,7 +155,7 @@ func mentionsRow(n ast.Node) bool {
 // (and destination, for a move rule) it can be asked about.
 func (g *Game) staticDomain(cs condSet, t *condition) (seenTrue, seenFalse, any bool) {
 	b := g.Board
-	c := &Ctx{g: g}
+	c := g.newCtx()
 	defer func() {
 		// A term that fails somewhere is not known to be constant.
 		if recover() != nil || c.err != nil {
@@ -232,7 +232,7 @@ func (g *Game) constantOperands(cs condSet, n ast.Node) Diagnostics {
 			if !ok {
 				continue
 			}
-			v := f(&Ctx{g: g})
+			v := f(g.newCtx())
 			fromR, toR := cs.cp.src.span(side)
 			from, to := cs.cp.src.at(fromR), cs.cp.src.at(toR)
 			text := cs.cp.src.slice(side)

@@ -115,6 +115,9 @@ func (g *Game) buildRules(d *decoder, rf *ruleFile) {
 				for sq := 0; sq < b.NumSquares(); sq++ {
 					c.from = board.Square(sq)
 					r.squares[pi][sq] = static == nil || static(c)
+					if r.squares[pi][sq] {
+						r.squareSet[pi].Add(board.Square(sq))
+					}
 				}
 			}
 		})
@@ -261,7 +264,8 @@ func (g *Game) folding(d *decoder, e *exprText, what string, fold func()) {
 // foldCtx is a context for evaluating static terms of g at load time for
 // player pi; folding reports the runtime errors met in it.
 func (d *decoder) foldCtx(g *Game, pi int) *Ctx {
-	c := &Ctx{g: g, me: pi, opp: g.next(pi), from: noSquare, to: noSquare}
+	c := g.newCtx()
+	c.me, c.opp, c.from, c.to = pi, g.next(pi), noSquare, noSquare
 	d.folds = append(d.folds, c)
 	return c
 }
@@ -282,6 +286,7 @@ func (g *Game) stepExists(step board.Direction) bool {
 // static terms are folded into the per-square target tables.
 func (g *Game) placeMoveTerms(d *decoder, r *moveRule) {
 	var static boolFn
+	var srcTerms, liftTerms, destTerms []condition
 	if r.cond != nil {
 		for _, t := range r.cond.terms {
 			if mask, ok := g.kindTerm(t); ok {
@@ -299,13 +304,17 @@ func (g *Game) placeMoveTerms(d *decoder, r *moveRule) {
 				r.pos = and(r.pos, t.test)
 			case t.level == lvSource:
 				r.src = and(r.src, t.test)
+				srcTerms = append(srcTerms, t)
 			case t.level == lvLift:
 				r.lift = and(r.lift, t.test)
+				liftTerms = append(liftTerms, t)
 			default:
 				r.dest = and(r.dest, t.test)
+				destTerms = append(destTerms, t)
 			}
 		}
 	}
+	g.placeSetForms(r, srcTerms, liftTerms, destTerms)
 	b := g.Board
 	for pi := range g.Players {
 		r.targets[pi] = make([][]board.Square, b.NumSquares())
@@ -391,6 +400,10 @@ func (g *Game) findOverlaps() {
 				continue
 			}
 			r.earlier = append(r.earlier, j)
+		}
+		g.makeTemplates(i, r)
+		if r.kinds != allKinds {
+			g.kindRules = true
 		}
 	}
 }

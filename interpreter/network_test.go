@@ -20,8 +20,9 @@ func TestBuiltinNetwork(t *testing.T) {
 	if err != nil || net == nil {
 		t.Fatalf("backgammon's network: %v", err)
 	}
-	if net.In != g.Features() || net.Out != 2 {
-		t.Errorf("network %d×%d for %d features", net.In, net.Out, g.Features())
+	// wins worth 1, 2 or 3 points: three outputs per player (ai.ResultKinds)
+	if err := net.Check(g.FeatureLayout(), g.Features(), len(g.Players)); err != nil || net.Kinds != g.MaxPoints() || net.Out != 2*3 {
+		t.Errorf("network %d×%d of %d kinds for %d features: %v", net.In, net.Out, net.Kinds, g.Features(), err)
 	}
 	if l := open(t, "liger"); l.NetworkName() != "" {
 		t.Errorf("liger names a network: %s", l.NetworkName())

@@ -15,6 +15,9 @@ func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, bu
 	if g.dice != nil {
 		return g.randomDicePlayout(p, rng, maxPlies, buf)
 	}
+	if g.compact {
+		return g.randomCompactPlayout(p, rng, maxPlies, buf)
+	}
 	c := g.ctx(p, 0)
 	defer g.release(c)
 	plies := 0
@@ -33,6 +36,35 @@ func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, bu
 		plies++
 	}
 	return plies, buf, nil
+}
+
+// randomCompactPlayout is RandomPlayout in a compact game (compact.go):
+// the same moves in the same order, listed and picked as 4-byte moves.
+func (g *Game) randomCompactPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move, error) {
+	c := g.ctx(p, 0)
+	defer g.release(c)
+	plies := 0
+	for plies < maxPlies {
+		g.resetCtx(c, p)
+		turn := int(p.ToMove)
+		c.me, c.opp = g.prev(turn), turn
+		c.cbuf = c.cbuf[:0]
+		if g.endTest(c) < 0 {
+			c.me, c.opp = turn, g.next(turn)
+			c.cbuf = g.generateSets(c, c.cbuf)
+		}
+		if c.err != nil {
+			return plies, buf[:0], g.takeErr(c)
+		}
+		if len(c.cbuf) == 0 {
+			break
+		}
+		if e := g.apply(p, c.cbuf[rng.IntN(len(c.cbuf))].move()); e != nil {
+			return plies, buf, e
+		}
+		plies++
+	}
+	return plies, buf[:0], nil
 }
 
 // randomDicePlayout is RandomPlayout in a dice game, on one context for the

@@ -509,7 +509,7 @@ func (g *Game) runThrough(c *Ctx, sq int, in memberFn, p int) int {
 	if g.dice == nil || p < 0 || p >= len(g.Players) {
 		return 0
 	}
-	track := g.dice.tracks[p]
+	track := g.dice.Track(p)
 	at := -1
 	for i, t := range track {
 		if int(t) == sq {
@@ -536,7 +536,7 @@ func (g *Game) onTrack(c *Ctx, in memberFn, p, a, b int) int {
 	if g.dice == nil || p < 0 || p >= len(g.Players) {
 		return 0
 	}
-	track := g.dice.tracks[p]
+	track := g.dice.Track(p)
 	n := 0
 	for i := max(a, 0); i <= b && i < len(track); i++ {
 		if in(c, track[i]) {

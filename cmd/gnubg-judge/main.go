@@ -7,6 +7,11 @@
 // part of stackrules.
 //
 //	go run ./cmd/gnubg-judge -n 200 net:bg.net mcts:easy
+//	go run ./cmd/gnubg-judge -n 1000 -seed 7 -v 10 mcts:iterations=1000
+//
+// -v N lists each player's N costliest decisions (gnubg's position ID, the
+// roll, the play, gnubg's best play and the position in stackrules'
+// notation).
 package main
 
 import (
@@ -18,6 +23,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 	"time"
@@ -27,6 +33,9 @@ import (
 	"github.com/stackrules/stackrules/interpreter"
 	"github.com/stackrules/stackrules/session"
 )
+
+// verbose is the -v flag: how many of the worst decisions to list.
+var verbose int
 
 type decision struct {
 	pos  interpreter.SearchPosition
@@ -45,6 +54,7 @@ func main() {
 	n := flag.Int("n", 200, "decisions to judge")
 	seed := flag.Uint64("seed", 1, "seed for the random games the decisions come from")
 	bin := flag.String("gnubg", "/usr/games/gnubg", "GNU Backgammon binary")
+	flag.IntVar(&verbose, "v", 0, "list the `N` decisions each player lost most in (position, roll, play, gnubg's best)")
 	flag.Parse()
 	if err := run(*n, *seed, *bin, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "gnubg-judge:", err)
@@ -121,6 +131,12 @@ func run(n int, seed uint64, bin string, specs []string) error {
 			}
 		}
 		lost, unmatched, worst := 0.0, 0, 0.0
+		type miss struct {
+			d          *decision
+			play, best string
+			loss       float64
+		}
+		var misses []miss
 		start := time.Now()
 		for i, d := range ds {
 			pl := session.NewPlayer(g, spec, seed+uint64(i))
@@ -141,6 +157,15 @@ func run(n int, seed uint64, bin string, specs []string) error {
 			}
 			lost += d.best - eq
 			worst = max(worst, d.best-eq)
+			if verbose > 0 && d.best-eq > 0 {
+				best := ""
+				for play, e := range d.eq {
+					if e == d.best {
+						best = play
+					}
+				}
+				misses = append(misses, miss{d, g.MoveString(m), best, d.best - eq})
+			}
 		}
 		judged := len(ds) - unmatched
 		name := spec.String()
@@ -149,6 +174,14 @@ func run(n int, seed uint64, bin string, specs []string) error {
 		}
 		fmt.Printf("%-40s %6.1f mEMG lost per decision over %d decisions (worst %.0f; %d plays gnubg did not list), %s\n",
 			name, 1000*lost/float64(judged), judged, 1000*worst, unmatched, time.Since(start).Round(time.Second))
+		sort.Slice(misses, func(i, j int) bool { return misses[i].loss > misses[j].loss })
+		for i, ms := range misses {
+			if i >= verbose {
+				break
+			}
+			pos, _ := g.FormatPositionAs(&ms.d.pos.Position, "")
+			fmt.Printf("  %4.0f  %s %d%d: played %s, gnubg %s  (%s)\n", 1000*ms.loss, ms.d.id, ms.d.dice[0], ms.d.dice[1], ms.play, ms.best, pos)
+		}
 	}
 	return nil
 }

@@ -45,13 +45,14 @@ func trainCommand(s *streams) *cli.Command {
 			&cli.Int64Flag{Name: "anneal", Value: ai.DefaultAnnealAfter, Usage: "games after which the learning rate drops to a fifth (0: never)"},
 			&cli.Float64Flag{Name: "lambda", Value: ai.DefaultLambda, Usage: "TD(λ): how far back a game's later values and outcome reach, 0 to 1"},
 			&cli.Float64Flag{Name: "explore", Value: -1, Usage: "chance of a random move in self-play (default 0.1 without dice, 0 with: the dice explore)"},
+			&cli.IntFlag{Name: "random-start", Usage: "begin each self-play game with up to `N` random moves, not learned from (0 to N, uniformly), so that the network also sees positions its own play does not reach"},
 			&cli.Int64Flag{Name: "check-every", Value: ai.DefaultCheckEvery, Usage: "games between checkpoints"},
 			&cli.IntFlag{Name: "check-games", Value: ai.DefaultCheckGames, Usage: "games of each checkpoint match (0: none)"},
 			&cli.IntFlag{Name: "max-plies", Value: ai.DefaultTrainPlies, Usage: "call a self-play game still going after `N` plies a draw"},
 			playersFlag,
 		},
 		Action: func(c *cli.Context) error {
-			if err := checkFlags(c, []intFlagRange{{"threads", 1, ai.MaxThreads}, {"hidden", 1, 4096}, {"check-games", 0, 100_000}, {"max-plies", 1, 100_000}},
+			if err := checkFlags(c, []intFlagRange{{"threads", 1, ai.MaxThreads}, {"hidden", 1, 4096}, {"check-games", 0, 100_000}, {"max-plies", 1, 100_000}, {"random-start", 0, 100_000}},
 				[]durationFlagRange{{"time", time.Second, 1000 * time.Hour}}); err != nil {
 				return err
 			}
@@ -89,8 +90,14 @@ func trainCommand(s *streams) *cli.Command {
 				if _, err := os.Stat(out); err == nil {
 					return usagef("train: %s exists: --resume to go on training it, or --out another file", out)
 				}
-				net = ai.NewNet(enc.Features(), c.Int("hidden"), len(g.Players), enc.FeatureLayout(), c.Uint64("seed"))
-				net.Game = g.Name
+				// where wins are worth more or fewer points, the net learns
+				// each player's chances of each (ai.ResultKinds)
+				kinds := 1
+				if rk, ok := game.(ai.ResultKinds); ok {
+					kinds = max(rk.ResultKinds(), 1)
+				}
+				net = ai.NewNet(enc.Features(), c.Int("hidden"), len(g.Players)*kinds, enc.FeatureLayout(), c.Uint64("seed"))
+				net.Game, net.Kinds = g.Name, kinds
 			}
 			anneal := c.Int64("anneal")
 			if anneal < 0 {
@@ -115,7 +122,7 @@ func trainCommand(s *streams) *cli.Command {
 			lastLine := ""
 			cfg := ai.TrainConfig{
 				Games: c.Int64("games"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: net.Seed,
-				Rate: c.Float64("rate"), AnnealAfter: anneal, Lambda: c.Float64("lambda"), Explore: explore, MaxPlies: c.Int("max-plies"),
+				Rate: c.Float64("rate"), AnnealAfter: anneal, Lambda: c.Float64("lambda"), Explore: explore, MaxPlies: c.Int("max-plies"), RandomStart: c.Int("random-start"),
 				CheckEvery: c.Int64("check-every"), CheckGames: c.Int("check-games"), ProgressEvery: every,
 				Progress: func(p ai.TrainProgress) {
 					lastLine = p.String()

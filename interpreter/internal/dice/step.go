@@ -1,32 +1,13 @@
-package interpreter
+package dice
 
 import "github.com/stackrules/stackrules/board"
 
-// ownPieces counts player's pieces in stack s.
-func ownPieces(b *board.Board, s board.Stack, player int) int {
-	var counts [board.MaxPlayers]int16
-	b.Count(s, &counts)
-	return int(counts[player])
-}
-
-// hasOpposing reports whether stack s holds a piece of a player other than me.
-func hasOpposing(b *board.Board, s board.Stack, me int) bool {
-	var counts [board.MaxPlayers]int16
-	b.Count(s, &counts)
-	for p, n := range counts {
-		if p != me && n > 0 {
-			return true
-		}
-	}
-	return false
-}
-
-// applyDieStep moves the top piece of from to to (NoSquare: off the track's
+// ApplyStep moves the top piece of from to to (NoSquare: off the track's
 // end, borne off); with hit, the other players' pieces on to first go back
 // to the first squares of their own tracks.
-func (g *Game) applyDieStep(p *board.Position, me int, from, to board.Square, hit bool) {
+func (e *Engine[H]) ApplyStep(p *board.Position, me int, from, to board.Square, hit bool) {
 	var undo stepUndo
-	g.applyDieStepUndo(p, me, from, to, hit, &undo)
+	e.applyDieStepUndo(p, me, from, to, hit, &undo)
 }
 
 // stepUndo is what a die move changed, to take it back: the cells in the
@@ -57,21 +38,21 @@ func (u *stepUndo) restore(p *board.Position) {
 	p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash = u.tops, u.showing, u.onBoard, u.off, u.hash
 }
 
-func (g *Game) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
-	b := g.Board
+func (e *Engine[H]) applyDieStepUndo(p *board.Position, me int, from, to board.Square, hit bool, u *stepUndo) {
+	b := e.b
 	u.n = 0
 	u.tops, u.showing, u.onBoard, u.off, u.hash = p.Tops, p.Showing, p.OnBoard, p.Off, p.Hash
 	rest, piece := takeOwn(b, p.Cells[from], me)
 	u.set(b, p, from, rest)
-	if to == noSquare {
+	if to == board.NoSquare {
 		p.OnBoard[me]--
 		p.Off[me]++
 		return
 	}
 	if hit && p.Cells[to] != 0 {
-		g.sendHome(p, me, to, u)
+		e.sendHome(p, me, to, u)
 	}
-	if g.dice.hitsAtEnd {
+	if e.HitsAtEnd {
 		// Pieces of several players share the square: kept in the order of
 		// their owners, so that a square holds one stack whatever the order
 		// they came in (it is the same position).
@@ -97,11 +78,15 @@ func insertByOwner(b *board.Board, s, piece board.Stack) board.Stack {
 	return b.Push(b.Push(under, piece), over)
 }
 
+// SendHome sends the pieces of players other than me on square to back to
+// the first squares of their own tracks.
+func (e *Engine[H]) SendHome(p *board.Position, me int, to board.Square) { e.sendHome(p, me, to, nil) }
+
 // sendHome sends the pieces of players other than me on square to back to
 // the first squares of their own tracks, recording the change in u when it
 // is not nil.
-func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
-	b := g.Board
+func (e *Engine[H]) sendHome(p *board.Position, me int, to board.Square, u *stepUndo) {
+	b := e.b
 	set := func(sq board.Square, s board.Stack) {
 		if u != nil {
 			u.set(b, p, sq, s)
@@ -110,52 +95,63 @@ func (g *Game) sendHome(p *board.Position, me int, to board.Square, u *stepUndo)
 		}
 	}
 	dst := p.Cells[to]
-	kept, sent := g.splitHit(dst, me)
+	kept, sent := e.splitHit(dst, me)
 	for owner, s := range sent {
 		if s != 0 {
-			home := g.dice.tracks[owner][0]
+			home := e.tracks[owner][0]
 			set(home, b.Push(p.Cells[home], s))
 		}
 	}
 	set(to, kept)
 }
 
-// applyDice plays a Roll or a Play at p in place.
-func (g *Game) applyDice(p *board.Position, m board.Move) *EvalError {
+// Apply plays a Roll or a Play at p in place, but for ending the turn: it
+// reports whether the caller must end it (a Play that earns no extra roll,
+// or a pass).
+func (e *Engine[H]) Apply(p *board.Position, m board.Move) (endTurn bool) {
 	switch m.Kind {
 	case board.Roll:
 		if m.Lift == 1 { // the opening roll decides who starts
 			p.SetToMove(int(m.Rule))
 		}
 		p.SetDice(int(m.From), int(m.To), false)
-		return nil
+		return false
 	case board.Play:
 		me := int(p.ToMove)
-		if m.Jumps > 0 && g.dice.rules[m.Rule].again {
+		if m.Jumps > 0 && m.Piece == RollsAgain && !e.HitsAtEnd {
+			// Hits as each die lands; then the same player rolls again.
+			for i := 0; i < int(m.Jumps) && i < 7; i++ {
+				e.ApplyStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
+			}
+			p.SetDice(0, 0, false)
+			p.SetExtra(true, 0)
+			return false
+		}
+		if m.Jumps > 0 && m.Piece == RollsAgain {
 			// The same player rolls again; the hit waits (see recordPlay).
 			var pending uint8
 			for i := 0; i < int(m.Jumps); i++ {
-				g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], false)
+				e.ApplyStep(p, me, m.Via[2*i], m.Via[2*i+1], false)
 				if m.Removed&(1<<i) != 0 {
 					pending = uint8(m.Via[2*i+1]) + 1
 				}
 			}
 			p.SetDice(0, 0, false)
 			p.SetExtra(true, pending)
-			return nil
+			return false
 		}
 		for i := 0; i < int(m.Jumps) && i < 7; i++ {
-			g.applyDieStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
+			e.ApplyStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
 		}
-		if m.Removed&pendingBit != 0 && p.Pending > 0 {
-			g.sendHome(p, me, board.Square(p.Pending-1), nil)
+		if m.Removed&PendingBit != 0 && p.Pending > 0 {
+			e.SendHome(p, me, board.Square(p.Pending-1))
 		}
 	}
 	if p.Extra {
 		p.SetExtra(false, 0)
 	}
 	p.SetDice(0, 0, false)
-	return g.endTurn(p)
+	return true
 }
 
 // takeOwn lifts the highest of player's pieces out of stack s: the top one
@@ -179,17 +175,17 @@ func takeOwn(b *board.Board, s board.Stack, player int) (rest, piece board.Stack
 
 // hashAfterDieStep is the hash of the position after applyDieStep, without
 // making the move (see applyDieStepUndo, which it mirrors).
-func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
-	b := g.Board
+func (e *Engine[H]) hashAfterDieStep(p *board.Position, me int, from, to board.Square, hit bool) uint64 {
+	b := e.b
 	old := p.Cells[from]
 	var rest, piece board.Stack
-	if !g.dice.hitsAtEnd || b.TopOwner(old) == me {
+	if !e.HitsAtEnd || b.TopOwner(old) == me {
 		rest, piece = b.Lift(old, 1) // the mover's pieces are on top
 	} else {
 		rest, piece = takeOwn(b, old, me)
 	}
 	h := p.Hash ^ board.CellHash(from, old) ^ board.CellHash(from, rest)
-	if to == noSquare {
+	if to == board.NoSquare {
 		return h
 	}
 	dst := p.Cells[to]
@@ -198,8 +194,8 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 	}
 	switch {
 	case hit && dst != 0:
-		return g.hashAfterHit(p, me, h, from, rest, to, dst, piece)
-	case g.dice.hitsAtEnd:
+		return e.hashAfterHit(p, me, h, from, rest, to, dst, piece)
+	case e.HitsAtEnd:
 		return h ^ board.CellHash(to, dst) ^ board.CellHash(to, insertByOwner(b, dst, piece))
 	}
 	return h ^ board.CellHash(to, dst) ^ board.CellHash(to, b.Push(dst, piece))
@@ -207,8 +203,8 @@ func (g *Game) hashAfterDieStep(p *board.Position, me int, from, to board.Square
 
 // splitHit parts the stack dst that me's piece lands on: the pieces me
 // keeps there and, per other owner, the pieces sent home, each bottom to top.
-func (g *Game) splitHit(dst board.Stack, me int) (kept board.Stack, sent [board.MaxPlayers]board.Stack) {
-	b := g.Board
+func (e *Engine[H]) splitHit(dst board.Stack, me int) (kept board.Stack, sent [board.MaxPlayers]board.Stack) {
+	b := e.b
 	for i := dst.Height(); i >= 1; i-- { // bottom to top
 		code := b.Piece(dst, i)
 		if owner := b.Owner(code); owner != me {
@@ -223,12 +219,12 @@ func (g *Game) splitHit(dst board.Stack, me int) (kept board.Stack, sent [board.
 // hashAfterHit finishes hashAfterDieStep for a piece landing on dst at to
 // and sending the other players' pieces there home: h is the hash with the
 // square it left, from, holding rest.
-func (g *Game) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
-	b := g.Board
-	kept, sent := g.splitHit(dst, me)
+func (e *Engine[H]) hashAfterHit(p *board.Position, me int, h uint64, from board.Square, rest board.Stack, to board.Square, dst, piece board.Stack) uint64 {
+	b := e.b
+	kept, sent := e.splitHit(dst, me)
 	for owner, s := range sent {
 		if s != 0 {
-			home := g.dice.tracks[owner][0]
+			home := e.tracks[owner][0]
 			before := p.Cells[home]
 			if home == from {
 				before = rest

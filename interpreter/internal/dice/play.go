@@ -1,6 +1,8 @@
-package interpreter
+package dice
 
 import (
+	"math/bits"
+
 	"github.com/stackrules/stackrules/board"
 )
 
@@ -14,6 +16,7 @@ type dieStep struct {
 	rule     uint8
 	die      uint8 // the count moved (the sum, for a `steps: sum` rule)
 	dice     uint8 // the dice it used: 2 for a sum, else 1
+	again    bool  // its rule gives the player another roll (Rule.Again, or AgainIf holds)
 }
 
 // playLeaf is a play found by the search: its move, the hash of the position
@@ -26,19 +29,21 @@ type playLeaf struct {
 	exact bool // a piece went off its track's end by one die (dice: use: exact)
 }
 
-// diceWork is a context's scratch space for the search of plays, grown once
+// work is a context's scratch space for the search of plays, grown once
 // and reused, so generation allocates nothing in steady state.
-type diceWork struct {
+type work[H any] struct {
 	cur    board.Position // the position searched, moves made and undone in place
 	steps  [board.MaxDiceMoves]dieStep
 	leaves []playLeaf
-	// seen is an open-addressing set of position hashes (salted with the dice
-	// left), valid where stamp equals gen: a position reached again with the
-	// same dice left, by moves in another order, is searched once.
-	seen  []uint64
-	stamp []uint32
+	// slots is an open-addressing set of position hashes (salted with the
+	// dice left), valid where their gen is gen: a position reached again
+	// with the same dice left, by moves in another order, is searched once.
+	slots []slot
 	gen   uint32
 	count int // keys in the set this generation
+	// stale counts the plays found this generation that are not fresh (see
+	// recordPlayHash): with none, no two plays lead to the same position.
+	stale int
 	// fin counts, per square, the mover's pieces a `once` rule moved there
 	// this play (they move no more); finKey hashes it, so that positions
 	// reached with different pieces finished are told apart.
@@ -53,7 +58,7 @@ type diceWork struct {
 	mirror bool
 	// per depth of the search: the specialised tests of the rules (see
 	// tryDie) and the undo record of the die move made there
-	tests [board.MaxDiceMoves][maxSpecRules][maxSpecTerms]boolFn
+	tests [board.MaxDiceMoves][MaxSpecRules][MaxSpecTerms]Test[H]
 	undo  [board.MaxDiceMoves]stepUndo
 	// scratch for settling hits at the end of a play
 	mine    [board.MaxSquares]int8
@@ -61,43 +66,48 @@ type diceWork struct {
 	settled board.Position
 }
 
+// slot is an entry of the set of position keys: valid where gen is the
+// set's generation. Key and stamp side by side: a probe reads one line.
+type slot struct {
+	key uint64
+	gen uint32
+}
+
 // visit adds key to the set and reports whether it is new.
-func (w *diceWork) visit(key uint64) bool {
-	if w.seen == nil || w.filled()*2 > len(w.seen) {
+func (w *work[H]) visit(key uint64) bool {
+	if w.count*2 >= len(w.slots) {
 		w.grow()
 	}
-	mask := uint64(len(w.seen) - 1)
+	mask := uint64(len(w.slots) - 1)
 	for i := key & mask; ; i = (i + 1) & mask {
-		if w.stamp[i] != w.gen {
-			w.stamp[i], w.seen[i] = w.gen, key
+		sl := &w.slots[i]
+		if sl.gen != w.gen {
+			sl.gen, sl.key = w.gen, key
 			w.count++
 			return true
 		}
-		if w.seen[i] == key {
+		if sl.key == key {
 			return false
 		}
 	}
 }
 
-// filled is the number of keys in the set this generation.
-func (w *diceWork) filled() int { return w.count }
-
 // grow doubles the set (or makes it), keeping this generation's keys.
-func (w *diceWork) grow() {
-	oldSeen, oldStamp := w.seen, w.stamp
+func (w *work[H]) grow() {
+	old := w.slots
 	n := 1024
-	if oldSeen != nil {
-		n = 2 * len(oldSeen)
+	if old != nil {
+		n = 2 * len(old)
 	}
-	w.seen, w.stamp = make([]uint64, n), make([]uint32, n)
+	w.slots = make([]slot, n)
 	gen := w.gen
 	w.count = 0
-	for i, k := range oldSeen {
-		if oldStamp[i] == gen {
-			mask := uint64(n - 1)
-			for j := k & mask; ; j = (j + 1) & mask {
-				if w.stamp[j] != gen {
-					w.stamp[j], w.seen[j] = gen, k
+	mask := uint64(n - 1)
+	for _, sl := range old {
+		if sl.gen == gen {
+			for j := sl.key & mask; ; j = (j + 1) & mask {
+				if w.slots[j].gen != gen {
+					w.slots[j] = sl
 					w.count++
 					break
 				}
@@ -107,11 +117,11 @@ func (w *diceWork) grow() {
 }
 
 // reset empties the set for a new generation.
-func (w *diceWork) reset() {
+func (w *work[H]) reset() {
 	w.gen++
 	if w.gen == 0 { // the stamps wrapped: clear them for real
-		for i := range w.stamp {
-			w.stamp[i] = 0
+		for i := range w.slots {
+			w.slots[i].gen = 0
 		}
 		w.gen = 1
 	}
@@ -127,23 +137,23 @@ func remainingKey(rem [board.MaxDiceMoves]uint8, n int) uint64 {
 	return k * 0xbf58476d1ce4e5b9
 }
 
-// generateDice appends the moves of c.me at c.pos in a dice game: the rolls
-// at a chance node, the distinct whole plays of the roll otherwise (a pass
-// when no die can be played). With any set it may stop at the first.
-func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
-	p := c.pos
+// Generate appends the moves of d.Me at d.Pos: the rolls at a chance node,
+// the distinct whole plays of the roll otherwise (a pass when no die can be
+// played). With any set it may stop at the first. The Tests it runs move
+// d.Host's move fields: the caller resets them after.
+func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move {
+	p := d.Pos
 	if !p.Rolled() {
-		return g.appendRolls(p, buf)
+		return e.AppendRolls(p, buf)
 	}
-	dr := g.dice
 	var rem [board.MaxDiceMoves]uint8
 	n := 0
 	d1, d2 := p.Dice[0], p.Dice[1]
 	switch {
-	case dr.count == 1 || d2 == 0:
+	case e.Count == 1 || d2 == 0:
 		rem[0], n = d1, 1
 	case d1 == d2:
-		for n < dr.doubles {
+		for n < e.Doubles {
 			rem[n] = d1
 			n++
 		}
@@ -153,33 +163,34 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 	if any {
 		// Result asks whether there is a move: there always is one, the
 		// pass if nothing else.
-		return append(buf, board.Move{Kind: board.Pass, From: noSquare, To: noSquare})
+		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
-	if c.dw == nil {
-		c.dw = &diceWork{}
+	if d.w == nil {
+		d.w = &work[H]{}
 	}
-	w := c.dw
+	w := d.w
+	d.SetRoll(p)
 	w.reset()
 	w.leaves = w.leaves[:0]
+	w.stale = 0
 	w.cur = *p
 	w.cur.SetDice(0, 0, false)
 	w.orig = p
-	if dr.hitsAtEnd {
-		w.buried = g.buriedSquares(p, c.me)
+	if e.HitsAtEnd {
+		w.buried = e.buriedSquares(p, d.Me)
 	}
-	g.searchPlays(c, w, 0, rem, n)
-	c.pos = p
-	c.from, c.to, c.src, c.dst = noSquare, noSquare, 0, 0
+	e.searchPlays(d, w, 0, rem, n)
+	d.Pos = p
 
 	most := 0
 	for i := range w.leaves {
 		most = max(most, int(w.leaves[i].used))
 	}
 	if most == 0 {
-		return append(buf, board.Move{Kind: board.Pass, From: noSquare, To: noSquare})
+		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
 	onlyLarger := false
-	if dr.larger && most == 1 && n == 2 && d1 != d2 {
+	if e.Larger && most == 1 && n == 2 && d1 != d2 {
 		for i := range w.leaves {
 			if w.leaves[i].used == 1 && w.leaves[i].die == d1 {
 				onlyLarger = true
@@ -187,16 +198,22 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 			}
 		}
 	}
+	// The plays lead to distinct positions when each was recorded the first
+	// time the search reached its position with no dice left (fresh): then
+	// they need no second look. Otherwise (a play that stopped with dice
+	// left, hits settled at its end, pieces moved for good) the positions
+	// the plays kept lead to are told apart here.
+	fresh := w.stale == 0
 	w.reset() // now the set of positions reached by the plays kept
 	for i := range w.leaves {
 		l := &w.leaves[i]
-		if dr.most && int(l.used) < most && !(dr.exact && l.exact) {
+		if e.Most && int(l.used) < most && !(e.Exact && l.exact) {
 			continue
 		}
 		if onlyLarger && l.die != d1 {
 			continue
 		}
-		if !w.visit(l.hash) {
+		if !fresh && !w.visit(l.hash) {
 			continue
 		}
 		buf = append(buf, l.m)
@@ -206,8 +223,7 @@ func (g *Game) generateDice(c *Ctx, buf []board.Move, any bool) []board.Move {
 
 // searchPlays tries every die left on every piece at w.cur, reached by
 // w.steps[:depth], recording each play that cannot go on (see generateDice).
-func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMoves]uint8, n int) {
-	dr := g.dice
+func (e *Engine[H]) searchPlays(d *Ctx[H], w *work[H], depth int, rem [board.MaxDiceMoves]uint8, n int) {
 	moved := false
 	var tried uint16
 	for di := 0; di < n; di++ {
@@ -220,62 +236,62 @@ func (g *Game) searchPlays(c *Ctx, w *diceWork, depth int, rem [board.MaxDiceMov
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
 		// The second die of two different ones, first: see commuting.
-		w.mirror = dr.commuting && depth == 0 && n == 2 && di == 1
-		if g.tryDie(c, w, depth, next, n-1, int(die), 1, false) {
+		w.mirror = e.commuting && depth == 0 && n == 2 && di == 1
+		if e.tryDie(d, w, depth, next, n-1, int(die), 1, false) {
 			moved = true
 		}
 		w.mirror = false
 	}
-	if n == 2 && dr.hasSum {
+	if n == 2 && e.hasSum {
 		// The whole roll as one count, for the rules that take its sum.
-		if g.tryDie(c, w, depth, rem, 0, int(rem[0])+int(rem[1]), 2, true) {
+		if e.tryDie(d, w, depth, rem, 0, int(rem[0])+int(rem[1]), 2, true) {
 			moved = true
 		}
 	}
 	if !moved {
-		g.recordPlay(w, depth, c.me)
+		e.recordPlay(w, depth, d.Me)
 	}
 }
 
 // tryDie plays a count (a die, or with sum the roll's total, using dice of
 // the roll) with every piece and the first rule that allows it, searching
 // on from each position reached; it reports whether any piece could move.
-func (g *Game) tryDie(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
-	dr := g.dice
-	b := g.Board
+func (e *Engine[H]) tryDie(d *Ctx[H], w *work[H], depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	b := e.b
 	pos := &w.cur
-	me := c.me
-	if t := dr.tab; t != nil && die <= t.maxDie {
-		return g.tryDieTabled(c, w, depth, next, left, die, dice, sum)
+	me := d.Me
+	if t := e.tab; t != nil && die <= t.maxDie {
+		return e.tryDieTabled(d, w, depth, next, left, die, dice, sum)
 	}
 	remKey := remainingKey(next, left)
-	c.pos = pos
-	c.dice.die, c.dice.left = die, left
+	d.Pos = pos
+	d.Die, d.Left = die, left
+	e.sync(d.Host, pos, board.NoSquare, 0, board.NoSquare, 0)
 	// The rules whose position terms hold for this die, in order, with
 	// their piece-level tests specialised to this die and position (see
 	// dicespec.go). Kept per depth in w: the search below reuses c and
 	// would otherwise need them zeroed on the stack at every call.
 	tests := &w.tests[depth]
-	var nTests [maxSpecRules]uint8
+	var nTests [MaxSpecRules]uint8
 	var active [32]uint8
 	nActive := 0
 rules:
-	for ri, r := range dr.rules {
-		if r.sum != sum || r.pos != nil && !r.pos(c) {
+	for ri, r := range e.rules {
+		if r.Sum != sum || r.Pos != nil && !r.Pos(d.Host) {
 			continue
 		}
-		if ri < maxSpecRules && r.spec != nil {
-			for _, st := range r.spec {
+		if ri < MaxSpecRules && r.Spec != nil {
+			for _, st := range r.Spec {
 				mask := 0
-				for i, f := range st.facts {
-					if f(c) {
+				for i, f := range st.Facts {
+					if f(d.Host) {
 						mask |= 1 << i
 					}
 				}
-				if st.never&(1<<mask) != 0 {
+				if st.Never&(1<<mask) != 0 {
 					continue rules // false for every piece
 				}
-				if fn := st.variants[mask]; fn != nil {
+				if fn := st.Variants[mask]; fn != nil {
 					tests[ri][nTests[ri]] = fn
 					nTests[ri]++
 				}
@@ -288,43 +304,44 @@ rules:
 		return false
 	}
 	moved := false
-	stepOf := dr.stepOf[me]
-	tops := g.movers(w, me)
-	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: g.lastDieFast(w, depth, left)}
+	stepOf := e.stepOf[me]
+	tops := e.movers(w, me)
+	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: e.lastDieFast(w, depth, left)}
 	for wi, word := range tops {
 		for word != 0 {
-			sq := board.Square(wi*64 + bitsTrailing(word))
+			sq := board.Square(wi*64 + bits.TrailingZeros64(word))
 			word &= word - 1
 			s := int(stepOf[sq])
 			if s < 0 {
 				continue
 			}
 			src := pos.Cells[sq]
-			if (dr.hitsAtEnd && b.TopOwner(src) != me || dr.once && w.fin[sq] > 0) && !g.canMove(w, sq, src, me) {
+			if (e.HitsAtEnd && b.TopOwner(src) != me || e.once && w.fin[sq] > 0) && !e.canMove(w, sq, src, me) {
 				continue
 			}
 			for _, ri8 := range active[:nActive] {
 				ri := int(ri8)
-				r := dr.rules[ri]
-				count, ts, to, dst := g.landing(pos, me, s, r, die)
-				c.from, c.src, c.to, c.dst, c.lifted = sq, src, to, dst, 1
-				c.dice.step, c.dice.toStep = s, ts
-				if ri < maxSpecRules && r.spec != nil {
-					if !allHold(tests[ri][:nTests[ri]], c) {
+				r := e.rules[ri]
+				count, ts, to, dst := e.landing(pos, me, s, r, die)
+				d.Step, d.ToStep = s, ts
+				e.sync(d.Host, pos, sq, src, to, dst)
+				if ri < MaxSpecRules && r.Spec != nil {
+					if !allHold(tests[ri][:nTests[ri]], d.Host) {
 						continue
 					}
-				} else if r.rest != nil && !r.rest(c) {
+				} else if r.Rest != nil && !r.Rest(d.Host) {
 					continue
 				}
 				var hit bool
-				if dr.hitsAtEnd {
-					hit = r.hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.hit(c)
+				if e.HitsAtEnd {
+					hit = r.Hit != nil && dst != 0 && hasOpposing(b, dst, me) && r.Hit(d.Host)
 				} else {
-					hit = r.hit != nil && dst != 0 && b.TopOwner(dst) != me && r.hit(c)
+					hit = r.Hit != nil && dst != 0 && b.TopOwner(dst) != me && r.Hit(d.Host)
 				}
 				moved = true
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-				g.playStep(c, w, &try, s, ts)
+				again := r.Again || r.AgainIf != nil && r.AgainIf(d.Host)
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again}
+				e.playStep(d, w, &try, s, ts)
 				break // one move per piece and die: the first rule's
 			}
 		}
@@ -336,23 +353,22 @@ rules:
 // row of this die says which rule moves a piece from each step, and no
 // condition is tested. Kept apart from tryDie so that the games that test
 // their conditions (Backgammon) run the loop they ran before.
-func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
-	dr := g.dice
-	b := g.Board
+func (e *Engine[H]) tryDieTabled(d *Ctx[H], w *work[H], depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	b := e.b
 	pos := &w.cur
-	me := c.me
+	me := d.Me
 	remKey := remainingKey(next, left)
-	c.pos = pos
-	c.dice.die, c.dice.left = die, left
-	t := dr.tab
+	d.Pos = pos
+	d.Die, d.Left = die, left
+	t := e.tab
 	ri := t.row(me, sum, pos.Extra, left, die)
 	if !t.any[ri] {
 		return false
 	}
 	row := t.entries[ri*t.steps : (ri+1)*t.steps]
 	moved := false
-	stepOf := dr.stepOf[me]
-	tops := g.movers(w, me)
+	stepOf := e.stepOf[me]
+	tops := e.movers(w, me)
 	// Playing the second die first (w.mirror), a piece that moves for good
 	// leaves only plays already found the other way round, when another
 	// piece can take the first die (see diceRules.commuting): follow holds
@@ -364,7 +380,7 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 		other := t.entries[ri*t.steps : (ri+1)*t.steps]
 		for wi, word := range tops {
 			for word != 0 {
-				sq := board.Square(wi*64 + bitsTrailing(word))
+				sq := board.Square(wi*64 + bits.TrailingZeros64(word))
 				word &= word - 1
 				if st := stepOf[sq]; st >= 0 && other[st] != 0 && ownPieces(b, pos.Cells[sq], me) > 0 {
 					follow.Add(sq)
@@ -373,40 +389,40 @@ func (g *Game) tryDieTabled(c *Ctx, w *diceWork, depth int, next [board.MaxDiceM
 			}
 		}
 	}
-	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: g.lastDieFast(w, depth, left)}
+	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: e.lastDieFast(w, depth, left)}
 	for wi, word := range tops {
 		for word != 0 {
-			sq := board.Square(wi*64 + bitsTrailing(word))
+			sq := board.Square(wi*64 + bits.TrailingZeros64(word))
 			word &= word - 1
 			s := int(stepOf[sq])
 			if s < 0 {
 				continue
 			}
 			src := pos.Cells[sq]
-			if (dr.hitsAtEnd && b.TopOwner(src) != me || dr.once && w.fin[sq] > 0) && !g.canMove(w, sq, src, me) {
+			if (e.HitsAtEnd && b.TopOwner(src) != me || e.once && w.fin[sq] > 0) && !e.canMove(w, sq, src, me) {
 				continue
 			}
-			e := row[s]
-			if e == 0 {
+			ent := row[s]
+			if ent == 0 {
 				continue
 			}
-			ri := int(e&^tabHit) - 1
-			r := dr.rules[ri]
-			count, ts, to, dst := g.landing(pos, me, s, r, die)
+			ri := int(ent&^tabHit) - 1
+			r := e.rules[ri]
+			count, ts, to, dst := e.landing(pos, me, s, r, die)
 			var hit bool
-			if e&tabHit != 0 && dst != 0 {
-				if dr.hitsAtEnd {
+			if ent&tabHit != 0 && dst != 0 {
+				if e.HitsAtEnd {
 					hit = hasOpposing(b, dst, me)
 				} else {
 					hit = b.TopOwner(dst) != me
 				}
 			}
 			moved = true
-			if nFollow > 0 && r.once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
+			if nFollow > 0 && r.Once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
 				continue // another piece follows with the first die: found already
 			}
-			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice)}
-			g.playStep(c, w, &try, s, ts)
+			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: r.Again}
+			e.playStep(d, w, &try, s, ts)
 		}
 	}
 	return moved
@@ -428,41 +444,40 @@ type dieTry struct {
 // or has pieces moved for good, keeping the call out of the common case):
 // not where the mover has left a square it was buried on, nor where
 // every piece of the mover has moved for good.
-func (g *Game) canMove(w *diceWork, sq board.Square, src board.Stack, me int) bool {
-	dr, b := g.dice, g.Board
-	if dr.hitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
+func (e *Engine[H]) canMove(w *work[H], sq board.Square, src board.Stack, me int) bool {
+	b := e.b
+	if e.HitsAtEnd && b.TopOwner(src) != me && ownPieces(b, src, me) == 0 {
 		return false
 	}
-	return !(dr.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]))
+	return !(e.once && w.fin[sq] > 0 && ownPieces(b, src, me) <= int(w.fin[sq]))
 }
 
 // landing is where a piece of the mover at step s of its track goes by rule
 // r on die: the count moved, the step reached (walked back from the end
-// where the game bounces), and its square and stack (noSquare and 0 off
+// where the game bounces), and its square and stack (board.NoSquare and 0 off
 // the track).
-func (g *Game) landing(pos *board.Position, me, s int, r *diceMoveRule, die int) (count, ts int, to board.Square, dst board.Stack) {
-	dr := g.dice
-	count = r.count
+func (e *Engine[H]) landing(pos *board.Position, me, s int, r *Rule[H], die int) (count, ts int, to board.Square, dst board.Stack) {
+	count = r.Count
 	if count == 0 {
 		count = die
 	}
 	ts = s + count
-	finish := len(dr.tracks[me])
-	if ts > finish && dr.bounce {
+	finish := len(e.tracks[me])
+	if ts > finish && e.Bounce {
 		ts = 2*finish - ts // walked to the end and back
 	}
-	to = noSquare
+	to = board.NoSquare
 	if ts < finish {
-		to = dr.tracks[me][ts]
+		to = e.tracks[me][ts]
 		dst = pos.Cells[to]
 	}
 	return count, ts, to, dst
 }
 
 // movers is the squares whose pieces the mover may move in w.cur.
-func (g *Game) movers(w *diceWork, me int) board.SquareSet {
+func (e *Engine[H]) movers(w *work[H], me int) board.SquareSet {
 	tops := w.cur.Tops[me]
-	if g.dice.hitsAtEnd {
+	if e.HitsAtEnd {
 		// Pieces share squares: the mover's pieces under others' move too.
 		for i := range tops {
 			tops[i] |= w.buried[i]
@@ -475,12 +490,11 @@ func (g *Game) movers(w *diceWork, me int) board.SquareSet {
 // position is the one its moves reach, so that only its hash is needed
 // (see hashAfterDieStep): always, except where a hit is settled at the end
 // of the play and one is (or may be) pending.
-func (g *Game) lastDieFast(w *diceWork, depth, left int) bool {
-	dr := g.dice
-	if left != 0 || dr.hitsAtEnd && w.orig.Extra && w.orig.Pending > 0 {
+func (e *Engine[H]) lastDieFast(w *work[H], depth, left int) bool {
+	if left != 0 || e.HitsAtEnd && w.orig.Extra && w.orig.Pending > 0 {
 		return false
 	}
-	if dr.hitsAtEnd {
+	if e.HitsAtEnd {
 		for i := 0; i < depth; i++ {
 			if w.steps[i].hit {
 				return false
@@ -496,61 +510,60 @@ func (g *Game) lastDieFast(w *diceWork, depth, left int) bool {
 // play recorded or searched on with the dice left, and the step taken back.
 // A position reached twice with the same dice left (and pieces moved for
 // good) is searched once.
-func (g *Game) playStep(c *Ctx, w *diceWork, t *dieTry, step, toStep int) {
-	dr := g.dice
-	b := g.Board
+func (e *Engine[H]) playStep(d *Ctx[H], w *work[H], t *dieTry, step, toStep int) {
+	b := e.b
 	pos := &w.cur
-	me := c.me
+	me := d.Me
 	depth := t.depth
 	st := &w.steps[depth]
-	r := dr.rules[st.rule]
+	r := e.rules[st.rule]
 	sq, to, hit := st.from, st.to, st.hit
-	if t.lastFast && !(dr.hitsAtEnd && hit) {
-		h := g.hashAfterDieStep(pos, me, sq, to, hit && !dr.hitsAtEnd)
+	if t.lastFast && !(e.HitsAtEnd && hit) {
+		h := e.hashAfterDieStep(pos, me, sq, to, hit && !e.HitsAtEnd)
 		key := h ^ t.remKey
-		if dr.once {
+		if e.once {
 			fk := w.finKey
-			if r.once && to != noSquare {
+			if r.Once && to != board.NoSquare {
 				fk += finMix(to)
 			}
 			key ^= fk
 		}
 		if w.visit(key) {
-			g.recordPlayHash(w, depth+1, me, h)
+			e.recordPlayHash(w, depth+1, me, h, !e.once)
 		}
 		return
 	}
 	undo := &w.undo[depth]
-	rear := c.dice.rear
-	g.applyDieStepUndo(pos, me, sq, to, hit && !dr.hitsAtEnd, undo)
-	g.rearAfterStep(c, undo.hash, sq, step, to, toStep, hit && !dr.hitsAtEnd)
+	rear := d.rear
+	e.applyDieStepUndo(pos, me, sq, to, hit && !e.HitsAtEnd, undo)
+	e.rearAfterStep(d, undo.hash, sq, step, to, toStep, hit && !e.HitsAtEnd)
 	buried := w.buried
-	if dr.hitsAtEnd && to != noSquare && b.TopOwner(pos.Cells[to]) != me {
+	if e.HitsAtEnd && to != board.NoSquare && b.TopOwner(pos.Cells[to]) != me {
 		w.buried.Add(to) // landed under others' pieces
 	}
 	key := pos.Hash ^ t.remKey
-	if r.once && to != noSquare {
+	if r.Once && to != board.NoSquare {
 		w.fin[to]++
 		w.finKey += finMix(to)
 	}
-	if dr.once {
+	if e.once {
 		key ^= w.finKey
 	}
 	if w.visit(key) {
 		if t.left == 0 {
-			g.recordPlay(w, depth+1, me)
+			e.recordPlayHash(w, depth+1, me, w.cur.Hash, !e.once)
 		} else {
-			g.searchPlays(c, w, depth+1, t.next, t.left)
-			c.pos = pos
-			c.dice.die, c.dice.left = t.die, t.left
+			e.searchPlays(d, w, depth+1, t.next, t.left)
+			d.Pos = pos
+			d.Die, d.Left = t.die, t.left
 		}
 	}
-	if r.once && to != noSquare {
+	if r.Once && to != board.NoSquare {
 		w.fin[to]--
 		w.finKey -= finMix(to)
 	}
 	undo.restore(pos)
-	c.dice.rear = rear
+	d.rear = rear
 	w.buried = buried
 }
 
@@ -558,18 +571,18 @@ func (g *Game) playStep(c *Ctx, w *diceWork, t *dieTry, step, toStep int) {
 // before to the one the mover's piece has just reached by moving from sq (at
 // step s) to to (at step ts), without rescanning the track unless the piece
 // was the last on the rearmost step (see rearmost).
-func (g *Game) rearAfterStep(c *Ctx, before uint64, sq board.Square, s int, to board.Square, ts int, sent bool) {
-	rc := &c.dice.rear
-	me := c.me
-	if rc.pos != c.pos || rc.hash != before || rc.have&(1<<me) == 0 {
+func (e *Engine[H]) rearAfterStep(d *Ctx[H], before uint64, sq board.Square, s int, to board.Square, ts int, sent bool) {
+	rc := &d.rear
+	me := d.Me
+	if rc.pos != d.Pos || rc.hash != before || rc.have&(1<<me) == 0 {
 		return
 	}
-	pos := c.pos
+	pos := d.Pos
 	r := int(rc.rear[me])
-	if s == r && ownPieces(g.Board, pos.Cells[sq], me) == 0 {
-		r = g.rearmostFrom(pos, me, s)
+	if s == r && ownPieces(e.b, pos.Cells[sq], me) == 0 {
+		r = e.rearmostFrom(pos, me, s)
 	}
-	if to != noSquare && ts < r {
+	if to != board.NoSquare && ts < r {
 		r = ts
 	}
 	rc.hash = pos.Hash
@@ -579,7 +592,7 @@ func (g *Game) rearAfterStep(c *Ctx, before uint64, sq board.Square, s int, to b
 	}
 }
 
-// finMix is a square's share of diceWork.finKey.
+// finMix is a square's share of work.finKey.
 func finMix(sq board.Square) uint64 { return mix64(uint64(sq) + 0x6a09e667f3bcc909) }
 
 func mix64(z uint64) uint64 {
@@ -593,12 +606,18 @@ func mix64(z uint64) uint64 {
 // recordPlay keeps the play of w.steps[:k], which leads to w.cur. With hits
 // settled at the end of the play, the landings of pieces that stayed where
 // they landed hit now, and the play's position is the one after them.
-func (g *Game) recordPlay(w *diceWork, k int, me int) { g.recordPlayHash(w, k, me, w.cur.Hash) }
+func (e *Engine[H]) recordPlay(w *work[H], k int, me int) {
+	e.recordPlayHash(w, k, me, w.cur.Hash, false)
+}
 
 // recordPlayHash is recordPlay for a play that leads to a position with the
+// given hash; fresh says the search visited that hash, with no dice left and
+// nothing else in its key, for the first time, so that no other fresh play
+// leads there, unless the play then changes the position (hits settled at
+// its end, a roll again).
 // given hash (w.cur is that position only where hits are settled at the end).
-func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
-	m := board.Move{Kind: board.Play, From: noSquare, To: noSquare, Jumps: uint8(k), Lift: uint8(me)}
+func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh bool) {
+	m := board.Move{Kind: board.Play, From: board.NoSquare, To: board.NoSquare, Jumps: uint8(k), Lift: uint8(me)}
 	if k > 0 {
 		m.From, m.To, m.Rule = w.steps[0].from, w.steps[k-1].to, w.steps[0].rule
 	}
@@ -606,22 +625,25 @@ func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 	for i := 0; i < k; i++ {
 		st := &w.steps[i]
 		m.Via[2*i], m.Via[2*i+1] = st.from, st.to
-		if st.hit && !g.dice.hitsAtEnd {
+		if st.hit && !e.HitsAtEnd {
 			m.Removed |= 1 << i
 		}
 		used += int(st.dice)
-		if st.to == noSquare && st.dice == 1 {
+		if st.to == board.NoSquare && st.dice == 1 {
 			exact = true
 		}
 	}
-	again := -1 // the step of a rule with again: true
-	for i := 0; i < k && g.dice.anyAgain; i++ {
-		if g.dice.rules[w.steps[i].rule].again {
+	again := -1 // the step of a rule that gives another roll
+	for i := 0; i < k && e.again; i++ {
+		if w.steps[i].again {
 			again = i
 		}
 	}
+	if again >= 0 {
+		m.Piece = RollsAgain
+	}
 	switch {
-	case again >= 0:
+	case again >= 0 && e.HitsAtEnd:
 		// The same player rolls again; the landing that would hit waits
 		// for the end of the extra roll's play (bit i: at step i's landing).
 		m.Rule = w.steps[again].rule
@@ -629,16 +651,22 @@ func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 			m.Removed = 1 << again
 		}
 		hash ^= 0x5be0_cd19_137e_2179 + uint64(m.Removed)
-	case g.dice.hitsAtEnd:
-		final := g.finalHits(w, k, me)
+		fresh = false
+	case again >= 0:
+		// Hits as each die lands, made; then the same player rolls again.
+		m.Rule = w.steps[again].rule
+		hash ^= 0x5be0_cd19_137e_2179
+		fresh = false
+	case e.HitsAtEnd:
+		final := e.finalHits(w, k, me)
 		// After an extra roll, the square the earlier play left pending is
 		// settled too, if a piece of the mover's still stands there.
 		pend := board.NoSquare
 		if w.orig.Extra && w.orig.Pending > 0 {
 			sq := board.Square(w.orig.Pending - 1)
-			if c := w.cur.Cells[sq]; ownPieces(g.Board, c, me) > 0 && hasOpposing(g.Board, c, me) {
+			if c := w.cur.Cells[sq]; ownPieces(e.b, c, me) > 0 && hasOpposing(e.b, c, me) {
 				pend = sq
-				final |= pendingBit
+				final |= PendingBit
 			}
 		}
 		if final != 0 {
@@ -647,34 +675,42 @@ func (g *Game) recordPlayHash(w *diceWork, k int, me int, hash uint64) {
 			*q = w.cur
 			for i := 0; i < k; i++ {
 				if i < 7 && final&(1<<i) != 0 {
-					g.sendHome(q, me, w.steps[i].to, nil)
+					e.sendHome(q, me, w.steps[i].to, nil)
 				}
 			}
 			if pend != board.NoSquare {
-				g.sendHome(q, me, pend, nil)
+				e.sendHome(q, me, pend, nil)
 				m.Via[len(m.Via)-1] = pend // for the notation (`0*`)
 			}
 			hash = q.Hash
+			fresh = false
 		}
 	}
 	l := playLeaf{m: m, hash: hash, used: uint8(used), exact: exact}
+	if !fresh {
+		w.stale++
+	}
 	if k == 1 {
 		l.die = w.steps[0].die
 	}
 	w.leaves = append(w.leaves, l)
 }
 
-// pendingBit in a Play's Removed says that the play settles the square an
+// RollsAgain in a Play's Piece says that the play gives its player another
+// roll (a rule's again).
+const RollsAgain = 1
+
+// PendingBit in a Play's Removed says that the play settles the square an
 // earlier play of the turn left pending (Position.Pending), which the last
 // of Via then names. Plays of games with extra rolls have at most four die
 // moves, so bit 7 and the end of Via are free.
-const pendingBit = 1 << 7
+const PendingBit = 1 << 7
 
 // finalHits says which of the play's landings hit when the play ends: those
 // that found opposing pieces, whose piece did not move on. Pieces of one
 // player on a square are alike: a move from a square where pieces landed
 // takes one that was there before when there is one.
-func (g *Game) finalHits(w *diceWork, k int, me int) uint8 {
+func (e *Engine[H]) finalHits(w *work[H], k int, me int) uint8 {
 	var any bool
 	for i := 0; i < k; i++ {
 		any = any || w.steps[i].hit
@@ -682,12 +718,12 @@ func (g *Game) finalHits(w *diceWork, k int, me int) uint8 {
 	if !any {
 		return 0
 	}
-	b := g.Board
+	b := e.b
 	for i := 0; i < k; i++ { // the squares the play touches, counted before it
 		st := &w.steps[i]
 		w.mine[st.from] = int8(ownPieces(b, w.orig.Cells[st.from], me))
 		w.arrived[st.from] = 0
-		if st.to != noSquare {
+		if st.to != board.NoSquare {
 			w.mine[st.to] = int8(ownPieces(b, w.orig.Cells[st.to], me))
 			w.arrived[st.to] = 0
 		}
@@ -706,7 +742,7 @@ func (g *Game) finalHits(w *diceWork, k int, me int) uint8 {
 			w.arrived[st.from]--
 		}
 		w.mine[st.from]--
-		if st.to != noSquare {
+		if st.to != board.NoSquare {
 			w.mine[st.to]++
 			w.arrived[st.to]++
 			stayed |= 1 << i
@@ -723,15 +759,15 @@ func (g *Game) finalHits(w *diceWork, k int, me int) uint8 {
 
 // buriedSquares are the squares of me's track where me has a piece under
 // other players' pieces (a shared square, with hits: end).
-func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
+func (e *Engine[H]) buriedSquares(p *board.Position, me int) board.SquareSet {
 	var out board.SquareSet
-	b := g.Board
+	b := e.b
 	// Mostly every piece of me's is in a stack me tops: then none is buried,
 	// and the others' stacks need no look.
 	mine := 0
 	for wi, word := range p.Tops[me] {
 		for word != 0 {
-			sq := board.Square(wi*64 + bitsTrailing(word))
+			sq := board.Square(wi*64 + bits.TrailingZeros64(word))
 			word &= word - 1
 			mine += ownPieces(b, p.Cells[sq], me)
 		}
@@ -739,14 +775,14 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 	if mine == int(p.OnBoard[me]) {
 		return out
 	}
-	stepOf := g.dice.stepOf[me]
-	for o := range g.Players {
+	stepOf := e.stepOf[me]
+	for o := range e.players {
 		if o == me {
 			continue
 		}
 		for wi, word := range p.Tops[o] {
 			for word != 0 {
-				sq := board.Square(wi*64 + bitsTrailing(word))
+				sq := board.Square(wi*64 + bits.TrailingZeros64(word))
 				word &= word - 1
 				if p.Cells[sq].Height() > 1 && stepOf[sq] >= 0 && ownPieces(b, p.Cells[sq], me) > 0 {
 					out.Add(sq)
@@ -755,4 +791,14 @@ func (g *Game) buriedSquares(p *board.Position, me int) board.SquareSet {
 		}
 	}
 	return out
+}
+
+// allHold reports whether every test holds at host.
+func allHold[H any](tests []Test[H], host H) bool {
+	for _, t := range tests {
+		if !t(host) {
+			return false
+		}
+	}
+	return true
 }
