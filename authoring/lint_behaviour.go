@@ -177,6 +177,14 @@ func (bh *behaviour) play(game int, mirror func(*board.Position) board.Position)
 			return
 		}
 		if err := h.Play(m); err != nil {
+			var ee *interpreter.EvalError
+			if errors.As(err, &ee) {
+				// A condition failed judging the position the move reached
+				// (a capture met only there): the rule file's error, at
+				// its expression.
+				bh.runtimeError(&p, err)
+				return
+			}
 			key := "play:" + err.Error()
 			if !bh.seen[key] {
 				bh.seen[key] = true
