@@ -75,6 +75,23 @@ func (r *CubeRules) NewCube(length int, score [2]int, crawfordPlayed bool) CubeS
 	return cs
 }
 
+// NextGame is the cube at the start of a match's next game, after a game
+// that started as start was won by winner for points; over reports that
+// the game won the match (no next game). Once a game has started with a
+// player a point from the match, the Crawford game has been played (or was
+// that one).
+func (r *CubeRules) NextGame(start CubeState, winner, points int) (next CubeState, over bool) {
+	score := start.Score
+	if winner >= 0 {
+		score[winner] += points
+		if score[winner] >= start.Length {
+			return CubeState{}, true
+		}
+	}
+	crawfordPlayed := start.Crawford || start.Score[0] == start.Length-1 || start.Score[1] == start.Length-1
+	return r.NewCube(start.Length, score, crawfordPlayed), false
+}
+
 // MayDouble says why player may not double now ("" when it may): only at a
 // chance position before its own roll (not the opening roll), while the
 // game goes on, with the cube centred or its own, below the maximum, not in

@@ -41,6 +41,21 @@ func (c *CubeGame) Over() (winner, points int, over bool) {
 	return 1 - c.Loser, c.Cube.Value, true
 }
 
+// ValueBefore is the cube's value when the game's i-th cube action was
+// taken (the value a double doubles, a drop loses).
+func (c *CubeGame) ValueBefore(i int) int {
+	value := c.Start.Value
+	for _, e := range c.Events[:i] {
+		switch e.Action {
+		case interpreter.Take:
+			value *= 2
+		case interpreter.Beaver:
+			value *= 4
+		}
+	}
+	return value
+}
+
 // Dropped reports whether a drop ended the game.
 func (c *CubeGame) Dropped() bool { return c != nil && c.Loser >= 0 }
 

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"time"
@@ -83,15 +82,7 @@ func (lg *liveGame) cubeOf(seats []int) *cubeJSON {
 func cubeEventText(s *session.Session, i int) string {
 	cg := s.CubeGame()
 	g := s.Game
-	value := cg.Start.Value
-	for _, e := range cg.Events[:i] {
-		switch e.Action {
-		case interpreter.Take:
-			value *= 2
-		case interpreter.Beaver:
-			value *= 4
-		}
-	}
+	value := cg.ValueBefore(i)
 	e := cg.Events[i]
 	name, other := g.Players[e.Player].Name, g.Players[1-e.Player].Name
 	switch e.Action {
@@ -250,17 +241,14 @@ func (s *Server) handleNext(w http.ResponseWriter, r *http.Request) {
 		fail(w, http.StatusConflict, "the game is not over")
 		return
 	}
-	start := sess.CubeGame().Start
-	score := start.Score
-	score[o.Winner] += sess.Points()
-	if score[o.Winner] >= cs.Length {
+	nextCube, over := sess.Game.Cube().NextGame(sess.CubeGame().Start, o.Winner, sess.Points())
+	if over {
 		fail(w, http.StatusConflict, "%s has won the match", sess.Game.Players[o.Winner].Name)
 		return
 	}
-	crawfordPlayed := start.Crawford || start.Score[0] == cs.Length-1 || start.Score[1] == cs.Length-1
 	next, err := session.New(sess.Game, sess.Variant, sess.Seats, sess.Game.Start())
 	if err == nil {
-		err = next.UseCube(sess.Game.Cube().NewCube(cs.Length, score, crawfordPlayed))
+		err = next.UseCube(nextCube)
 	}
 	if err != nil {
 		fail(w, http.StatusInternalServerError, "%v", err)
@@ -270,23 +258,7 @@ func (s *Server) handleNext(w http.ResponseWriter, r *http.Request) {
 	copy(nl.holders, lg.holders) // the same people hold the same seats
 	nl.rollButton = true
 	next.CubeRollouts = s.opts.cubeRollouts
-	if s.opts.DataDir != "" {
-		nl.path = filepath.Join(s.opts.DataDir, nl.id+".txt")
-	}
-	nl.touch(s)
-	if err := s.add(nl); err != nil {
-		fail(w, http.StatusServiceUnavailable, "%v", err)
-		return
-	}
-	nl.mu.Lock()
-	err = nl.commit(s, func() {})
-	if err == nil {
-		s.kickAILocked(nl)
-	}
-	nl.mu.Unlock()
-	if err != nil {
-		s.drop(nl)
-		failChange(w, err)
+	if !s.launch(w, nl) {
 		return
 	}
 	lg.nextID = nl.id

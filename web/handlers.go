@@ -166,26 +166,35 @@ func (s *Server) start(w http.ResponseWriter, sess *session.Session, friend, rol
 		}
 	}
 	tok := lg.take(mine)
+	if !s.launch(w, lg) {
+		return
+	}
+	if mine == nil {
+		mine = []int{}
+	}
+	writeJSON(w, http.StatusCreated, newResponse{ID: lg.id, Token: tok, Seats: mine})
+}
+
+// launch registers a new game, saves it and lets the machine take its turn;
+// when it cannot, it answers why and reports false.
+func (s *Server) launch(w http.ResponseWriter, lg *liveGame) bool {
 	if s.opts.DataDir != "" {
 		lg.path = filepath.Join(s.opts.DataDir, lg.id+".txt")
 	}
 	lg.touch(s)
 	if err := s.add(lg); err != nil {
 		fail(w, http.StatusServiceUnavailable, "%v", err)
-		return
+		return false
 	}
 	lg.mu.Lock()
 	defer lg.mu.Unlock()
 	if err := lg.commit(s, func() {}); err != nil {
 		s.drop(lg)
 		failChange(w, err)
-		return
+		return false
 	}
 	s.kickAILocked(lg)
-	if mine == nil {
-		mine = []int{}
-	}
-	writeJSON(w, http.StatusCreated, newResponse{ID: lg.id, Token: tok, Seats: mine})
+	return true
 }
 
 type openRequest struct {

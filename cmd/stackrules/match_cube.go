@@ -115,38 +115,32 @@ func runCubeMatch(ctx context.Context, s *streams, c *cli.Context, g *interprete
 
 // match plays one match to length points, A in seat seatA throughout.
 func (m *cubeMatch) match(ctx context.Context, seatA, length int) error {
-	var score [2]int
-	crawfordPlayed := false
+	cs := m.g.Cube().NewCube(length, [2]int{}, false)
 	for {
-		cs := m.g.Cube().NewCube(length, score, crawfordPlayed)
 		winner, pts, err := m.game(ctx, seatA, cs)
 		if err != nil {
 			return err
 		}
-		// Once a game has started with a player a point from the match,
-		// the Crawford game has been played (or is this one).
-		crawfordPlayed = crawfordPlayed || score[0] == length-1 || score[1] == length-1
-		if winner >= 0 {
-			score[winner] += pts
-		}
-		for p := range score {
-			if score[p] >= length {
-				m.sum.Matches++
-				if p == seatA {
-					m.sum.AMatches++
-				} else {
-					m.sum.BMatches++
-				}
-				fmt.Fprintf(m.s.err, "match %d: %s %d, %s %d: %s wins\n", m.sum.Matches,
-					m.g.Players[0].Name, score[0], m.g.Players[1].Name, score[1], sideName(p == seatA))
-				return nil
-			}
-		}
-		if winner < 0 && m.maxPlies > 0 {
+		if winner < 0 {
 			// A game cut at the ply limit scores nothing; a match of such
 			// games would never end.
 			return fmt.Errorf("match %d: a game was cut at --max-plies %d; raise it to play the match out", m.sum.Matches+1, m.maxPlies)
 		}
+		next, over := m.g.Cube().NextGame(cs, winner, pts)
+		if over {
+			score := cs.Score
+			score[winner] += pts
+			m.sum.Matches++
+			if winner == seatA {
+				m.sum.AMatches++
+			} else {
+				m.sum.BMatches++
+			}
+			fmt.Fprintf(m.s.err, "match %d: %s %d, %s %d: %s wins\n", m.sum.Matches,
+				m.g.Players[0].Name, score[0], m.g.Players[1].Name, score[1], sideName(winner == seatA))
+			return nil
+		}
+		cs = next
 	}
 }
 

@@ -99,15 +99,7 @@ func (ss *terminalGame) cubeStep() error {
 // sayCube says what the game's i-th cube action did.
 func (ss *terminalGame) sayCube(i int) {
 	cg := ss.sess.CubeGame()
-	value := cg.Start.Value // the cube's value when the action was taken
-	for _, e := range cg.Events[:i] {
-		switch e.Action {
-		case interpreter.Take:
-			value *= 2
-		case interpreter.Beaver:
-			value *= 4
-		}
-	}
+	value := cg.ValueBefore(i)
 	e := cg.Events[i]
 	name := ss.g.Players[e.Player].Name
 	other := ss.g.Players[1-e.Player].Name
@@ -137,14 +129,12 @@ func (ss *terminalGame) nextMatchGame() *terminalGame {
 	score[o.Winner] += ss.sess.Points()
 	g := ss.g
 	ss.out("Score: %s %d, %s %d (match to %d).\n", g.Players[0].Name, score[0], g.Players[1].Name, score[1], cs.Length)
-	for i := range score {
-		if score[i] >= cs.Length {
-			ss.out("%s wins the match.\n", g.Players[i].Name)
-			return nil
-		}
+	nextCube, over := g.Cube().NextGame(start, o.Winner, ss.sess.Points())
+	if over {
+		ss.out("%s wins the match.\n", g.Players[o.Winner].Name)
+		return nil
 	}
-	crawfordPlayed := start.Crawford || start.Score[0] == cs.Length-1 || start.Score[1] == cs.Length-1
-	sess, err := newSessionLike(ss, g.Cube().NewCube(cs.Length, score, crawfordPlayed))
+	sess, err := newSessionLike(ss, nextCube)
 	if err != nil {
 		ss.out("%v\n", err)
 		return nil
