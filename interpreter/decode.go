@@ -9,6 +9,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // The rule file as written, before it is checked and compiled. Every value
@@ -776,7 +777,7 @@ func (d *decoder) decodeCube(n *yaml.Node, rf *ruleFile) {
 // The dice sections (see dice.go).
 
 func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
-	ds := &diceSpec{node: n, Count: 2, Sides: 6, Doubles: 2}
+	ds := &diceSpec{node: n, Config: dice.Config{Count: 2, Sides: 6, Doubles: 2}}
 	d.mapping(n, "dice", []field{
 		{"count", false, func(_, v *yaml.Node) { ds.Count = d.integer(v, "dice: count", 1, 2) }},
 		{"sides", false, func(_, v *yaml.Node) { ds.Sides = d.integer(v, "dice: sides", 2, 9) }},

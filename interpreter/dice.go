@@ -23,22 +23,11 @@ import (
 // be played. All of it is data of the Game: a rule file without these keys
 // compiles and plays as before.
 
-// diceSpec is the rule file's `dice:` section.
+// diceSpec is the rule file's `dice:` section: the engine's settings
+// (the tracks' options are filled in from `tracks:` when the engine is made).
 type diceSpec struct {
-	node    *yaml.Node
-	Count   int  // dice rolled at once: 1 or 2
-	Sides   int  // numbered 1..Sides
-	Doubles int  // a double is played this many times (2: as two dice)
-	Opening bool // `opening: one each`: each player rolls one die, the higher starts with both
-	Most    bool // as many dice as can be played must be played
-	Larger  bool // when only one die of two can be played, the larger if it can
-	// Exact: under Most, a play that takes a piece off its track's end with
-	// one die exactly may leave the rest of the roll unplayed (Ludo's exact
-	// finish), when nothing can play it after.
-	Exact bool
-	// HitsAtEnd: hits are settled when the play ends, on the squares where
-	// a piece moved this play ended (Ludo), not as each die lands.
-	HitsAtEnd bool
+	node *yaml.Node
+	dice.Config
 }
 
 // trackSpec is one player's path in `tracks:`.
@@ -142,9 +131,9 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 	b := g.Board
 	b.UseDice(ds.Sides)
 	b.UseDiceCount(ds.Count)
-	e := dice.New[*Ctx](b, len(g.Players), dice.Config{Count: ds.Count, Sides: ds.Sides, Doubles: ds.Doubles, Opening: ds.Opening,
-		Most: ds.Most, Larger: ds.Larger, Exact: ds.Exact, HitsAtEnd: ds.HitsAtEnd,
-		Bounce: rf.TrackBounce, FromStart: rf.TrackNumbers == "from_start", Start: rf.TrackStart})
+	cfg := ds.Config
+	cfg.Bounce, cfg.FromStart, cfg.Start = rf.TrackBounce, rf.TrackNumbers == "from_start", rf.TrackStart
+	e := dice.New[*Ctx](b, len(g.Players), cfg)
 	e.SetSync(syncDiceMove)
 	seen := make([]bool, len(g.Players))
 	for _, t := range rf.Tracks {
