@@ -1,11 +1,12 @@
 // Package interpreter is the second stage of the pipeline: it compiles a
 // rule file into a Game and plays it; every game goes through it, and no Go
 // code here knows any particular game. load.go is the front door (Load,
-// Check, Open): it builds the Game from what decode.go decodes of the YAML
+// Check, Open): it builds the Game from what decode.go (decode_dice.go for the
+// dice games' sections) decodes of the YAML
 // (the rule file's text, positions and diagnostics are package rulefile's,
 // named here in rulefile.go; decoding stays here because it fills the
 // compiler's own declarations). compile.go compiles each expression once
-// into closures over env.go's table of names, language.go says what an
+// into closures (closures.go) over env.go's table of names, language.go says what an
 // expression may contain, evalerror.go places a runtime error at its
 // expression. game.go is the Game (LegalMoves, Apply, Result, positions and
 // moves as text), with captures, kinds and promotion in capture.go and

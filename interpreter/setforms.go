@@ -9,7 +9,7 @@ import (
 
 // Set forms: a move rule's terms evaluated for many moves at once.
 //
-// The closures (compile.go) answer one question about one candidate move:
+// The closures (closures.go) answer one question about one candidate move:
 // does the term hold for this square, this lift, this destination? A set
 // form answers it for a whole set of candidates in a few word operations:
 //
