@@ -214,18 +214,10 @@ type nextResponse struct {
 // centred, the score carried on (and the Crawford game when its turn has
 // come). Asked again, it answers with the game already started.
 func (s *Server) handleNext(w http.ResponseWriter, r *http.Request) {
-	lg, ok := s.lookup(w, r)
-	if !ok {
-		return
-	}
-	if !decode(w, r, &struct{}{}) {
-		return
-	}
-	lg.mu.Lock()
-	defer lg.mu.Unlock()
-	if _, ok := lg.seated(s, w, r, false); !ok {
-		return
-	}
+	s.seatedAction(w, r, func(lg *liveGame, _ []int) { s.nextGame(w, lg) })
+}
+
+func (s *Server) nextGame(w http.ResponseWriter, lg *liveGame) {
 	if lg.nextID != "" {
 		writeJSON(w, http.StatusOK, nextResponse{ID: lg.nextID})
 		return
