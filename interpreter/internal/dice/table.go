@@ -1,6 +1,10 @@
 package dice
 
-import "github.com/stackrules/stackrules/board"
+import (
+	"math/bits"
+
+	"github.com/stackrules/stackrules/board"
+)
 
 // Step tables: the dice moves of a game whose conditions never look at the
 // board.
@@ -149,4 +153,94 @@ func (e *Engine[H]) tableEntry(d *Ctx[H], sum bool, track []board.Square, s, die
 		return ent
 	}
 	return 0
+}
+
+// tryDieTabled is tryDie for a game with a step table (dicetable.go): the
+// row of this die says which rule moves a piece from each step, and no
+// condition is tested. Kept apart from tryDie so that the games that test
+// their conditions (Backgammon) run the loop they ran before.
+func (e *Engine[H]) tryDieTabled(d *Ctx[H], w *work[H], depth int, next [board.MaxDiceMoves]uint8, left, die, dice int, sum bool) bool {
+	b := e.b
+	pos := &w.cur
+	me := d.Me
+	remKey := remainingKey(next, left)
+	d.Pos = pos
+	d.Die, d.Left = die, left
+	t := e.tab
+	ri := t.row(me, sum, pos.Extra, left, die)
+	if !t.any[ri] {
+		return false
+	}
+	row := t.entries[ri*t.steps : (ri+1)*t.steps]
+	moved := false
+	stepOf := e.stepOf[me]
+	tops := e.movers(w, me)
+	// Playing the second die first (w.mirror), a piece that moves for good
+	// leaves only plays already found the other way round, when another
+	// piece can take the first die (see diceRules.commuting): follow holds
+	// the squares whose pieces can, and the number of them.
+	var follow board.SquareSet
+	nFollow := 0
+	if w.mirror {
+		ri := t.row(me, false, pos.Extra, 0, int(next[0]))
+		other := t.entries[ri*t.steps : (ri+1)*t.steps]
+		for wi, word := range tops {
+			for word != 0 {
+				sq := board.Square(wi*64 + bits.TrailingZeros64(word))
+				word &= word - 1
+				if st := stepOf[sq]; st >= 0 && other[st] != 0 && ownPieces(b, pos.Cells[sq], me) > 0 {
+					follow.Add(sq)
+					nFollow++
+				}
+			}
+		}
+	}
+	try := dieTry{next: next, depth: depth, left: left, die: die, dice: dice, remKey: remKey, lastFast: e.lastDieFast(w, depth, left)}
+	for wi, word := range tops {
+		for word != 0 {
+			sq := board.Square(wi*64 + bits.TrailingZeros64(word))
+			word &= word - 1
+			s := int(stepOf[sq])
+			if s < 0 {
+				continue
+			}
+			src := pos.Cells[sq]
+			if (e.HitsAtEnd && b.TopOwner(src) != me || e.once && w.fin[sq] > 0) && !e.canMove(w, sq, src, me) {
+				continue
+			}
+			ent := row[s]
+			if ent == 0 {
+				continue
+			}
+			ri := int(ent&^tabHit) - 1
+			r := e.rules[ri]
+			count, ts, to, dst := e.landing(pos, me, s, r, die)
+			var hit bool
+			if ent&tabHit != 0 && dst != 0 {
+				if e.HitsAtEnd {
+					hit = hasOpposing(b, dst, me)
+				} else {
+					hit = b.TopOwner(dst) != me
+				}
+			}
+			moved = true
+			if nFollow > 0 && r.Once && (nFollow > 1 || !follow.Has(sq) || ownPieces(b, src, me) > 1) {
+				continue // another piece follows with the first die: found already
+			}
+			w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: r.Again}
+			e.playStep(d, w, &try, s, ts)
+		}
+	}
+	return moved
+}
+
+// dieTry is what tryDie and tryDieTabled pass on to playStep for every
+// piece they move: the play's depth, the dice left after this one
+// (next[:left]), the count and the dice it uses, the key of the dice left,
+// and whether the step ends the play with only its hash needed.
+type dieTry struct {
+	next                   [board.MaxDiceMoves]uint8
+	depth, left, die, dice int
+	remKey                 uint64
+	lastFast               bool
 }
