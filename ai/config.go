@@ -109,6 +109,18 @@ type Config struct {
 	// the random playout plies before the network rates the position
 	// reached (0: it rates the leaf itself).
 	NetPlayout int
+	// NetMix is, for a search with a value network, the playout's share of
+	// a leaf's value: 0 the network's value alone, 1 a random playout's
+	// to the end alone (the network then only sets NetPrior's priors),
+	// between them the mix (as AlphaGo mixed its value network with
+	// rollouts).
+	NetMix float64
+	// NetPrior, where > 0 with a value network, gives each new node that
+	// many visits at the network's value of its position when its parent
+	// is expanded (a prior, as MoGo's and Fuego's knowledge), so the search
+	// tries the moves the network likes first and needs evidence to leave
+	// them. Not in a game with chance events.
+	NetPrior int
 	// NetTree keeps the tree search in a game of chance with a value
 	// network, where the search is otherwise the two-ply move filter
 	// (netsearch.go).
@@ -143,6 +155,8 @@ func (c Config) normalized() Config {
 	if c.ProgressEvery <= 0 {
 		c.ProgressEvery = DefaultProgressEvery
 	}
+	c.NetMix = min(max(c.NetMix, 0), 1)
+	c.NetPrior = min(max(c.NetPrior, 0), MaxNetPrior)
 	if c.Discount <= 0 || c.Discount > 1 {
 		c.Discount = DefaultDiscount
 	}

@@ -87,6 +87,29 @@ type Chance[P any] interface {
 	Resolve(p *P, i int)
 }
 
+// ChanceKnower is optional for a Game that implements Chance: an adapter
+// that serves games with and without dice (one type for every rule file)
+// says with HasChance false that this game never waits for a roll. The
+// search and training then treat it as a game without chance: with a value
+// network the search is the tree, not the move filter of dice games
+// (netsearch.go), and self-play explores with random moves.
+type ChanceKnower interface {
+	HasChance() bool
+}
+
+// chanceOf is g's Chance, nil where g has none or says it has no chance
+// events (ChanceKnower).
+func chanceOf[P any, M comparable](g Game[P, M]) Chance[P] {
+	c, ok := g.(Chance[P])
+	if !ok {
+		return nil
+	}
+	if k, ok := g.(ChanceKnower); ok && !k.HasChance() {
+		return nil
+	}
+	return c
+}
+
 // Evaluator is optional: a heuristic for positions where playouts are cut short
 // and for the greedy player. Evaluate fills values[i] in [0,1] (an estimate of
 // player i's return) and reports whether it could. It may be asked about a

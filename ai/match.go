@@ -50,7 +50,7 @@ func (m Match[P, M]) Run(ctx context.Context) (Record, error) {
 	var moves []M
 	rep, _ := g.(Repetition[P])
 	var keys []uint64 // the game's positions so far, for repetition draws
-	chance, _ := g.(Chance[P])
+	chance := chanceOf(g)
 	var weights []float64
 	for i := 0; i < m.Games; i++ {
 		if err := ctx.Err(); err != nil {

@@ -35,9 +35,11 @@ type worker[P any, M comparable] struct {
 	t            *tree[M]
 	rng          *rand.Rand
 	pos          P
+	child        P // a child's position, for its prior (priors)
 	moves        []M
 	pref         []M
 	returns      []float64
+	netv         []float64 // the value network's returns at a leaf, to mix with a playout's
 	path         []*node[M]
 	keys         []uint64 // repetition keys of the positions on path below the root
 	plies        int      // playout plies of the current iteration (rolls not counted)
@@ -103,7 +105,7 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		panic(fmt.Sprintf("ai: Players() = %d, want 1..127", n))
 	}
 	s := &MCTS[P, M]{g: g, cfg: cfg, players: n, vl: int32(cfg.VirtualLoss)}
-	s.chance, _ = g.(Chance[P])
+	s.chance = chanceOf(g)
 	if cfg.Threads == 1 || cfg.Parallel == RootParallel {
 		s.vl = 1 // no other thread shares the tree: plain UCT
 	}
@@ -140,7 +142,7 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		}
 		w.eval, _ = wg.(Evaluator[P])
 		w.policy, _ = wg.(PlayoutPolicy[P, M])
-		w.chance, _ = wg.(Chance[P])
+		w.chance = chanceOf(wg)
 		if !cfg.NoAvoid {
 			w.avoid, _ = wg.(Avoider[P, M])
 		}
@@ -554,10 +556,30 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 		kids[i].move = m
 		kids[i].state.Store(st)
 	}
+	if w.value != nil && w.s.cfg.NetPrior > 0 && w.chance == nil {
+		w.priors(kids)
+	}
 	n.nkids = int32(k) | pruned
 	n.kids.Store(&kids[0]) // publish: nkids and the children are visible from here on
 	w.t.nodes.Add(int64(k))
 	return true
+}
+
+// priors gives each of kids (not yet published), the moves at w.pos,
+// Config.NetPrior visits at the value network's value of the position after
+// it (its result where the game is over there).
+func (w *worker[P, M]) priors(kids []node[M]) {
+	n := int32(w.s.cfg.NetPrior)
+	mover := w.g.ToMove(&w.pos)
+	for i := range kids {
+		w.child = w.pos
+		w.g.Apply(&w.child, kids[i].move)
+		if !w.g.Result(&w.child, w.returns) && !w.value.Evaluate(&w.child, w.returns) {
+			continue
+		}
+		kids[i].visits.Store(n)
+		kids[i].value.Store(int64(n) * fixed(w.returns[mover]))
+	}
 }
 
 // selectChild picks by UCT, taking a proven win at once, skipping proven
@@ -595,16 +617,45 @@ func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
 	return best
 }
 
-// playout plays uniformly random moves from w.pos (favouring the policy's
-// preferred moves if any) until the game ends or the cap, filling w.returns.
-// It reports whether w.pos was already terminal.
+// playout fills w.returns with the value of the leaf at w.pos: a random
+// playout's, the value network's, or a mix of them (Config.NetMix). It
+// reports whether w.pos was already terminal.
 func (w *worker[P, M]) playout() bool {
+	s := w.s
+	mix := s.cfg.NetMix
+	switch {
+	case w.value == nil || mix >= 1:
+		return w.randomPlayout(-1)
+	case mix <= 0:
+		return w.randomPlayout(s.cfg.NetPlayout)
+	}
+	if len(w.netv) != len(w.returns) {
+		w.netv = make([]float64, len(w.returns))
+	}
+	if !w.value.Evaluate(&w.pos, w.netv) {
+		fill(w.netv, 0.5)
+	}
+	if w.randomPlayout(-1) {
+		return true // the game is over at the leaf: its result stands
+	}
+	for i, v := range w.netv {
+		w.returns[i] = mix*w.returns[i] + (1-mix)*v
+	}
+	return false
+}
+
+// randomPlayout plays uniformly random moves from w.pos (favouring the
+// policy's preferred moves if any) until the game ends or the cap, or, where
+// netAt >= 0, until netAt plies are played and the value network rates the
+// position reached; it fills w.returns. It reports whether w.pos was
+// already terminal.
+func (w *worker[P, M]) randomPlayout(netAt int) bool {
 	s := w.s
 	g := w.g
 	rolls := 0
 	for ply := 0; ; ply++ {
 		w.plies = ply
-		if w.value != nil && ply >= s.cfg.NetPlayout {
+		if netAt >= 0 && ply >= netAt {
 			// the network rates the position, a roll still to come or not
 			if g.Result(&w.pos, w.returns) {
 				return ply == 0 && rolls == 0

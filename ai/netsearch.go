@@ -61,7 +61,7 @@ type netSearch[P any, M comparable] struct {
 // chance, the search a value network, and the config does not ask for the
 // tree.
 func (s *MCTS[P, M]) useNetSearch() bool {
-	return s.chance != nil && s.workers[0].value != nil && !s.cfg.NetTree && s.cfg.NetPlayout == 0
+	return s.chance != nil && s.workers[0].value != nil && !s.cfg.NetTree && s.cfg.NetPlayout == 0 && s.cfg.NetMix == 0
 }
 
 // netFilter searches p (not a chance node, not over) with the filter.

@@ -150,8 +150,8 @@ func newRand(seed uint64) *rand.Rand {
 
 // isChance reports whether p waits for a roll in g.
 func isChance[P any, M comparable](g Game[P, M], p *P) bool {
-	c, ok := g.(Chance[P])
-	return ok && c.IsChance(p)
+	c := chanceOf(g)
+	return c != nil && c.IsChance(p)
 }
 
 // Random plays uniformly random legal moves.
@@ -204,7 +204,7 @@ type Greedy[P any, M comparable] struct {
 // NewGreedy makes a one-ply player; it uses g's Evaluator if g has one.
 func NewGreedy[P any, M comparable](g Game[P, M], seed uint64) *Greedy[P, M] {
 	e, _ := any(g).(Evaluator[P])
-	c, _ := any(g).(Chance[P])
+	c := chanceOf(g)
 	return &Greedy[P, M]{g: g, eval: e, chance: c, rng: newRand(seed), values: make([]float64, g.Players())}
 }
 

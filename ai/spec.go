@@ -68,6 +68,14 @@ type Spec struct {
 	// NetPlayout is the random playout plies before the network rates a
 	// leaf (netplayout=N; 0: it rates the leaf itself).
 	NetPlayout int
+	// NetMix is the network's share of a leaf's value where HasNetMix
+	// (netmix=W): 1 the network alone (the default), 0 a random playout
+	// to the end alone; Config.NetMix is the playout's share, 1 − W.
+	NetMix    float64
+	HasNetMix bool
+	// NetPrior is Config.NetPrior (netprior=N): each new node starts with
+	// N visits at the network's value.
+	NetPrior int
 	// NetTree is Config.NetTree (nettree=1): with a network in a game of
 	// chance, the tree search instead of the two-ply move filter.
 	NetTree bool
@@ -151,6 +159,7 @@ const (
 	MaxEndgame     = 1 << 20 // 4 times DefaultEndgamePositions
 	MaxTime        = 24 * time.Hour
 	MaxExploration = 100
+	MaxNetPrior    = 1_000_000
 )
 
 type specRange struct {
@@ -164,6 +173,7 @@ var specRanges = map[string]specRange{
 	"playout":    {1, MaxPlayoutCap, ""},
 	"endgame":    {0, MaxEndgame, " (0: no endgame analysis)"},
 	"netplayout": {0, MaxPlayoutCap, ""},
+	"netprior":   {0, MaxNetPrior, " (0: no prior)"},
 }
 
 // fmtDuration writes 24h0m0s as 24h.
@@ -188,6 +198,8 @@ var specKeys = []struct{ key, help string }{
 	{"classic", "1: no repetition draws in the tree, no discount, no endgame analysis, proven-lost moves dropped (to compare)"},
 	{"net", "FILE: a value network made by `stackrules train` rates the leaves instead of playouts to the end (none: not even the rule file's network)"},
 	{"netplayout", fmt.Sprintf("with net=: random plies played before the network rates a leaf, 0 to %d (default 0)", MaxPlayoutCap)},
+	{"netmix", "with a network, its share of a leaf's value, 0 to 1, the rest a random playout's to the end (default 1: the network alone; 0: playouts alone, the network giving netprior= priors)"},
+	{"netprior", fmt.Sprintf("with a network, visits each new node starts with at the network's value of its position, 0 to %d (default 0: none)", MaxNetPrior)},
 	{"nettree", "with a network in a game with dice, 1: the tree search with the network at its leaves instead of the two-ply move filter (to compare)"},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 (none) to %d (default %d; with iterations= and no time=, 1 per 4 iterations)", MaxEndgame, DefaultEndgamePositions)},
 }
@@ -331,7 +343,13 @@ func ParseSpec(s string) (Spec, error) {
 		case "net":
 			_, orig, _ := strings.Cut(origItems[idx], "=")
 			sp.Net = strings.TrimSpace(orig)
-		case "iterations", "threads", "playout", "endgame", "netplayout":
+		case "netmix":
+			f, err := strconv.ParseFloat(val, 64)
+			if err != nil || !(f >= 0) || f > 1 {
+				return fail("netmix=%s: want a number from 0 to 1 (e.g. 0.5)", val)
+			}
+			sp.NetMix, sp.HasNetMix = f, true
+		case "iterations", "threads", "playout", "endgame", "netplayout", "netprior":
 			r := specRanges[key]
 			n, err := strconv.ParseInt(val, 10, 64)
 			if err == nil && n > r.hi {
@@ -349,6 +367,8 @@ func ParseSpec(s string) (Spec, error) {
 				sp.PlayoutCap = int(n)
 			case "netplayout":
 				sp.NetPlayout = int(n)
+			case "netprior":
+				sp.NetPrior = int(n)
 			default:
 				sp.Endgame = int(n)
 				if n == 0 {
@@ -497,6 +517,12 @@ func (sp Spec) String() string {
 	if sp.NetPlayout != 0 {
 		parts = append(parts, fmt.Sprintf("netplayout=%d", sp.NetPlayout))
 	}
+	if sp.HasNetMix {
+		parts = append(parts, "netmix="+strconv.FormatFloat(sp.NetMix, 'g', -1, 64))
+	}
+	if sp.NetPrior != 0 {
+		parts = append(parts, fmt.Sprintf("netprior=%d", sp.NetPrior))
+	}
 	if sp.NetTree {
 		parts = append(parts, "nettree=1")
 	}
@@ -530,6 +556,10 @@ func (sp Spec) Config(seed uint64) Config {
 		KeepLost:         sp.KeepLost > 0,
 		NoAvoid:          sp.NoAvoid,
 		NetTree:          sp.NetTree,
+		NetPrior:         sp.NetPrior,
+	}
+	if sp.HasNetMix {
+		cfg.NetMix = 1 - sp.NetMix
 	}
 	if sp.Classic {
 		cfg.Discount, cfg.NoRepetition, cfg.EndgamePositions, cfg.KeepLost = 1, true, -1, false

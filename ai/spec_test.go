@@ -38,6 +38,8 @@ func TestParseSpec(t *testing.T) {
 		{"NET: my net.net ", Spec{Kind: KindNet, Net: "my net.net"}, "net:my net.net"},
 		{"mcts:easy,net=Nets/BG.net", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: "Nets/BG.net"}, ""},
 		{"mcts:iterations=100,net=a.net,netplayout=4", Spec{Kind: KindMCTS, Iterations: 100, Threads: 1, Net: "a.net", NetPlayout: 4}, ""},
+		{"mcts:medium,net=a.net,netmix=0.5,netprior=20", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, Net: "a.net", NetMix: 0.5, HasNetMix: true, NetPrior: 20}, ""},
+		{"mcts:medium,netmix=0", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, HasNetMix: true}, ""},
 		{"mcts:easy,net=none", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: NoNet}, ""},
 	} {
 		got, err := ParseSpec(c.in)
@@ -86,7 +88,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, net, netplayout, nettree, endgame)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, net, netplayout, netmix, netprior, nettree, endgame)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
 		{"mcts:medium,endgame=-1", "endgame=-1: want a whole number >= 0"},
 		{"mcts:keeplost=2", "keeplost=2: want 0 or 1"},

@@ -348,7 +348,7 @@ func (l *learner) learn(t *trajectory) {
 // under way are finished and learned, so the net is consistent and
 // net.Games exact; OnCheckpoint is called once more at the end.
 func Train[P any, M comparable](ctx context.Context, g Game[P, M], start func(game int64) P, net *Net, cfg TrainConfig) (TrainProgress, error) {
-	chance, _ := g.(Chance[P])
+	chance := chanceOf(g)
 	cfg = cfg.normalized(chance != nil)
 	began := time.Now()
 	prog := TrainProgress{Games: net.Games, VsPrevious: -1, VsRandom: -1}
@@ -363,7 +363,7 @@ func Train[P any, M comparable](ctx context.Context, g Game[P, M], start func(ga
 			return prog, err
 		}
 		w := &trainWorker[P, M]{g: wg, player: sp, returns: make([]float64, g.Players())}
-		w.chance, _ = wg.(Chance[P])
+		w.chance = chanceOf(wg)
 		w.rep, _ = wg.(Repetition[P])
 		workers[i] = w
 	}
@@ -471,7 +471,7 @@ func netScore[P any, M comparable](ctx context.Context, g Game[P, M], start func
 	// no exploration, except in a game without chance, where two
 	// deterministic players would play the same game over and over
 	explore := 0.0
-	if _, ok := g.(Chance[P]); !ok {
+	if chanceOf(g) == nil {
 		explore = 0.05
 	}
 	var ferr error

@@ -266,6 +266,11 @@ func (a *SearchGame) ResultKinds() int {
 	return a.g.MaxPoints()
 }
 
+// HasChance reports whether the game has dice (ai.ChanceKnower): a rule
+// file without them never waits for a roll, though its SearchGame has the
+// methods of ai.Chance.
+func (a *SearchGame) HasChance() bool { return a.g.dice != nil }
+
 // IsChance reports whether the next event at p is a roll of the dice
 // (ai.Chance): there LegalMoves lists nothing and the game is not over.
 func (a *SearchGame) IsChance(p *SearchPosition) bool {
