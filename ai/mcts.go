@@ -45,6 +45,7 @@ type worker[P any, M comparable] struct {
 	plies        int      // playout plies of the current iteration (rolls not counted)
 	leafTerminal bool
 	iterations   int
+	expandAfter  int32        // visits before a leaf is expanded: expandAfterVis, and its prior's (Config.NetPrior)
 	done         atomic.Int64 // iterations, for the progress goroutine
 	_            [64]byte     // keep other threads' data off this cache line
 }
@@ -139,6 +140,8 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 			t:       s.trees[i%ntrees],
 			rng:     rand.New(rand.NewPCG(cfg.Seed, 0x9e3779b97f4a7c15*uint64(i+1))),
 			returns: make([]float64, n),
+
+			expandAfter: expandAfterVis,
 		}
 		w.eval, _ = wg.(Evaluator[P])
 		w.policy, _ = wg.(PlayoutPolicy[P, M])
@@ -166,6 +169,10 @@ func (s *MCTS[P, M]) SetValue(net *Net) error {
 			return err
 		}
 		w.value = e
+		if s.cfg.NetPrior > 0 && w.chance == nil {
+			// a node's prior visits are not visits of its own
+			w.expandAfter = expandAfterVis + int32(s.cfg.NetPrior)
+		}
 	}
 	return nil
 }
@@ -431,7 +438,7 @@ func (w *worker[P, M]) selectLeaf() bool {
 			return false
 		}
 		if n.kids.Load() == nil {
-			if n.visits.Load()-vl < expandAfterVis || t.nodes.Load() >= t.maxNodes {
+			if n.visits.Load()-vl < w.expandAfter || t.nodes.Load() >= t.maxNodes {
 				return true
 			}
 			// claim the expansion; if another thread has it, play out from here

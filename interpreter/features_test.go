@@ -220,7 +220,7 @@ func TestFeaturesAllocateNothing(t *testing.T) {
 // `stackrules train` makes (40 hidden units): the position encoded, then
 // the forward pass. Backgammon's start: 221 features, 35 of them set.
 func BenchmarkNetEvaluate(b *testing.B) {
-	for _, name := range []string{"backgammon", "english-checkers", "liger"} {
+	for _, name := range []string{"backgammon", "english-checkers", "liger", "stackers"} {
 		b.Run(name, func(b *testing.B) {
 			g := open(b, name)
 			game := g.AI()
