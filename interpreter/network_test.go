@@ -24,8 +24,13 @@ func TestBuiltinNetwork(t *testing.T) {
 	if err := net.Check(g.FeatureLayout(), g.Features(), len(g.Players)); err != nil || net.Kinds != g.MaxPoints() || net.Out != 2*3 {
 		t.Errorf("network %d×%d of %d kinds for %d features: %v", net.In, net.Out, net.Kinds, g.Features(), err)
 	}
-	if l := open(t, "liger"); l.NetworkName() != "" {
-		t.Errorf("liger names a network: %s", l.NetworkName())
+	// a game without dice: one output per player
+	l := open(t, "liger")
+	if net, err := l.Network(); err != nil || net == nil || net.Check(l.FeatureLayout(), l.Features(), 2) != nil || net.Kinds > 1 {
+		t.Errorf("liger's network: %v", err)
+	}
+	if s := open(t, "stackers"); s.NetworkName() != "" {
+		t.Errorf("stackers names a network: %s", s.NetworkName())
 	}
 }
 
