@@ -110,3 +110,35 @@ func TestNoChanceSearchesTheTree(t *testing.T) {
 		t.Error("chanceOf a game that says it has no chance is not nil")
 	}
 }
+
+// nimTakeThree is Nim whose playout policy prefers taking three.
+type nimTakeThree struct{ nimNet }
+
+func (nimTakeThree) Prefer(_ *nim, m int8) bool { return m == 3 }
+
+// Self-play's exploring moves are drawn as playouts draw them: among the
+// moves the game's playout policy prefers, DefaultPreferProb of the time.
+func TestSelfPlayExploresAsPlayouts(t *testing.T) {
+	share := func(g Game[nim, int8]) float64 {
+		sp, err := newSelfPlayer(g, pointNet(8), 1, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		threes := 0
+		const n = 3000
+		for range n {
+			p := nim{n: 11}
+			if sp.choose(&p, []int8{1, 2, 3}) == 3 {
+				threes++
+			}
+		}
+		return float64(threes) / n
+	}
+	want := DefaultPreferProb + (1-DefaultPreferProb)/3
+	if got := share(nimTakeThree{}); got < want-0.04 || got > want+0.04 {
+		t.Errorf("with a policy: took three %.3f of the time, want about %.3f", got, want)
+	}
+	if got := share(nimNet{}); got < 1.0/3-0.04 || got > 1.0/3+0.04 {
+		t.Errorf("without one: took three %.3f of the time, want about 1/3", got)
+	}
+}

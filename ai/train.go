@@ -155,7 +155,9 @@ type selfPlayer[P any, M comparable] struct {
 	e       *NetEval[P]
 	rng     *rand.Rand
 	explore float64
+	policy  PlayoutPolicy[P, M] // exploring moves favour its moves, as playouts do
 	moves   []M
+	pref    []M
 	values  []float64
 }
 
@@ -165,7 +167,8 @@ func newSelfPlayer[P any, M comparable](g Game[P, M], net *Net, seed uint64, exp
 	if err != nil {
 		return nil, err
 	}
-	return &selfPlayer[P, M]{g: g, e: e, rng: newRand(seed), explore: explore, values: make([]float64, g.Players())}, nil
+	policy, _ := g.(PlayoutPolicy[P, M])
+	return &selfPlayer[P, M]{g: g, e: e, rng: newRand(seed), explore: explore, policy: policy, values: make([]float64, g.Players())}, nil
 }
 
 // choose picks among moves (non-empty) at p.
@@ -174,6 +177,22 @@ func (sp *selfPlayer[P, M]) choose(p *P, moves []M) M {
 		return moves[0]
 	}
 	if sp.explore > 0 && sp.rng.Float64() < sp.explore {
+		// an exploring move is drawn as a playout draws it: among the moves
+		// the game's playout policy prefers, most of the time, so that
+		// exploring makes the progress playouts make (in a game whose
+		// uniformly random moves wander, such as Stackers, self-play
+		// otherwise ends in draws that teach nothing)
+		if sp.policy != nil && sp.rng.Float64() < DefaultPreferProb {
+			sp.pref = sp.pref[:0]
+			for _, m := range moves {
+				if sp.policy.Prefer(p, m) {
+					sp.pref = append(sp.pref, m)
+				}
+			}
+			if len(sp.pref) > 0 {
+				return sp.pref[sp.rng.IntN(len(sp.pref))]
+			}
+		}
 		return moves[sp.rng.IntN(len(moves))]
 	}
 	mover := sp.g.ToMove(p)
