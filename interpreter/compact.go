@@ -169,6 +169,13 @@ type stepRule struct {
 	// Ctx.destSets[ri]).
 	filter, toEmpty, hasDests bool
 	slow                      bool
+	// Word moves (shifts.go): the rule's targets as shifts, nil where
+	// generateSets lists its moves square by square; whether the lift-1
+	// moves of single pieces, and of taller stacks, come from every source
+	// alike; such a move with From and To 0.
+	shifts           []wordShift
+	singles, tallOne bool
+	oneBase          move32
 }
 
 // makeStep is rule r (index ri) as generateCompact reads it for player me.
@@ -335,6 +342,10 @@ func (g *Game) generateSets(c *Ctx, buf []move32) []move32 {
 	cells := &p.Cells
 	tops := p.Tops[me]
 	for _, sr := range g.activeSteps(c) {
+		if sr.shifts != nil {
+			buf = g.wordSteps(c, sr, buf)
+			continue
+		}
 		from := tops.And(sr.from)
 		if sr.slow || sr.liftSet != nil || g.kindRules {
 			for wi, w := range from {

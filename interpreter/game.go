@@ -142,6 +142,7 @@ type Game struct {
 	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
 	kindRules    bool       // some move rule moves only some kinds of piece
 	compact      bool       // every move comes from generateCompact (compact.go)
+	wordMoves    bool       // playouts list moves as word moves (shifts.go)
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
@@ -306,6 +307,7 @@ type Ctx struct {
 	destSets [32]board.SquareSet
 	cbuf     []move32      // compact moves, for generate to write out as Moves
 	steps    [32]*stepRule // the active rules, for generateCompact
+	words    wordView      // the position's wordView, for generateSets in a word game
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {

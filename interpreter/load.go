@@ -108,6 +108,15 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 			r.sets = false
 		}
 	}
+	if g.wordMoves = g.wordGame(); g.wordMoves {
+		for _, r := range g.moveRules {
+			for pi := range g.Players {
+				if r.step[pi] != nil {
+					g.setWordForms(r.step[pi], pi)
+				}
+			}
+		}
+	}
 	if g.readsStreak && g.streak == nil && rf.Streak == nil {
 		d.errorf(rf.root, "no-streak", "add `streak: {when: kind == king}` (what the moves in a row must meet)",
 			"an expression reads `streak`, but the rule file has no `streak:` to count")

@@ -43,6 +43,9 @@ func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, bu
 func (g *Game) randomCompactPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move, error) {
 	c := g.ctx(p, 0)
 	defer g.release(c)
+	if g.wordMoves {
+		c.words = g.scanWords(p)
+	}
 	plies := 0
 	for plies < maxPlies {
 		g.resetCtx(c, p)
@@ -59,8 +62,13 @@ func (g *Game) randomCompactPlayout(p *board.Position, rng *rand.Rand, maxPlies 
 		if len(c.cbuf) == 0 {
 			break
 		}
-		if e := g.apply(p, c.cbuf[rng.IntN(len(c.cbuf))].move()); e != nil {
+		m := c.cbuf[rng.IntN(len(c.cbuf))]
+		if e := g.apply(p, m.move()); e != nil {
 			return plies, buf, e
+		}
+		if g.wordMoves {
+			c.words.refresh(p, board.Square(m))
+			c.words.refresh(p, board.Square(m>>8))
 		}
 		plies++
 	}

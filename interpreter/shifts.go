@@ -1,0 +1,239 @@
+package interpreter
+
+import (
+	"math/bits"
+	"slices"
+
+	"github.com/stackrules/stackrules/board"
+)
+
+// Word moves: on a board of at most 64 squares a set of squares is one
+// word, and a step rule's moves from a whole set of sources are a few
+// shifts of it.
+//
+// A rule's targets (moveRule.targets, made at load time from its
+// directions and static terms) pair each source square with its
+// destinations. Grouped by the difference of their indices, to - from,
+// they fall into a few classes: on a checkers board numbered a1, c1, ..,
+// b2, .. a step diagonally up is +3, +4 or +5 squares. A class is a mask
+// of the sources that have a target that far and the difference: the
+// destinations of the sources S are (S & mask) shifted by it, every class
+// at once, and each destination bit is a move, from its index minus the
+// difference. The classes come from the targets alone, whatever the
+// board's shape, so nothing here knows a direction or a game.
+//
+// generateSets lists this way the moves of lift size 1 (and, for a rule
+// that lifts whole stacks, of single pieces), which every square a player
+// tops allows alike when the rule's lift and height terms have set forms
+// (compactGame, stepRule); larger lifts, which depend on the pieces under
+// the top, are still listed square by square, but only from the squares
+// holding two pieces or more: the set wordView.tall, kept up to date by the
+// playout on the two squares each move touches.
+
+// maxShifts bounds a rule's classes: more, and the squares are listed one
+// by one as before.
+const maxShifts = 8
+
+// wordShift is a class of a rule's targets: the sources in mask have a
+// target delta squares on.
+type wordShift struct {
+	mask  uint64
+	delta int
+}
+
+// wordView is what the word moves read of a position beyond its Tops: the
+// squares holding anything and those holding two pieces or more.
+type wordView struct {
+	occupied, tall uint64
+}
+
+// wordGame reports whether g lists its playouts' moves as word moves: a
+// compact game on at most 64 squares whose moves change only the squares
+// they are made from and to (nothing removed after a move), so a playout
+// keeps wordView up to date from those two.
+func (g *Game) wordGame() bool {
+	return g.compact && g.Board.NumSquares() <= 64 && g.afterMove == nil && !g.tall
+}
+
+// scanWords is the wordView of p, square by square.
+func (g *Game) scanWords(p *board.Position) wordView {
+	var v wordView
+	for sq := 0; sq < g.Board.NumSquares(); sq++ {
+		v.refresh(p, board.Square(sq))
+	}
+	return v
+}
+
+// refresh sets sq's bits of v from p.
+func (v *wordView) refresh(p *board.Position, sq board.Square) {
+	if sq >= 64 {
+		return
+	}
+	bit := uint64(1) << sq
+	v.occupied &^= bit
+	v.tall &^= bit
+	if s := p.Cells[sq]; s != 0 {
+		v.occupied |= bit
+		if s.Height() > 1 {
+			v.tall |= bit
+		}
+	}
+}
+
+// makeShifts groups the targets of rule r for player pi into classes, nil
+// when they need more than maxShifts.
+func makeShifts(targets [][]board.Square) []wordShift {
+	var shifts []wordShift
+	for sq, ts := range targets {
+		for _, to := range ts {
+			d := int(to) - sq
+			i := slices.IndexFunc(shifts, func(s wordShift) bool { return s.delta == d })
+			if i < 0 {
+				if len(shifts) == maxShifts {
+					return nil
+				}
+				shifts = append(shifts, wordShift{delta: d})
+				i = len(shifts) - 1
+			}
+			shifts[i].mask |= 1 << uint(sq)
+		}
+	}
+	slices.SortFunc(shifts, func(a, b wordShift) int { return a.delta - b.delta })
+	return shifts
+}
+
+// setWordForms fills in how generateSets lists rule r's moves for player
+// me (sr) as word moves, if it can: sr.shifts, and which of its lift-1
+// moves come from every source alike.
+func (g *Game) setWordForms(sr *stepRule, me int) {
+	r := sr.r
+	if sr.slow || sr.liftSet != nil || g.kindRules {
+		return
+	}
+	shifts := makeShifts(r.targets[me])
+	if shifts == nil {
+		return
+	}
+	// A lift of one from a square topped by me: the lift range allows it,
+	// and so do the lift terms, always or by the top piece being the one
+	// they ask for (it is mine).
+	one := sr.lo <= 1 || sr.all
+	switch {
+	case sr.byOwner:
+		who := me
+		if r.liftOwner == 2 {
+			who = g.next(me)
+		}
+		one = one && (sr.always&2 != 0 || who == me)
+	default:
+		one = one && sr.always&2 != 0
+	}
+	sr.shifts = shifts
+	// Singles lift one piece (or all of it: written as lift 0).
+	sr.singles = one && sr.heights&2 != 0
+	// Taller stacks' lift of one, when every height from 2 up is allowed
+	// and the rule does not lift whole stacks.
+	sr.tallOne = one && !sr.all && sr.heights|3 == ^uint64(0)
+	sr.oneBase = compact(0, 0, int(r.liftByte(1)), board.Step, sr.ri)
+}
+
+// emitShifts appends the moves of the classes from the sources src to
+// the destinations in dests, base being such a move with From and To 0.
+func emitShifts(buf []move32, shifts []wordShift, src, dests uint64, base move32) []move32 {
+	if src == 0 {
+		return buf
+	}
+	n := len(buf)
+	out := slices.Grow(buf, bits.OnesCount64(src)*len(shifts))
+	out = out[:cap(out)]
+	for _, s := range shifts {
+		d := src & s.mask
+		if s.delta >= 0 {
+			d <<= uint(s.delta)
+		} else {
+			d >>= uint(-s.delta)
+		}
+		// From is To - delta: From + To<<8 is To*257 - delta.
+		k := base - move32(s.delta)
+		for d &= dests; d != 0; d &= d - 1 {
+			out[n] = k + move32(bits.TrailingZeros64(d))*257
+			n++
+		}
+	}
+	return out[:n]
+}
+
+// wordSteps appends the moves of step rule sr (sr.shifts) for the player
+// to move in c: the lift-1 moves of every source at once, then the other
+// lift sizes of the stacks of two pieces or more square by square, as
+// generateSets lists them.
+func (g *Game) wordSteps(c *Ctx, sr *stepRule, buf []move32) []move32 {
+	p := c.pos
+	from := p.Tops[c.me][0] & sr.from[0]
+	if from == 0 {
+		return buf
+	}
+	v := &c.words
+	dests := ^uint64(0)
+	if sr.toEmpty {
+		dests &^= v.occupied
+	}
+	if sr.hasDests {
+		dests &= c.destSets[sr.ri][0]
+	}
+	var ones uint64
+	if sr.singles {
+		ones = from &^ v.tall
+	}
+	talls := from & v.tall
+	skip := uint64(0)
+	if sr.tallOne {
+		ones |= talls
+		skip = 2
+	}
+	buf = emitShifts(buf, sr.shifts, ones, dests, sr.oneBase)
+	cells := &p.Cells
+	filter := dests != ^uint64(0)
+	for ; talls != 0; talls &= talls - 1 {
+		sq := bits.TrailingZeros64(talls)
+		s := cells[sq]
+		h := s.Height()
+		if sr.heights>>uint(h)&1 == 0 {
+			continue
+		}
+		lo, hi := sr.lo, min(sr.hi, h)
+		if sr.all {
+			lo = h
+		}
+		ks := liftRange(lo, hi) &^ skip
+		if sr.byOwner {
+			ks &= sr.always | (uint64(s)^sr.flip)&(1<<uint(hi)-1)<<1
+		} else {
+			ks &= sr.always
+		}
+		tm := sr.tmpl[sq]
+		for ; ks != 0; ks &= ks - 1 {
+			k := bits.TrailingZeros64(ks)
+			t, lift := tm[0], uint8(0)
+			if k < len(tm) {
+				t = tm[k]
+			} else if !sr.all {
+				lift = uint8(k)
+			}
+			if !filter && lift == 0 {
+				buf = append(buf, t...)
+				continue
+			}
+			for _, m := range t {
+				if dests>>(m>>8&0xff)&1 == 0 {
+					continue
+				}
+				if lift != 0 {
+					m = m.withLift(lift)
+				}
+				buf = append(buf, m)
+			}
+		}
+	}
+	return buf
+}
