@@ -176,6 +176,12 @@ type stepRule struct {
 	shifts           []wordShift
 	singles, tallOne bool
 	oneBase          move32
+	// talls: the lift-1 and lift-2 moves of stacks of two or more come
+	// from every source alike (tallOne, twos), the lift-2 moves from all
+	// of them (twoAny) or those whose second piece is twoWho's.
+	talls, twos, twoAny bool
+	twoWho              int
+	twoBase             move32
 }
 
 // makeStep is rule r (index ri) as generateCompact reads it for player me.
@@ -341,9 +347,16 @@ func (g *Game) generateSets(c *Ctx, buf []move32) []move32 {
 	p, me := c.pos, c.me
 	cells := &p.Cells
 	tops := p.Tops[me]
+	if g.allWords {
+		return g.generateWords(c, buf)
+	}
 	for _, sr := range g.activeSteps(c) {
 		if sr.shifts != nil {
-			buf = g.wordSteps(c, sr, buf)
+			dests := ^uint64(0)
+			if sr.hasDests {
+				dests = c.destSets[sr.ri][0]
+			}
+			buf = g.wordSteps(c, sr, tops[0], dests, buf)
 			continue
 		}
 		from := tops.And(sr.from)

@@ -143,6 +143,8 @@ type Game struct {
 	kindRules    bool       // some move rule moves only some kinds of piece
 	compact      bool       // every move comes from generateCompact (compact.go)
 	wordMoves    bool       // playouts list moves as word moves (shifts.go)
+	allWords     bool       // and every move rule has word forms (generateWords)
+	fastApply    bool       // and applyWord plays their moves
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.

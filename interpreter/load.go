@@ -109,10 +109,15 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 		}
 	}
 	if g.wordMoves = g.wordGame(); g.wordMoves {
+		g.fastApply = g.fastApplies()
+		g.allWords = true
 		for _, r := range g.moveRules {
 			for pi := range g.Players {
 				if r.step[pi] != nil {
 					g.setWordForms(r.step[pi], pi)
+				}
+				if r.step[pi] == nil || r.step[pi].shifts == nil {
+					g.allWords = false
 				}
 			}
 		}

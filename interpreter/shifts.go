@@ -41,10 +41,13 @@ type wordShift struct {
 	delta int
 }
 
-// wordView is what the word moves read of a position beyond its Tops: the
-// squares holding anything and those holding two pieces or more.
+// wordView is what the word moves read of a position beyond its Tops:
+// the squares holding anything, those holding two pieces or more and three
+// or more, and, of the stacks of two or more, those whose second piece
+// from the top is each player's.
 type wordView struct {
-	occupied, tall uint64
+	occupied, tall, high uint64
+	second               [board.MaxPlayers]uint64
 }
 
 // wordGame reports whether g lists its playouts' moves as word moves: a
@@ -59,23 +62,35 @@ func (g *Game) wordGame() bool {
 func (g *Game) scanWords(p *board.Position) wordView {
 	var v wordView
 	for sq := 0; sq < g.Board.NumSquares(); sq++ {
-		v.refresh(p, board.Square(sq))
+		v.refresh(g.Board, p, board.Square(sq))
 	}
 	return v
 }
 
 // refresh sets sq's bits of v from p.
-func (v *wordView) refresh(p *board.Position, sq board.Square) {
+func (v *wordView) refresh(b *board.Board, p *board.Position, sq board.Square) {
 	if sq >= 64 {
 		return
 	}
 	bit := uint64(1) << sq
 	v.occupied &^= bit
 	v.tall &^= bit
-	if s := p.Cells[sq]; s != 0 {
-		v.occupied |= bit
-		if s.Height() > 1 {
-			v.tall |= bit
+	v.high &^= bit
+	for i := range v.second {
+		v.second[i] &^= bit
+	}
+	s := p.Cells[sq]
+	if s == 0 {
+		return
+	}
+	v.occupied |= bit
+	if h := s.Height(); h > 1 {
+		v.tall |= bit
+		if h > 2 {
+			v.high |= bit
+		}
+		if o := b.Owner(b.Piece(s, 2)); o >= 0 {
+			v.second[o] |= bit
 		}
 	}
 }
@@ -131,10 +146,23 @@ func (g *Game) setWordForms(sr *stepRule, me int) {
 	sr.shifts = shifts
 	// Singles lift one piece (or all of it: written as lift 0).
 	sr.singles = one && sr.heights&2 != 0
-	// Taller stacks' lift of one, when every height from 2 up is allowed
-	// and the rule does not lift whole stacks.
-	sr.tallOne = one && !sr.all && sr.heights|3 == ^uint64(0)
 	sr.oneBase = compact(0, 0, int(r.liftByte(1)), board.Step, sr.ri)
+	// Stacks of two or more, when every height from 2 up is allowed and
+	// the rule does not lift whole stacks: their lift of one like the
+	// singles', their lift of two from those whose second piece the lift
+	// terms allow (always, or being who's), larger lifts square by square.
+	if sr.all || sr.heights|3 != ^uint64(0) {
+		return
+	}
+	sr.talls = true
+	sr.tallOne = one
+	sr.twos = sr.lo <= 2 && sr.hi >= 2 && (sr.always&4 != 0 || sr.byOwner)
+	sr.twoAny = sr.always&4 != 0
+	sr.twoWho = me
+	if r.liftOwner == 2 {
+		sr.twoWho = g.next(me)
+	}
+	sr.twoBase = compact(0, 0, 2, board.Step, sr.ri)
 }
 
 // emitShifts appends the moves of the classes from the sources src to
@@ -164,22 +192,17 @@ func emitShifts(buf []move32, shifts []wordShift, src, dests uint64, base move32
 }
 
 // wordSteps appends the moves of step rule sr (sr.shifts) for the player
-// to move in c: the lift-1 moves of every source at once, then the other
-// lift sizes of the stacks of two pieces or more square by square, as
-// generateSets lists them.
-func (g *Game) wordSteps(c *Ctx, sr *stepRule, buf []move32) []move32 {
-	p := c.pos
-	from := p.Tops[c.me][0] & sr.from[0]
+// to move in c from the squares in tops to those in dests: the lift-1
+// moves of every source at once, and of two pieces where sr.talls, then
+// the other lift sizes of the taller stacks square by square.
+func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32) []move32 {
+	from := tops & sr.from[0]
 	if from == 0 {
 		return buf
 	}
 	v := &c.words
-	dests := ^uint64(0)
 	if sr.toEmpty {
 		dests &^= v.occupied
-	}
-	if sr.hasDests {
-		dests &= c.destSets[sr.ri][0]
 	}
 	var ones uint64
 	if sr.singles {
@@ -187,12 +210,25 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, buf []move32) []move32 {
 	}
 	talls := from & v.tall
 	skip := uint64(0)
-	if sr.tallOne {
-		ones |= talls
-		skip = 2
+	if sr.talls {
+		if sr.tallOne {
+			ones |= talls
+		}
+		if sr.twos {
+			twos := talls
+			if !sr.twoAny {
+				twos &= v.second[sr.twoWho]
+			}
+			buf = emitShifts(buf, sr.shifts, twos, dests, sr.twoBase)
+		}
+		talls &= v.high
+		skip = 6
+		if sr.hi <= 2 {
+			talls = 0
+		}
 	}
 	buf = emitShifts(buf, sr.shifts, ones, dests, sr.oneBase)
-	cells := &p.Cells
+	cells := &c.pos.Cells
 	filter := dests != ^uint64(0)
 	for ; talls != 0; talls &= talls - 1 {
 		sq := bits.TrailingZeros64(talls)
@@ -236,4 +272,84 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, buf []move32) []move32 {
 		}
 	}
 	return buf
+}
+
+// generateWords is generateSets in a game whose every move rule has word
+// forms for every player (Game.allWords): each active rule's word moves
+// from the squares the player tops, then the bear-offs, a word at a time.
+// It reads c.words.
+func (g *Game) generateWords(c *Ctx, buf []move32) []move32 {
+	p, me := c.pos, c.me
+	tops := p.Tops[me][0]
+	for _, r := range g.moveRules {
+		if r.pos != nil && !r.pos(c) {
+			continue
+		}
+		dests := ^uint64(0)
+		if r.destSet != nil {
+			dests = r.destSet(c)[0]
+		}
+		buf = g.wordSteps(c, r.step[me], tops, dests, buf)
+	}
+	// One bear-off per square, whichever rule allows it: the first.
+	for ri, r := range g.bearRules {
+		if r.pos != nil && !r.pos(c) {
+			continue
+		}
+		from := tops & r.squareSet[me][0]
+		tops &^= from
+		base := compact(0, noSquare, 1, board.BearOff, ri)
+		for ; from != 0; from &= from - 1 {
+			sq := board.Square(bits.TrailingZeros64(from))
+			if r.src != nil {
+				c.from, c.src, c.to, c.dst, c.lifted = sq, p.Cells[sq], noSquare, 0, 1
+				if !r.src(c) {
+					tops |= 1 << sq // another rule may bear it off
+					continue
+				}
+			}
+			buf = append(buf, base|move32(sq))
+		}
+	}
+	if len(buf) == 0 && g.NoMoves == "pass" {
+		buf = append(buf, compact(noSquare, noSquare, 0, board.Pass, 0))
+	}
+	return buf
+}
+
+// fastApplies reports whether applyWord plays g's moves: a word game in
+// which a move only lifts pieces from one square onto another, or bears
+// one off, and passes the turn to the next player (nothing promoted, cut,
+// counted or earning another move).
+func (g *Game) fastApplies() bool {
+	return g.wordMoves && !g.canPromote && g.stackMax == 0 && g.streak == nil && !g.againRules &&
+		!g.Board.PlyCounted() && g.rankRules == nil && g.dice == nil && len(g.captureRules) == 0
+}
+
+// applyWord is apply for the word moves of a game where fastApplies, on
+// the compact move, keeping v up to date.
+func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
+	b := g.Board
+	from, to := board.Square(m), board.Square(m>>8)
+	switch board.MoveKind(m >> 24 & 7) {
+	case board.Step:
+		s := p.Cells[from]
+		k := int(m >> 16 & 0xff)
+		if k == 0 {
+			k = s.Height()
+		}
+		rest, section := b.Lift(s, k)
+		p.Set(b, from, rest)
+		p.Set(b, to, b.Push(p.Cells[to], section))
+		v.refresh(b, p, from)
+		v.refresh(b, p, to)
+	case board.BearOff:
+		rest, section := b.Lift(p.Cells[from], 1)
+		owner := b.Owner(b.Top(section))
+		p.Set(b, from, rest)
+		p.OnBoard[owner]--
+		p.Off[owner]++
+		v.refresh(b, p, from)
+	}
+	p.SetToMove(g.next(int(p.ToMove)))
 }
