@@ -169,7 +169,7 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 // position nobody has moved, so none is evaluated: a placement game whose
 // end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
-	if g.isStart(c.pos) {
+	if g.atStart(c) {
 		return -1
 	}
 	for i := range g.ends {

@@ -310,6 +310,9 @@ type Ctx struct {
 	cbuf     []move32      // compact moves, for generate to write out as Moves
 	steps    [32]*stepRule // the active rules, for generateCompact
 	words    wordView      // the position's wordView, for generateSets in a word game
+	// unhashed: the position's Hash is not kept up to date (a word
+	// playout's, see startPlayout).
+	unhashed bool
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -318,6 +321,7 @@ func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c.from, c.to, c.src, c.dst, c.lifted, c.off, c.quiet = noSquare, noSquare, 0, 0, 0, false, 0
 	c.at = noSquare
 	c.err = nil
+	c.unhashed = false
 	return c
 }
 
@@ -414,6 +418,23 @@ func (g *Game) Start() board.Position { return g.start }
 // isStart reports whether p is the start position (the hash first: a
 // position is 1.3 KB).
 func (g *Game) isStart(p *board.Position) bool { return p.Hash == g.start.Hash && *p == g.start }
+
+// atStart is isStart for the position in c, whose hash may be stale
+// (c.unhashed): then the squares each player tops come first.
+func (g *Game) atStart(c *Ctx) bool {
+	if !c.unhashed {
+		return g.isStart(c.pos)
+	}
+	p := c.pos
+	for i := range g.Players {
+		if p.Tops[i] != g.start.Tops[i] {
+			return false
+		}
+	}
+	q := *p
+	q.Hash = g.start.Hash
+	return q == g.start
+}
 
 // Initial is the number of pieces player starts with.
 func (g *Game) Initial(player int) int { return int(g.initial[player]) }

@@ -44,9 +44,8 @@ func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, bu
 func (g *Game) randomCompactPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move, error) {
 	c := g.ctx(p, 0)
 	defer g.release(c)
-	if g.wordMoves {
-		c.words = g.scanWords(p)
-	}
+	g.startPlayout(c, p)
+	defer g.endPlayout(c, p)
 	plies := 0
 	for plies < maxPlies {
 		_, played, err := g.compactPly(c, p, rng)
@@ -61,9 +60,27 @@ func (g *Game) randomCompactPlayout(p *board.Position, rng *rand.Rand, maxPlies 
 	return plies, buf[:0], nil
 }
 
+// startPlayout readies c for compactPly at p: in a word game, the word
+// view of p, and where applyWord plays the moves, the hash left stale
+// until endPlayout.
+func (g *Game) startPlayout(c *Ctx, p *board.Position) {
+	if g.wordMoves {
+		c.words = g.scanWords(p)
+	}
+	c.unhashed = g.fastApply
+}
+
+// endPlayout makes p whole again after plies of compactPly: its hash.
+func (g *Game) endPlayout(c *Ctx, p *board.Position) {
+	if c.unhashed {
+		p.Recount(g.Board)
+		c.unhashed = false
+	}
+}
+
 // compactPly plays a uniformly random move of the player to move at p, c
-// pointing at p (and c.words being p's, in a word game), and returns it;
-// played is false when the game is over.
+// pointing at p and readied by startPlayout, and returns it; played is
+// false when the game is over.
 func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, played bool, err *EvalError) {
 	g.resetCtx(c, p)
 	turn := int(p.ToMove)
@@ -80,7 +97,7 @@ func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, 
 		return 0, false, nil
 	}
 	m = c.cbuf[rng.IntN(len(c.cbuf))]
-	if g.fastApply {
+	if c.unhashed {
 		g.applyWord(p, m, &c.words)
 		return m, true, nil
 	}

@@ -327,29 +327,59 @@ func (g *Game) fastApplies() bool {
 }
 
 // applyWord is apply for the word moves of a game where fastApplies, on
-// the compact move, keeping v up to date.
+// the compact move, keeping v up to date and leaving p's hash stale (see
+// startPlayout).
 func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
 	b := g.Board
 	from, to := board.Square(m), board.Square(m>>8)
 	switch board.MoveKind(m >> 24 & 7) {
 	case board.Step:
-		s := p.Cells[from]
+		s, d := p.Cells[from], p.Cells[to]
 		k := int(m >> 16 & 0xff)
 		if k == 0 {
 			k = s.Height()
 		}
 		rest, section := b.Lift(s, k)
-		p.Set(b, from, rest)
-		p.Set(b, to, b.Push(p.Cells[to], section))
-		v.refresh(b, p, from)
-		v.refresh(b, p, to)
+		onto := b.Push(d, section)
+		p.SetUnhashed(b, from, rest)
+		p.SetUnhashed(b, to, onto)
+		v.update(b, from, s, rest)
+		v.update(b, to, d, onto)
 	case board.BearOff:
-		rest, section := b.Lift(p.Cells[from], 1)
+		s := p.Cells[from]
+		rest, section := b.Lift(s, 1)
 		owner := b.Owner(b.Top(section))
-		p.Set(b, from, rest)
+		p.SetUnhashed(b, from, rest)
 		p.OnBoard[owner]--
 		p.Off[owner]++
-		v.refresh(b, p, from)
+		v.update(b, from, s, rest)
 	}
-	p.SetToMove(g.next(int(p.ToMove)))
+	p.ToMove = uint8(g.next(int(p.ToMove)))
+}
+
+// update sets sq's bits of v for its stack going from old to s.
+func (v *wordView) update(b *board.Board, sq board.Square, old, s board.Stack) {
+	bit := uint64(1) << (sq & 63)
+	if old.Height() > 1 {
+		if o := b.Owner(b.Piece(old, 2)); o >= 0 {
+			v.second[o] &^= bit
+		}
+	}
+	v.occupied &^= bit
+	v.tall &^= bit
+	v.high &^= bit
+	h := s.Height()
+	if h == 0 {
+		return
+	}
+	v.occupied |= bit
+	if h > 1 {
+		v.tall |= bit
+		if h > 2 {
+			v.high |= bit
+		}
+		if o := b.Owner(b.Piece(s, 2)); o >= 0 {
+			v.second[o] |= bit
+		}
+	}
 }

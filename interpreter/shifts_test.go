@@ -21,6 +21,9 @@ import (
 func checkWordPly(t *testing.T, g *Game, c *Ctx, p *board.Position, rng *rand.Rand, src string) bool {
 	t.Helper()
 	before := *p
+	if c.unhashed {
+		before.Recount(g.Board) // the hash left stale by the plies before
+	}
 	legal, lerr := g.LegalMovesErr(&before, nil)
 	m, played, err := g.compactPly(c, p, rng)
 	if err != nil || lerr != nil {
@@ -40,7 +43,11 @@ func checkWordPly(t *testing.T, g *Game, c *Ctx, p *board.Position, rng *rand.Ra
 	}
 	want := before
 	g.Apply(&want, m.move())
-	if *p != want {
+	got := *p
+	if c.unhashed {
+		got.Recount(g.Board) // the hash left stale
+	}
+	if got != want {
 		t.Fatalf("%s: after %s the ply leaves\n%s (hash %x), Apply\n%s (hash %x)\n%s", g.FormatPosition(&before), g.MoveString(m.move()),
 			g.FormatPosition(p), p.Hash, g.FormatPosition(&want), want.Hash, src)
 	}
@@ -55,9 +62,8 @@ func wordPlies(t *testing.T, g *Game, p board.Position, n int, rng *rand.Rand, s
 	t.Helper()
 	c := g.ctx(&p, 0)
 	defer g.release(c)
-	if g.wordMoves {
-		c.words = g.scanWords(&p)
-	}
+	g.startPlayout(c, &p)
+	defer g.endPlayout(c, &p)
 	for i := 0; i < n; i++ {
 		if !checkWordPly(t, g, c, &p, rng, src) {
 			return i
@@ -114,12 +120,54 @@ func TestWordPlayouts(t *testing.T) {
 					plies += wordPlies(t, g, randomPosition(rng, g), 20, rng, "")
 				}
 			}
+			// A playout leaves the position whole: its hash too.
+			for i := 0; i < games; i++ {
+				p := g.Start()
+				if _, _, err := g.RandomPlayout(&p, rng, 1+rng.IntN(300), nil); err != nil {
+					t.Fatal(err)
+				}
+				q := p
+				q.Recount(g.Board)
+				if p != q {
+					t.Fatalf("after a playout %s has hash %x, recounted %x", g.FormatPosition(&p), p.Hash, q.Hash)
+				}
+			}
 			t.Logf("%d plies checked", plies)
 		})
 	}
 	t.Logf("%d rules with shifts, %d with the lifts of taller stacks as sets; %d games all words, %d played by applyWord", shifts, talls, all, fast)
 	if shifts == 0 || talls == 0 || all < 2 || fast < 2 {
 		t.Errorf("the built-ins exercise too little of the word moves")
+	}
+}
+
+// With the hash left stale, the start is still told apart: nobody has
+// moved there, so the end conditions are not asked.
+func TestAtStartUnhashed(t *testing.T) {
+	g, err := Open("liger")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := g.Start()
+	c := g.ctx(&p, 0)
+	defer g.release(c)
+	c.unhashed = true
+	p.Hash ^= 12345
+	if !g.atStart(c) {
+		t.Errorf("the start with a stale hash is not the start")
+	}
+	p = g.Start()
+	g.Apply(&p, g.LegalMoves(&p, nil)[0])
+	p.Hash = g.start.Hash
+	if g.atStart(c) {
+		t.Errorf("%s with the start's hash is the start", g.FormatPosition(&p))
+	}
+	q := g.Start()
+	q.Off[0] = 1
+	q.Hash = g.start.Hash
+	c.pos = &q
+	if g.atStart(c) {
+		t.Errorf("the start with a piece borne off is the start")
 	}
 }
 
