@@ -165,26 +165,34 @@ func (g *Game) setWordForms(sr *stepRule, me int) {
 	sr.twoBase = compact(0, 0, 2, board.Step, sr.ri)
 }
 
-// emitShifts appends the moves of the classes from the sources src to
-// the destinations in dests, base being such a move with From and To 0.
-func emitShifts(buf []move32, shifts []wordShift, src, dests uint64, base move32) []move32 {
-	if src == 0 {
+// emitShifts appends the moves of the classes from the sources ones
+// lifting one piece and twos lifting two to the destinations in dests,
+// base1 and base2 being such moves with From and To 0.
+func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base1, base2 move32) []move32 {
+	if ones|twos == 0 {
 		return buf
 	}
 	n := len(buf)
-	out := slices.Grow(buf, bits.OnesCount64(src)*len(shifts))
+	out := slices.Grow(buf, (bits.OnesCount64(ones)+bits.OnesCount64(twos))*len(shifts))
 	out = out[:cap(out)]
 	for _, s := range shifts {
-		d := src & s.mask
+		d1, d2 := ones&s.mask, twos&s.mask
 		if s.delta >= 0 {
-			d <<= uint(s.delta)
+			d1 <<= uint(s.delta)
+			d2 <<= uint(s.delta)
 		} else {
-			d >>= uint(-s.delta)
+			d1 >>= uint(-s.delta)
+			d2 >>= uint(-s.delta)
 		}
 		// From is To - delta: From + To<<8 is To*257 - delta.
-		k := base - move32(s.delta)
-		for d &= dests; d != 0; d &= d - 1 {
-			out[n] = k + move32(bits.TrailingZeros64(d))*257
+		k := base1 - move32(s.delta)
+		for d1 &= dests; d1 != 0; d1 &= d1 - 1 {
+			out[n] = k + move32(bits.TrailingZeros64(d1))*257
+			n++
+		}
+		k = base2 - move32(s.delta)
+		for d2 &= dests; d2 != 0; d2 &= d2 - 1 {
+			out[n] = k + move32(bits.TrailingZeros64(d2))*257
 			n++
 		}
 	}
@@ -204,7 +212,7 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 	if sr.toEmpty {
 		dests &^= v.occupied
 	}
-	var ones uint64
+	var ones, twos uint64
 	if sr.singles {
 		ones = from &^ v.tall
 	}
@@ -215,11 +223,10 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 			ones |= talls
 		}
 		if sr.twos {
-			twos := talls
+			twos = talls
 			if !sr.twoAny {
 				twos &= v.second[sr.twoWho]
 			}
-			buf = emitShifts(buf, sr.shifts, twos, dests, sr.twoBase)
 		}
 		talls &= v.high
 		skip = 6
@@ -227,7 +234,7 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 			talls = 0
 		}
 	}
-	buf = emitShifts(buf, sr.shifts, ones, dests, sr.oneBase)
+	buf = emitShifts(buf, sr.shifts, ones, twos, dests, sr.oneBase, sr.twoBase)
 	cells := &c.pos.Cells
 	filter := dests != ^uint64(0)
 	for ; talls != 0; talls &= talls - 1 {
