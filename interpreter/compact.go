@@ -174,6 +174,7 @@ type stepRule struct {
 	// moves of single pieces, and of taller stacks, come from every source
 	// alike; such a move with From and To 0.
 	shifts           []wordShift
+	fromWord         uint64 // from in the game's word layout
 	singles, tallOne bool
 	oneBase          move32
 	// talls: the lift-1 and lift-2 moves of stacks of two or more come

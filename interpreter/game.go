@@ -139,12 +139,14 @@ type Game struct {
 	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
 	network      string       // network: as written
 	net          netCache
-	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
-	kindRules    bool       // some move rule moves only some kinds of piece
-	compact      bool       // every move comes from generateCompact (compact.go)
-	wordMoves    bool       // playouts list moves as word moves (shifts.go)
-	allWords     bool       // and every move rule has word forms (generateWords)
-	fastApply    bool       // and applyWord plays their moves
+	cube         *CubeRules                 // the doubling cube, nil for none (cube.go): no part of the move generator
+	kindRules    bool                       // some move rule moves only some kinds of piece
+	compact      bool                       // every move comes from generateCompact (compact.go)
+	wordMoves    bool                       // playouts list moves as word moves (shifts.go)
+	allWords     bool                       // and every move rule has word forms (generateWords)
+	fastApply    bool                       // and applyWord plays their moves
+	layout       *wordLayout                // the squares' bits in word moves
+	bearWords    [][board.MaxPlayers]uint64 // each bear-off rule's squares per player, in layout
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
@@ -185,6 +187,7 @@ type moveRule struct {
 	step               [board.MaxPlayers]*stepRule       // the rule as generateCompact reads it
 	srcRest            boolFn
 	destSet            destSetFn
+	destWord           destWordFn // destSet in the word layout, over Ctx.words (shifts.go)
 	liftRest, destRest boolFn
 	plain              bool  // sets, and no destination terms or earlier rules
 	earlier            []int // earlier rules that can make the same moves

@@ -110,17 +110,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	if g.wordMoves = g.wordGame(); g.wordMoves {
 		g.fastApply = g.fastApplies()
-		g.allWords = true
-		for _, r := range g.moveRules {
-			for pi := range g.Players {
-				if r.step[pi] != nil {
-					g.setWordForms(r.step[pi], pi)
-				}
-				if r.step[pi] == nil || r.step[pi].shifts == nil {
-					g.allWords = false
-				}
-			}
-		}
+		g.setWordGame()
 	}
 	if g.readsStreak && g.streak == nil && rf.Streak == nil {
 		d.errorf(rf.root, "no-streak", "add `streak: {when: kind == king}` (what the moves in a row must meet)",

@@ -105,8 +105,8 @@ func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, 
 		return m, false, e
 	}
 	if g.wordMoves {
-		c.words.refresh(g.Board, p, board.Square(m))
-		c.words.refresh(g.Board, p, board.Square(m>>8))
+		c.words.refresh(g.Board, g.layout, p, board.Square(m))
+		c.words.refresh(g.Board, g.layout, p, board.Square(m>>8))
 	}
 	return m, true, nil
 }

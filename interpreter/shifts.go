@@ -11,41 +11,106 @@ import (
 // word, and a step rule's moves from a whole set of sources are a few
 // shifts of it.
 //
-// A rule's targets (moveRule.targets, made at load time from its
-// directions and static terms) pair each source square with its
-// destinations. Grouped by the difference of their indices, to - from,
-// they fall into a few classes: on a checkers board numbered a1, c1, ..,
-// b2, .. a step diagonally up is +3, +4 or +5 squares. A class is a mask
-// of the sources that have a target that far and the difference: the
-// destinations of the sources S are (S & mask) shifted by it, every class
-// at once, and each destination bit is a move, from its index minus the
-// difference. The classes come from the targets alone, whatever the
-// board's shape, so nothing here knows a direction or a game.
+// Each square is a bit of the word (wordLayout): its index, or, where
+// that makes fewer shifts, its place on the grid the board is drawn on,
+// file + width·rank. A rule's targets (moveRule.targets, made at load time
+// from its directions and static terms) pair each source square with its
+// destinations. Grouped by the difference of their bits, to - from, they
+// fall into a few classes: on a checkers board numbered a1, c1, .., b2, ..
+// a step diagonally up is +3, +4 or +5 squares, on the grid +7 or +9. A
+// class is a mask of the sources that have a target that far and the
+// difference: the destinations of the sources S are (S & mask) shifted by
+// it, every class at once, and each destination bit is a move, from the
+// bit the difference before it (wordShift.moves). The classes come from
+// the targets alone, whatever the board's shape, so nothing here knows a
+// direction or a game.
 //
 // generateSets lists this way the moves of lift size 1 (and, for a rule
 // that lifts whole stacks, of single pieces), which every square a player
 // tops allows alike when the rule's lift and height terms have set forms
-// (compactGame, stepRule); larger lifts, which depend on the pieces under
-// the top, are still listed square by square, but only from the squares
-// holding two pieces or more: the set wordView.tall, kept up to date by the
-// playout on the two squares each move touches.
+// (compactGame, stepRule), and the moves of two pieces from the stacks
+// whose second piece the lift terms allow; larger lifts, which depend on
+// more of the pieces under the top, are still listed square by square, but
+// only from the squares holding three pieces or more. The sets they read
+// (wordView) are kept up to date by the playout on the squares each move
+// touches.
 
 // maxShifts bounds a rule's classes: more, and the squares are listed one
 // by one as before.
 const maxShifts = 8
 
 // wordShift is a class of a rule's targets: the sources in mask have a
-// target delta squares on.
+// target delta bits on. moves[to] is the move to the square of bit to
+// from the square delta bits before it: From | To<<8.
 type wordShift struct {
 	mask  uint64
 	delta int
+	moves *[64]uint16
 }
 
-// wordView is what the word moves read of a position beyond its Tops:
-// the squares holding anything, those holding two pieces or more and three
-// or more, and, of the stacks of two or more, those whose second piece
-// from the top is each player's.
+// wordLayout places the squares of a board of at most 64 on the bits of a
+// word.
+type wordLayout struct {
+	bit    [board.MaxSquares]uint8 // square -> bit
+	square [64]board.Square        // bit -> square; noSquare for none
+}
+
+// identityLayout puts each square on the bit of its index.
+func identityLayout(n int) *wordLayout {
+	l := &wordLayout{}
+	for i := range l.square {
+		l.square[i] = noSquare
+	}
+	for sq := 0; sq < n; sq++ {
+		l.bit[sq], l.square[sq] = uint8(sq), board.Square(sq)
+	}
+	return l
+}
+
+// gridLayout puts each square on its place on the grid the board's
+// coordinates span, if the grid has at most 64 places.
+func gridLayout(geo *board.Geometry) (*wordLayout, bool) {
+	n := geo.NumSquares()
+	f0, r0, f1, r1 := 1<<30, 1<<30, -1<<30, -1<<30
+	for sq := 0; sq < n; sq++ {
+		f, r := geo.Coord(board.Square(sq))
+		f0, r0, f1, r1 = min(f0, f), min(r0, r), max(f1, f), max(r1, r)
+	}
+	w := f1 - f0 + 1
+	if w*(r1-r0+1) > 64 {
+		return nil, false
+	}
+	l := &wordLayout{}
+	for i := range l.square {
+		l.square[i] = noSquare
+	}
+	for sq := 0; sq < n; sq++ {
+		f, r := geo.Coord(board.Square(sq))
+		b := (f - f0) + w*(r-r0)
+		if l.square[b] != noSquare {
+			return nil, false // two squares at one place
+		}
+		l.bit[sq], l.square[b] = uint8(b), board.Square(sq)
+	}
+	return l, true
+}
+
+// word is the set s as a word in layout l.
+func (l *wordLayout) word(s board.SquareSet) uint64 {
+	var w uint64
+	for _, sq := range s.Squares(nil) {
+		w |= 1 << l.bit[sq]
+	}
+	return w
+}
+
+// wordView is what the word moves read of a position, in the bits of the
+// game's layout: the squares each player tops, the squares holding
+// anything, those holding two pieces or more and three or more, and, of
+// the stacks of two or more, those whose second piece from the top is
+// each player's.
 type wordView struct {
+	tops                 [board.MaxPlayers]uint64
 	occupied, tall, high uint64
 	second               [board.MaxPlayers]uint64
 }
@@ -62,29 +127,47 @@ func (g *Game) wordGame() bool {
 func (g *Game) scanWords(p *board.Position) wordView {
 	var v wordView
 	for sq := 0; sq < g.Board.NumSquares(); sq++ {
-		v.refresh(g.Board, p, board.Square(sq))
+		v.update(g.Board, g.layout, board.Square(sq), 0, p.Cells[sq])
 	}
 	return v
 }
 
-// refresh sets sq's bits of v from p.
-func (v *wordView) refresh(b *board.Board, p *board.Position, sq board.Square) {
-	if sq >= 64 {
+// refresh sets sq's bits of v from p, after a move played by apply.
+func (v *wordView) refresh(b *board.Board, l *wordLayout, p *board.Position, sq board.Square) {
+	if sq == noSquare {
 		return
 	}
-	bit := uint64(1) << sq
+	bit := uint64(1) << l.bit[sq]
+	for i := range v.second {
+		v.tops[i] &^= bit
+		v.second[i] &^= bit
+	}
+	v.update(b, l, sq, 0, p.Cells[sq])
+}
+
+// update sets sq's bits of v for its stack going from old to s.
+func (v *wordView) update(b *board.Board, l *wordLayout, sq board.Square, old, s board.Stack) {
+	bit := uint64(1) << l.bit[sq]
+	if t := b.TopOwner(old); t >= 0 {
+		v.tops[t] &^= bit
+	}
+	if old.Height() > 1 {
+		if o := b.Owner(b.Piece(old, 2)); o >= 0 {
+			v.second[o] &^= bit
+		}
+	}
 	v.occupied &^= bit
 	v.tall &^= bit
 	v.high &^= bit
-	for i := range v.second {
-		v.second[i] &^= bit
-	}
-	s := p.Cells[sq]
-	if s == 0 {
+	h := s.Height()
+	if h == 0 {
 		return
 	}
 	v.occupied |= bit
-	if h := s.Height(); h > 1 {
+	if t := b.TopOwner(s); t >= 0 {
+		v.tops[t] |= bit
+	}
+	if h > 1 {
 		v.tall |= bit
 		if h > 2 {
 			v.high |= bit
@@ -95,40 +178,99 @@ func (v *wordView) refresh(b *board.Board, p *board.Position, sq board.Square) {
 	}
 }
 
-// makeShifts groups the targets of rule r for player pi into classes, nil
-// when they need more than maxShifts.
-func makeShifts(targets [][]board.Square) []wordShift {
+// makeShifts groups the targets of a rule for a player into classes in
+// layout l, nil when they need more than maxShifts.
+func makeShifts(targets [][]board.Square, l *wordLayout) []wordShift {
 	var shifts []wordShift
 	for sq, ts := range targets {
+		from := int(l.bit[sq])
 		for _, to := range ts {
-			d := int(to) - sq
+			d := int(l.bit[to]) - from
 			i := slices.IndexFunc(shifts, func(s wordShift) bool { return s.delta == d })
 			if i < 0 {
 				if len(shifts) == maxShifts {
 					return nil
 				}
-				shifts = append(shifts, wordShift{delta: d})
+				shifts = append(shifts, wordShift{delta: d, moves: new([64]uint16)})
 				i = len(shifts) - 1
 			}
-			shifts[i].mask |= 1 << uint(sq)
+			shifts[i].mask |= 1 << uint(from)
+			shifts[i].moves[l.bit[to]] = uint16(sq) | uint16(to)<<8
 		}
 	}
 	slices.SortFunc(shifts, func(a, b wordShift) int { return a.delta - b.delta })
 	return shifts
 }
 
-// setWordForms fills in how generateSets lists rule r's moves for player
+// setWordGame chooses the game's layout and fills in the word forms of
+// its move rules (setWordForms): the layout, of the index and the grid,
+// in which the rules make fewer shifts.
+func (g *Game) setWordGame() {
+	g.layout = identityLayout(g.Board.NumSquares())
+	g.setWordForms()
+	if !g.allWords {
+		return
+	}
+	grid, ok := gridLayout(g.Board.Geometry)
+	if !ok {
+		return
+	}
+	count := func(l *wordLayout) int {
+		n := 0
+		for _, r := range g.moveRules {
+			for pi := range g.Players {
+				sh := makeShifts(r.targets[pi], l)
+				if sh == nil {
+					return 1 << 30
+				}
+				n += len(sh)
+			}
+		}
+		return n
+	}
+	if count(grid) < count(g.layout) {
+		g.layout = grid
+		g.setWordForms()
+	}
+}
+
+// setWordForms fills in the word forms of every move rule for every
+// player in g.layout, and g.allWords and the bear-off rules' words.
+func (g *Game) setWordForms() {
+	g.allWords = true
+	for _, r := range g.moveRules {
+		for pi := range g.Players {
+			sr := r.step[pi]
+			if sr != nil {
+				g.setStepWords(sr, pi)
+			}
+			if sr == nil || sr.shifts == nil {
+				g.allWords = false
+			}
+		}
+	}
+	g.bearWords = make([][board.MaxPlayers]uint64, len(g.bearRules))
+	for ri, r := range g.bearRules {
+		for pi := range g.Players {
+			g.bearWords[ri][pi] = g.layout.word(r.squareSet[pi])
+		}
+	}
+}
+
+// setStepWords fills in how generateSets lists rule r's moves for player
 // me (sr) as word moves, if it can: sr.shifts, and which of its lift-1
-// moves come from every source alike.
-func (g *Game) setWordForms(sr *stepRule, me int) {
+// and lift-2 moves come from sets of sources.
+func (g *Game) setStepWords(sr *stepRule, me int) {
 	r := sr.r
+	sr.shifts = nil
 	if sr.slow || sr.liftSet != nil || g.kindRules {
 		return
 	}
-	shifts := makeShifts(r.targets[me])
+	shifts := makeShifts(r.targets[me], g.layout)
 	if shifts == nil {
 		return
 	}
+	sr.fromWord = g.layout.word(sr.from)
 	// A lift of one from a square topped by me: the lift range allows it,
 	// and so do the lift terms, always or by the top piece being the one
 	// they ask for (it is mine).
@@ -175,7 +317,8 @@ func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base
 	n := len(buf)
 	out := slices.Grow(buf, (bits.OnesCount64(ones)+bits.OnesCount64(twos))*len(shifts))
 	out = out[:cap(out)]
-	for _, s := range shifts {
+	for i := range shifts {
+		s := &shifts[i]
 		d1, d2 := ones&s.mask, twos&s.mask
 		if s.delta >= 0 {
 			d1 <<= uint(s.delta)
@@ -184,15 +327,12 @@ func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base
 			d1 >>= uint(-s.delta)
 			d2 >>= uint(-s.delta)
 		}
-		// From is To - delta: From + To<<8 is To*257 - delta.
-		k := base1 - move32(s.delta)
 		for d1 &= dests; d1 != 0; d1 &= d1 - 1 {
-			out[n] = k + move32(bits.TrailingZeros64(d1))*257
+			out[n] = base1 | move32(s.moves[bits.TrailingZeros64(d1)])
 			n++
 		}
-		k = base2 - move32(s.delta)
 		for d2 &= dests; d2 != 0; d2 &= d2 - 1 {
-			out[n] = k + move32(bits.TrailingZeros64(d2))*257
+			out[n] = base2 | move32(s.moves[bits.TrailingZeros64(d2)])
 			n++
 		}
 	}
@@ -204,7 +344,7 @@ func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base
 // moves of every source at once, and of two pieces where sr.talls, then
 // the other lift sizes of the taller stacks square by square.
 func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32) []move32 {
-	from := tops & sr.from[0]
+	from := tops & sr.fromWord
 	if from == 0 {
 		return buf
 	}
@@ -237,8 +377,9 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 	buf = emitShifts(buf, sr.shifts, ones, twos, dests, sr.oneBase, sr.twoBase)
 	cells := &c.pos.Cells
 	filter := dests != ^uint64(0)
+	l := g.layout
 	for ; talls != 0; talls &= talls - 1 {
-		sq := bits.TrailingZeros64(talls)
+		sq := l.square[bits.TrailingZeros64(talls)]
 		s := cells[sq]
 		h := s.Height()
 		if sr.heights>>uint(h)&1 == 0 {
@@ -268,7 +409,7 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 				continue
 			}
 			for _, m := range t {
-				if dests>>(m>>8&0xff)&1 == 0 {
+				if dests>>l.bit[board.Square(m>>8)]&1 == 0 {
 					continue
 				}
 				if lift != 0 {
@@ -286,32 +427,34 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 // from the squares the player tops, then the bear-offs, a word at a time.
 // It reads c.words.
 func (g *Game) generateWords(c *Ctx, buf []move32) []move32 {
-	p, me := c.pos, c.me
-	tops := p.Tops[me][0]
+	me := c.me
+	tops := c.words.tops[me]
 	for _, r := range g.moveRules {
 		if r.pos != nil && !r.pos(c) {
 			continue
 		}
 		dests := ^uint64(0)
-		if r.destSet != nil {
-			dests = r.destSet(c)[0]
+		if r.destWord != nil {
+			dests = r.destWord(c)
 		}
 		buf = g.wordSteps(c, r.step[me], tops, dests, buf)
 	}
 	// One bear-off per square, whichever rule allows it: the first.
+	l := g.layout
 	for ri, r := range g.bearRules {
 		if r.pos != nil && !r.pos(c) {
 			continue
 		}
-		from := tops & r.squareSet[me][0]
+		from := tops & g.bearWords[ri][me]
 		tops &^= from
 		base := compact(0, noSquare, 1, board.BearOff, ri)
 		for ; from != 0; from &= from - 1 {
-			sq := board.Square(bits.TrailingZeros64(from))
+			b := bits.TrailingZeros64(from)
+			sq := l.square[b]
 			if r.src != nil {
-				c.from, c.src, c.to, c.dst, c.lifted = sq, p.Cells[sq], noSquare, 0, 1
+				c.from, c.src, c.to, c.dst, c.lifted = sq, c.pos.Cells[sq], noSquare, 0, 1
 				if !r.src(c) {
-					tops |= 1 << sq // another rule may bear it off
+					tops |= 1 << b // another rule may bear it off
 					continue
 				}
 			}
@@ -350,8 +493,8 @@ func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
 		onto := b.Push(d, section)
 		p.SetUnhashed(b, from, rest)
 		p.SetUnhashed(b, to, onto)
-		v.update(b, from, s, rest)
-		v.update(b, to, d, onto)
+		v.update(b, g.layout, from, s, rest)
+		v.update(b, g.layout, to, d, onto)
 	case board.BearOff:
 		s := p.Cells[from]
 		rest, section := b.Lift(s, 1)
@@ -359,34 +502,7 @@ func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
 		p.SetUnhashed(b, from, rest)
 		p.OnBoard[owner]--
 		p.Off[owner]++
-		v.update(b, from, s, rest)
+		v.update(b, g.layout, from, s, rest)
 	}
 	p.ToMove = uint8(g.next(int(p.ToMove)))
-}
-
-// update sets sq's bits of v for its stack going from old to s.
-func (v *wordView) update(b *board.Board, sq board.Square, old, s board.Stack) {
-	bit := uint64(1) << (sq & 63)
-	if old.Height() > 1 {
-		if o := b.Owner(b.Piece(old, 2)); o >= 0 {
-			v.second[o] &^= bit
-		}
-	}
-	v.occupied &^= bit
-	v.tall &^= bit
-	v.high &^= bit
-	h := s.Height()
-	if h == 0 {
-		return
-	}
-	v.occupied |= bit
-	if h > 1 {
-		v.tall |= bit
-		if h > 2 {
-			v.high |= bit
-		}
-		if o := b.Owner(b.Piece(s, 2)); o >= 0 {
-			v.second[o] |= bit
-		}
-	}
 }

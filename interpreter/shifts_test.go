@@ -75,7 +75,7 @@ func wordPlies(t *testing.T, g *Game, p board.Position, n int, rng *rand.Rand, s
 // wordFormsUsed counts what of the word forms g uses: rules with shifts,
 // with the lifts of taller stacks as sets (talls), games listing every
 // move a word at a time (allWords) and played by applyWord (fastApply).
-func wordFormsUsed(g *Game) (shifts, talls, all, fast int) {
+func wordFormsUsed(g *Game) (shifts, talls, all, fast, grid int) {
 	for _, r := range g.moveRules {
 		for pi := range g.Players {
 			if sr := r.step[pi]; sr != nil && sr.shifts != nil {
@@ -92,6 +92,9 @@ func wordFormsUsed(g *Game) (shifts, talls, all, fast int) {
 	if g.fastApply {
 		fast = 1
 	}
+	if g.wordMoves && g.layout.bit[1] != 1 {
+		grid = 1
+	}
 	return
 }
 
@@ -100,7 +103,7 @@ func TestWordPlayouts(t *testing.T) {
 	if os.Getenv("STACKRULES_DEEP") == "1" {
 		games = 200
 	}
-	var shifts, talls, all, fast int
+	var shifts, talls, all, fast, grid int
 	for _, name := range gameFiles(t) {
 		g, err := Open(name)
 		if err != nil {
@@ -110,8 +113,8 @@ func TestWordPlayouts(t *testing.T) {
 			continue
 		}
 		t.Run(name, func(t *testing.T) {
-			s, tl, a, f := wordFormsUsed(g)
-			shifts, talls, all, fast = shifts+s, talls+tl, all+a, fast+f
+			s, tl, a, f, gr := wordFormsUsed(g)
+			shifts, talls, all, fast, grid = shifts+s, talls+tl, all+a, fast+f, grid+gr
 			rng := rand.New(rand.NewPCG(29, 3))
 			plies := 0
 			for i := 0; i < games; i++ {
@@ -135,9 +138,44 @@ func TestWordPlayouts(t *testing.T) {
 			t.Logf("%d plies checked", plies)
 		})
 	}
-	t.Logf("%d rules with shifts, %d with the lifts of taller stacks as sets; %d games all words, %d played by applyWord", shifts, talls, all, fast)
-	if shifts == 0 || talls == 0 || all < 2 || fast < 2 {
+	t.Logf("%d rules with shifts, %d with the lifts of taller stacks as sets; %d games all words, %d played by applyWord, %d on the grid layout", shifts, talls, all, fast, grid)
+	if shifts == 0 || talls == 0 || all < 2 || fast < 2 || grid < 2 {
 		t.Errorf("the built-ins exercise too little of the word moves")
+	}
+}
+
+// Liger's steps forward are two shifts on the grid (+7 and +9 for red,
+// a1 = 0, b2 = 9), three on the squares' indices (a1, c1, .., b2 = 4:
+// +3, +4, +5): the game takes the grid.
+func TestWordLayoutShifts(t *testing.T) {
+	g, err := Open("liger")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.allWords || !g.fastApply {
+		t.Fatalf("liger: allWords %v, fastApply %v", g.allWords, g.fastApply)
+	}
+	var deltas []int
+	for _, s := range g.moveRules[0].step[0].shifts {
+		deltas = append(deltas, s.delta)
+	}
+	if !slices.Equal(deltas, []int{7, 9}) {
+		t.Errorf("red's forward shifts: %v; want [7 9]", deltas)
+	}
+	var dense []int
+	for _, s := range makeShifts(g.moveRules[0].targets[0], identityLayout(g.Board.NumSquares())) {
+		dense = append(dense, s.delta)
+	}
+	if !slices.Equal(dense, []int{3, 4, 5}) {
+		t.Errorf("red's forward shifts on the indices: %v; want [3 4 5]", dense)
+	}
+	c3, _ := g.Board.ParseSquare("c3")
+	d4, _ := g.Board.ParseSquare("d4")
+	if b := g.layout.bit[c3]; b != 2+8*2 {
+		t.Errorf("c3 is on bit %d; want 18", b)
+	}
+	if m := g.moveRules[0].step[0].shifts[1].moves[g.layout.bit[d4]]; m != uint16(c3)|uint16(d4)<<8 {
+		t.Errorf("the move +9 to d4 is %04x; want c3-d4", m)
 	}
 }
 
@@ -177,7 +215,7 @@ func TestWordMovesRandomRuleFiles(t *testing.T) {
 		files = 3000
 	}
 	rng := rand.New(rand.NewPCG(29, 4))
-	var shifts, talls, all, fast, loaded, words int
+	var shifts, talls, all, fast, grid, loaded, words int
 	for f := 0; f < files; f++ {
 		text := wordRuleFile(rng)
 		sets, serr := Load("random.yaml", []byte(text))
@@ -189,8 +227,8 @@ func TestWordMovesRandomRuleFiles(t *testing.T) {
 			continue // a direction that leads nowhere on a small board, say
 		}
 		loaded++
-		s, tl, a, fa := wordFormsUsed(sets)
-		shifts, talls, all, fast = shifts+s, talls+tl, all+a, fast+fa
+		s, tl, a, fa, gr := wordFormsUsed(sets)
+		shifts, talls, all, fast, grid = shifts+s, talls+tl, all+a, fast+fa, grid+gr
 		if sets.wordMoves {
 			words++
 		}
@@ -212,12 +250,16 @@ func TestWordMovesRandomRuleFiles(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d files loaded, %d word games; %d rules with shifts, %d with the lifts of taller stacks as sets; %d games all words, %d played by applyWord",
-		loaded, words, shifts, talls, all, fast)
-	if loaded < files/2 || words < loaded/2 || shifts == 0 || talls == 0 || all == 0 || fast == 0 {
+	t.Logf("%d files loaded, %d word games; %d rules with shifts, %d with the lifts of taller stacks as sets; %d games all words, %d played by applyWord, %d on the grid layout",
+		loaded, words, shifts, talls, all, fast, grid)
+	if loaded < files/2 || words < loaded/2 || shifts == 0 || talls == 0 || all == 0 || fast == 0 || grid == 0 {
 		t.Errorf("the random files exercise too little of the word moves")
 	}
 }
+
+// simpleLifts are lift terms of the shape the word forms read inline.
+var simpleLifts = []string{"lifted == 1", "lifted <= 2", "lifted != 2", "bottom == me", "bottom == opponent",
+	"lifted == 1 || bottom == opponent", "2 >= lifted", "lifted >= 2 || bottom == me"}
 
 // wordRuleFile is a random rule file of the shape word moves serve: a
 // board of at most 64 squares, step rules whose conditions are made of the
@@ -225,6 +267,7 @@ func TestWordMovesRandomRuleFiles(t *testing.T) {
 func wordRuleFile(rng *rand.Rand) string {
 	pick := func(xs ...string) string { return xs[rng.IntN(len(xs))] }
 	var sb strings.Builder
+	clean := rng.IntN(2) == 0
 	w, h := 3+rng.IntN(6), 3+rng.IntN(6)
 	if rng.IntN(4) == 0 {
 		w, h = 8, 8
@@ -245,22 +288,37 @@ func wordRuleFile(rng *rand.Rand) string {
 			fmt.Fprintf(&sb, "    lift: %s\n", pick("1", "2", "1-2", "2-3", "1-3", "any", "all"))
 		}
 		var terms []string
-		for level, set := range setTerms {
-			if rng.IntN(2) == 0 {
-				terms = append(terms, set[rng.IntN(len(set))])
+		if clean {
+			// Only terms every word form reads: a height, one lift term
+			// of the simple shape, a destination.
+			for _, set := range [][]string{setTerms[0], simpleLifts, setTerms[2]} {
+				if rng.IntN(2) == 0 {
+					terms = append(terms, set[rng.IntN(len(set))])
+				}
 			}
-			if level == 0 && rng.IntN(4) == 0 {
-				terms = append(terms, pick("showing(me) < showing(opponent)", "checkers(me) > 2", "showing(opponent) >= 2"))
+		} else {
+			for level, set := range setTerms {
+				if rng.IntN(2) == 0 {
+					terms = append(terms, set[rng.IntN(len(set))])
+				}
+				if level == 0 && rng.IntN(4) == 0 {
+					terms = append(terms, pick("showing(me) < showing(opponent)", "checkers(me) > 2", "showing(opponent) >= 2"))
+				}
 			}
-		}
-		if rng.IntN(8) == 0 {
-			terms = append(terms, pick("row < farthest", "to_height <= 2", "height + lifted <= 4", "top == me"))
-		}
-		if rng.IntN(3) == 0 {
-			terms = append(terms, "lifted == 1 || bottom == opponent")
+			if rng.IntN(8) == 0 {
+				terms = append(terms, pick("row < farthest", "to_height <= 2", "height + lifted <= 4", "top == me"))
+			}
+			if rng.IntN(3) == 0 {
+				terms = append(terms, "lifted == 1 || bottom == opponent")
+			}
 		}
 		if len(terms) > 0 {
 			rng.Shuffle(len(terms), func(a, b int) { terms[a], terms[b] = terms[b], terms[a] })
+			for j, term := range terms {
+				if clean && strings.Contains(term, "||") {
+					terms[j] = "(" + term + ")"
+				}
+			}
 			fmt.Fprintf(&sb, "    when: '%s'\n", strings.ReplaceAll(strings.Join(terms, " && "), "'", "''"))
 		}
 	}
