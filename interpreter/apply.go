@@ -169,7 +169,11 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 // position nobody has moved, so none is evaluated: a placement game whose
 // end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
-	if g.atStart(c) {
+	if c.unhashed {
+		if g.atStartUnhashed(c) {
+			return -1
+		}
+	} else if g.isStart(c.pos) {
 		return -1
 	}
 	for i := range g.ends {

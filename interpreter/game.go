@@ -422,12 +422,9 @@ func (g *Game) Start() board.Position { return g.start }
 // position is 1.3 KB).
 func (g *Game) isStart(p *board.Position) bool { return p.Hash == g.start.Hash && *p == g.start }
 
-// atStart is isStart for the position in c, whose hash may be stale
-// (c.unhashed): then the squares each player tops come first.
-func (g *Game) atStart(c *Ctx) bool {
-	if !c.unhashed {
-		return g.isStart(c.pos)
-	}
+// atStartUnhashed is isStart for the position in c, whose hash is stale
+// (c.unhashed): the squares each player tops come first.
+func (g *Game) atStartUnhashed(c *Ctx) bool {
 	p := c.pos
 	for i := range g.Players {
 		if p.Tops[i] != g.start.Tops[i] {

@@ -191,20 +191,20 @@ func TestAtStartUnhashed(t *testing.T) {
 	defer g.release(c)
 	c.unhashed = true
 	p.Hash ^= 12345
-	if !g.atStart(c) {
+	if !g.atStartUnhashed(c) {
 		t.Errorf("the start with a stale hash is not the start")
 	}
 	p = g.Start()
 	g.Apply(&p, g.LegalMoves(&p, nil)[0])
 	p.Hash = g.start.Hash
-	if g.atStart(c) {
+	if g.atStartUnhashed(c) {
 		t.Errorf("%s with the start's hash is the start", g.FormatPosition(&p))
 	}
 	q := g.Start()
 	q.Off[0] = 1
 	q.Hash = g.start.Hash
 	c.pos = &q
-	if g.atStart(c) {
+	if g.atStartUnhashed(c) {
 		t.Errorf("the start with a piece borne off is the start")
 	}
 }
