@@ -88,7 +88,11 @@ func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, 
 	c.cbuf = c.cbuf[:0]
 	if g.endTest(c) < 0 {
 		c.me, c.opp = turn, g.next(turn)
-		c.cbuf = g.generateSets(c, c.cbuf)
+		if g.allWords {
+			c.cbuf = g.generateWords(c, c.cbuf)
+		} else {
+			c.cbuf = g.generateSets(c, c.cbuf)
+		}
 	}
 	if c.err != nil {
 		return 0, false, g.takeErr(c)

@@ -317,6 +317,22 @@ func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base
 	n := len(buf)
 	out := slices.Grow(buf, (bits.OnesCount64(ones)+bits.OnesCount64(twos))*len(shifts))
 	out = out[:cap(out)]
+	if twos == 0 {
+		for i := range shifts {
+			s := &shifts[i]
+			d := ones & s.mask
+			if s.delta >= 0 {
+				d <<= uint(s.delta)
+			} else {
+				d >>= uint(-s.delta)
+			}
+			for d &= dests; d != 0; d &= d - 1 {
+				out[n] = base1 | move32(s.moves[bits.TrailingZeros64(d)])
+				n++
+			}
+		}
+		return out[:n]
+	}
 	for i := range shifts {
 		s := &shifts[i]
 		d1, d2 := ones&s.mask, twos&s.mask
@@ -375,6 +391,9 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 		}
 	}
 	buf = emitShifts(buf, sr.shifts, ones, twos, dests, sr.oneBase, sr.twoBase)
+	if talls == 0 {
+		return buf
+	}
 	cells := &c.pos.Cells
 	filter := dests != ^uint64(0)
 	l := g.layout
