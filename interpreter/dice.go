@@ -82,6 +82,15 @@ type diceEngine interface {
 	ApplyStep(p *board.Position, me int, from, to board.Square, hit bool)
 	SendHome(p *board.Position, me int, to board.Square)
 	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
+
+	// Positions in GNU Backgammon's and eXtreme Gammon's formats, with the
+	// cube and the score (internal/dice/positions.go).
+	BackgammonBoard() bool
+	FormatXGID(g dice.Game, p *board.Position, cs dice.CubeState) (string, error)
+	FormatPositionID(g dice.Game, p *board.Position) (string, error)
+	FormatMatchID(g dice.Game, p *board.Position, cs dice.CubeState, over bool) (string, error)
+	FormatGNUbgID(g dice.Game, p *board.Position, cs dice.CubeState, over bool) (string, error)
+	ParsePositionCube(g dice.Game, text string) (p board.Position, cs dice.CubeState, ok bool, err error)
 }
 
 var _ diceEngine = (*dice.Engine[*Ctx])(nil)

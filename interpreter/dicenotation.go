@@ -697,8 +697,3 @@ func (g *Game) DieMoves(m board.Move) []DieMove {
 	}
 	return out
 }
-
-// BackgammonBoard reports whether the game is played on a backgammon board
-// (two players, a bar and 24 points each, the second's the first's in
-// reverse): the games GNU Backgammon's positions and files are for.
-func (g *Game) BackgammonBoard() bool { return g.bgShaped() }
