@@ -83,6 +83,8 @@ type diceEngine interface {
 	SendHome(p *board.Position, me int, to board.Square)
 	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
 
+	SafeSquares(d *dice.Ctx[*Ctx], start *board.Position, setPlayer func(me int), failed func() bool) []board.Square
+
 	// Positions in GNU Backgammon's and eXtreme Gammon's formats, with the
 	// cube and the score (internal/dice/positions.go).
 	BackgammonBoard() bool
