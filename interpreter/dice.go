@@ -85,6 +85,16 @@ type diceEngine interface {
 
 	SafeSquares(d *dice.Ctx[*Ctx], start *board.Position, setPlayer func(me int), failed func() bool) []board.Square
 
+	// The notation of plays (internal/dice/notation.go).
+	MoveString(m board.Move) string
+	CheckMoveText(text string) error
+	ParsePlayText(text string, finish int) ([]dice.ParsedStep, error)
+	PlayAsWritten(p *board.Position, t string, steps []dice.ParsedStep, who string) (board.Position, error)
+	Routes(p *board.Position, steps []dice.ParsedStep) [][]dice.ParsedStep
+	LegalPlaysHint(legal []board.Move) string
+	DieMoves(m board.Move) []dice.DieMove
+	Notation() dice.Notation
+
 	// Positions in GNU Backgammon's and eXtreme Gammon's formats, with the
 	// cube and the score (internal/dice/positions.go).
 	BackgammonBoard() bool
@@ -404,7 +414,7 @@ func (h *History) Plies() int {
 
 // IsRollText reports whether a word of a record or of input is a roll of
 // this dice game (`65`, `6-5`), not part of a play.
-func (g *Game) IsRollText(t string) bool { return g.dice != nil && isRollText(t) }
+func (g *Game) IsRollText(t string) bool { return g.dice != nil && dice.IsRollText(t) }
 
 // pointsText is " 2 points" for a win worth points in a game whose wins
 // are worth different numbers of points, "" otherwise.

@@ -74,7 +74,7 @@ func (g *Game) parsePosition(text string) (board.Position, error) {
 func (g *Game) ParseMoveText(text string) (board.Move, error) {
 	if g.dice != nil {
 		// A play's squares depend on who moves: only its syntax is checked.
-		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.checkDiceMoveText(text)
+		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.dice.CheckMoveText(text)
 	}
 	if g.notation != nil {
 		if m, ok, err := g.notationSyntax(text); ok {
