@@ -364,10 +364,10 @@ var names = withDiceNames(map[string]nameDef{
 		}},
 	"track": {doc: "track(p, k): the square at step k of p's track (0: its first square, the bar), -1 off it; for height_at, top_at... in a dice game",
 		level: lvPosition, static: true, scopes: everywhere, call2: func(c *Ctx, p, k int) int {
-			if !validPlayer(c, p) || c.g.dice == nil || k < 0 || k >= len(c.g.dice.Track(p)) {
+			if !validPlayer(c, p) || k < 0 || k >= len(c.g.Track(p)) {
 				return -1
 			}
-			return int(c.g.dice.Track(p)[k])
+			return int(c.g.Track(p)[k])
 		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board (in a game that also captures, the string's off: count); always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {
