@@ -93,6 +93,9 @@ type diceEngine interface {
 	Routes(p *board.Position, steps []dice.ParsedStep) [][]dice.ParsedStep
 	LegalPlaysHint(legal []board.Move) string
 	DieMoves(m board.Move) []dice.DieMove
+	// Explaining a typed play: played hop by hop by the rules that allow
+	// each (internal/dice/explain.go).
+	PlayByRules(d *dice.Ctx[*Ctx], p *board.Position, steps []dice.ParsedStep, who string) (board.Position, []int, *dice.Refusal)
 	Notation() dice.Notation
 
 	// Positions in GNU Backgammon's and eXtreme Gammon's formats, with the
@@ -206,6 +209,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
+			er.All = diceTest(allTermsFn(r.cond))
 			var rest []condition
 			for _, t := range r.cond.terms {
 				if t.level <= lvPosition {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/stackrules/stackrules/board"
@@ -171,180 +170,52 @@ func (g *Game) PlayedSoFar(p *board.Position, text string) (q board.Position, le
 // a die and a dice move rule that allows it, hitting where that rule's hit
 // says (so a landing that pins, as in Plakoto, does not hit): the position
 // reached, with the roll cleared, or what stops a hop (checks then has the
-// failing rules' terms).
+// failing rules' terms). The dice engine plays it (PlayByRules); a hop the
+// rules refuse is said here, in the rule file's words.
 func (g *Game) playTextByRules(p *board.Position, steps []dice.ParsedStep, checks *[]RuleCheck) (board.Position, []int, string) {
-	dr := g.dice
 	me := int(p.ToMove)
-	finish := len(dr.Track(me))
-	var rem []int
-	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
-	switch {
-	case d2 == 0:
-		rem = []int{d1}
-	case d1 == d2:
-		for range dr.Dice().Doubles {
-			rem = append(rem, d1)
-		}
-	default:
-		rem = []int{d1, d2}
-	}
 	c := g.ctx(p, me)
 	defer g.release(c)
-	c.dice.SetRoll(p)
-	q := *p
-	q.SetDice(0, 0, false)
-	for _, st := range steps {
-		written := dr.TrackPoint(finish, st.From) + "/" + dr.TrackPoint(finish, st.To)
-		if st.From >= finish || st.To <= st.From {
-			return q, rem, written + " does not go forward"
-		}
-		from := dr.Track(me)[st.From]
-		if s := q.Cells[from]; s == 0 || g.Board.TopOwner(s) != me {
-			return q, rem, fmt.Sprintf("%s: no checker of %s's on %s", written, g.Players[me].Name, dr.TrackPoint(finish, st.From))
-		}
-		// One die the distance (or more, off the end), by its number or by
-		// a rule's fixed count; else the dice in turn.
-		cur, why, before := st.From, "", diceList(rem)
-		for cur < st.To && why == "" {
-			// setup places the hop with die d to step ts in c; rules are
-			// the rules that make that hop (a rule with a fixed count moves
-			// that many steps whatever the die).
-			setup := func(d, ts int) (to board.Square, dst board.Stack) {
-				to, dst = noSquare, 0
-				if ts < finish {
-					to = dr.Track(me)[ts]
-					dst = q.Cells[to]
-				}
-				sq := dr.Track(me)[cur]
-				c.pos, c.me, c.opp = &q, me, g.next(me)
-				c.from, c.src, c.to, c.dst, c.lifted = sq, q.Cells[sq], to, dst, 1
-				c.dice.SetMove(d, len(rem)-1, cur, ts)
-				return to, dst
-			}
-			hopRules := func(d, ts int) []*diceMoveRule {
-				var out []*diceMoveRule
-				for _, r := range g.diceRules {
-					n := d
-					if r.count > 0 {
-						n = r.count
-					}
-					if !r.sum && cur+n == ts {
-						out = append(out, r)
-					}
-				}
-				return out
-			}
-			best, ts := -1, 0
-			for i, d := range rem {
-				reach := -1
-				switch {
-				case cur+d == st.To || (st.To == finish && cur+d > finish):
-					reach = cur + d
-				default:
-					for _, r := range g.diceRules {
-						if r.count > 0 && cur+r.count == st.To {
-							reach = st.To
-						}
-					}
-				}
-				if reach < 0 {
-					continue
-				}
-				if best < 0 {
-					best, ts = i, reach
-				}
-				setup(d, reach)
-				if slices.ContainsFunc(hopRules(d, reach), func(r *diceMoveRule) bool { return r.cond == nil || allTerms(r.cond, c) }) {
-					best, ts = i, reach
-					break
-				}
-			}
-			if best < 0 {
-				for i, d := range rem {
-					if cur+d < st.To {
-						best, ts = i, cur+d
-						break
-					}
-				}
-			}
-			// noDie says that the dice left do not make the move written.
-			noDie := func() string {
-				switch {
-				case before == "":
-					return fmt.Sprintf("%s: the roll %s is used up before it", written, board.RollString(d1, d2))
-				case st.To == finish:
-					return fmt.Sprintf("%s: the dice left (%s) do not bear that checker off", written, before)
-				}
-				n := st.To - st.From
-				return fmt.Sprintf("%s: that is %s, and the dice left (%s) do not make it", written, plural(n, "1 point", fmt.Sprintf("%d points", n)), before)
-			}
-			if best < 0 {
-				why = noDie()
-				break
-			}
-			d := rem[best]
-			sq := dr.Track(me)[cur]
-			to, dst := setup(d, ts)
-			moved := false
-			var fails []RuleCheck
-			for _, r := range hopRules(d, ts) {
-				if r.cond == nil || allTerms(r.cond, c) {
-					hit := r.hit != nil && dst != 0 && g.Board.TopOwner(dst) != me && r.hit(c)
-					g.dice.ApplyStep(&q, me, sq, to, hit)
-					moved = true
-					break
-				}
-				fails = append(fails, g.checkTerms(c, r.cond, r.name, "dice move rule"))
-			}
-			if !moved && ts != cur+d && !slices.ContainsFunc(fails, func(rc RuleCheck) bool { return !rc.notFor }) {
-				// Only rules of a fixed count make the hop, and they are
-				// for other pieces (ludo's entering on a 6 is one step):
-				// what is wrong is the distance.
-				why, *checks = noDie(), fails
-				break
-			}
-			if !moved {
-				// Without words, the first term that fails, as written.
-				plain := func(rc RuleCheck) string {
-					for _, r := range g.diceRules {
-						if r.name != rc.Rule {
-							continue
-						}
-						for _, t := range r.cond.terms {
-							if !t.test(c) {
-								return fmt.Sprintf("rule %q: %s is false", r.name, t.text)
-							}
-						}
-					}
-					return fmt.Sprintf("rule %q: %s", rc.Rule, rc.Reason)
-				}
-				why = fmt.Sprintf("%s with the %d: %s", written, d, sayChecks(fails, plain))
-				if len(fails) == 0 {
-					why = fmt.Sprintf("%s with the %d: no dice move rule moves a piece that far", written, d)
-				}
-				*checks = fails
-				break
-			}
-			rem = append(rem[:best], rem[best+1:]...)
-			cur = ts
-		}
-		if why != "" {
-			return q, rem, why
-		}
+	q, rem, ref := g.dice.PlayByRules(&c.dice, p, steps, g.Players[me].Name)
+	switch {
+	case ref == nil:
+		return q, rem, ""
+	case ref.Why != "":
+		return q, rem, ref.Why
 	}
-	return q, rem, ""
-}
-
-// diceList writes dice as a reader says them: "5", "6 and 5", "4, 4 and 4".
-func diceList(dice []int) string {
-	var s []string
-	for _, d := range dice {
-		s = append(s, strconv.Itoa(d))
+	// c still holds the hop refused.
+	var fails []RuleCheck
+	for _, i := range ref.Rules {
+		r := g.diceRules[i]
+		fails = append(fails, g.checkTerms(c, r.cond, r.name, "dice move rule"))
 	}
-	if len(s) < 2 {
-		return strings.Join(s, "")
+	if ref.Fixed && !slices.ContainsFunc(fails, func(rc RuleCheck) bool { return !rc.notFor }) {
+		// Only rules of a fixed count make the hop, and they are for
+		// other pieces (ludo's entering on a 6 is one step): what is
+		// wrong is the distance.
+		*checks = fails
+		return q, rem, ref.NoDie
 	}
-	return strings.Join(s[:len(s)-1], ", ") + " and " + s[len(s)-1]
+	// Without words, the first term that fails, as written.
+	plain := func(rc RuleCheck) string {
+		for _, r := range g.diceRules {
+			if r.name != rc.Rule {
+				continue
+			}
+			for _, t := range r.cond.terms {
+				if !t.test(c) {
+					return fmt.Sprintf("rule %q: %s is false", r.name, t.text)
+				}
+			}
+		}
+		return fmt.Sprintf("rule %q: %s", rc.Rule, rc.Reason)
+	}
+	why := fmt.Sprintf("%s with the %d: %s", ref.Written, ref.Die, sayChecks(fails, plain))
+	if len(fails) == 0 {
+		why = fmt.Sprintf("%s with the %d: no dice move rule moves a piece that far", ref.Written, ref.Die)
+	}
+	*checks = fails
+	return q, rem, why
 }
 
 // DieMove is one die's move of a play, in the mover's point numbers (the
