@@ -725,7 +725,7 @@ func (r *moveRule) allows(c *Ctx) bool {
 // MoveString writes a move in the notation.
 func (g *Game) MoveString(m board.Move) string {
 	if g.dice != nil {
-		return g.diceMoveString(m)
+		return g.dice.MoveString(m)
 	}
 	if g.notation != nil {
 		if s, ok := g.notationMoveString(m); ok {
