@@ -220,7 +220,8 @@ func (g *Game) playTextByRules(p *board.Position, steps []dice.ParsedStep, check
 
 // DieMove is one die's move of a play, in the mover's point numbers (the
 // steps left to the end of its track: the track's first square, a bar, is
-// its length, and 0 is off the end).
+// its length, and 0 is off the end): From, To and Hit (`go doc
+// ./interpreter/internal/dice.DieMove`).
 type DieMove = dice.DieMove
 
 // DieMoves are the die moves of a play, in the order they were played.
@@ -235,7 +236,8 @@ func (g *Game) DieMoves(m board.Move) []DieMove {
 // name of a track's first square (bar, base), whether steps are counted
 // from the start square up (Ludo) rather than as points left to go
 // (backgammon), whether a play can hit (written *), whether counts past
-// the end walk back, the dice rolled at once and an opening roll.
+// the end walk back, the dice rolled at once and an opening roll (`go doc
+// ./interpreter/internal/dice.Notation`).
 type DiceNotation = dice.Notation
 
 // DiceNotation describes the notation of a dice game (false without dice).
