@@ -297,10 +297,14 @@ func (g *Game) ChanceWeights(p *board.Position, buf []float64) []float64 {
 	return g.dice.RollWeights(p, buf)
 }
 
+// rollsNext reports whether p is a dice game's position without a roll:
+// the dice are rolled next, unless the game is over (IsChance).
+func (g *Game) rollsNext(p *board.Position) bool { return g.dice != nil && !p.Rolled() }
+
 // IsChance reports whether the next event at p is a roll of the dice rather
 // than a player's choice: a dice game's position without a roll, not over.
 func (g *Game) IsChance(p *board.Position) bool {
-	if g.dice == nil || p.Rolled() {
+	if !g.rollsNext(p) {
 		return false
 	}
 	c := g.ctx(p, g.lastMover(p))
