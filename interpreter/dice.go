@@ -87,6 +87,8 @@ type diceEngine interface {
 	PlayAsWritten(p *board.Position, t string, steps []dice.ParsedStep, who string) (board.Position, error)
 	Routes(p *board.Position, steps []dice.ParsedStep) [][]dice.ParsedStep
 	LegalPlaysHint(legal []board.Move) string
+	MatchRollOrPass(p *board.Position, t string, legal []board.Move) (board.Move, error)
+	ExplainRollUse(p *board.Position, steps []dice.ParsedStep, legal []board.Move) string
 	DieMoves(m board.Move) []dice.DieMove
 	Notation() dice.Notation
 
