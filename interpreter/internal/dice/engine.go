@@ -48,6 +48,9 @@ type Rule[H any] struct {
 	// Spec is Rest's terms specialised per die (see SpecTerm); nil when
 	// they are tested as Rest.
 	Spec []SpecTerm[H]
+	// All: every term, in the rule file's order, for playing a typed play
+	// by the rules (PlayByRules); nil is true.
+	All Test[H]
 }
 
 // SpecTerm is one piece-level term of a rule, specialised per die: its
