@@ -65,7 +65,7 @@ func TestFromRecordReportsBadSeatTags(t *testing.T) {
 	}
 }
 
-// The MCTS levels take the rule file's network (Backgammon names one);
+// The MCTS levels take the rule file's network (Backgammon and Liger name one);
 // net=none and another player kind do not.
 func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
 	g := open(t, "backgammon")
@@ -81,7 +81,10 @@ func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
 			t.Errorf("%s: network %v, want %v", tc.spec, got, tc.want)
 		}
 	}
-	if GameSpec(open(t, "liger"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network != nil {
-		t.Error("liger names no network")
+	if GameSpec(open(t, "liger"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network == nil {
+		t.Error("liger names a network, a game without dice")
+	}
+	if GameSpec(open(t, "stackers"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network != nil {
+		t.Error("stackers names no network")
 	}
 }
