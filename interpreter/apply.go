@@ -199,10 +199,11 @@ func (g *Game) Result(p *board.Position) Outcome {
 }
 
 // lastMover is the player who made the last move at p: the one before the
-// player to move, or the player to move itself before an extra roll it
-// earned (a dice move rule's again), whose play may have won.
+// player to move, or the player to move itself in the middle of its turn
+// (before an extra roll or a bonus move it earned, or after a pass that
+// rolls again), whose play may have won.
 func (g *Game) lastMover(p *board.Position) int {
-	if p.Extra {
+	if p.MidTurn() {
 		return int(p.ToMove)
 	}
 	return g.prev(int(p.ToMove))

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -28,6 +29,10 @@ import (
 type diceSpec struct {
 	node *yaml.Node
 	dice.Config
+	// PassAgain: a player who cannot play the roll rolls again where this
+	// holds; Penalty: a roll where this holds is not played (see
+	// dice.Engine.SetTurnRules).
+	PassAgain, Penalty *exprText
 }
 
 // trackSpec is one player's path in `tracks:`.
@@ -51,6 +56,7 @@ type diceMoveSpec struct {
 	Once      bool      // a piece this rule moves is not moved again in the play
 	Again     bool      // after a play that used this rule, the same player rolls again
 	AgainIf   *exprText // the same, where this holds of the die move
+	Bonus     *exprText // the count of the bonus move the die move earns (0: none)
 }
 
 // diceEngine is the seam between the interpreter and the dice engine
@@ -101,6 +107,8 @@ type diceMoveRule struct {
 	hitC  *compiled
 	// againC: another roll where it holds (again: written as a condition)
 	againC *compiled
+	// bonusC: the count of the bonus move a die move earns
+	bonusC *compiled
 }
 
 // HasDice reports whether the game rolls dice.
@@ -126,13 +134,14 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		d.errorf(ds.node, "bad-value", "", "dice: one die has no doubles and no opening roll of one die each")
 	}
 	if len(g.Players) != 2 && ds.Opening {
-		d.errorf(ds.node, "bad-value", "", "dice: opening: one each is for two players")
+		d.errorf(ds.node, "bad-value", "", "dice: opening: one each and reroll are for two players")
 	}
 	b := g.Board
 	b.UseDice(ds.Sides)
 	b.UseDiceCount(ds.Count)
 	cfg := ds.Config
 	cfg.Bounce, cfg.FromStart, cfg.Start = rf.TrackBounce, rf.TrackNumbers == "from_start", rf.TrackStart
+	cfg.CountRolls = ds.PassAgain != nil || ds.Penalty != nil || readsTurnRolls(rf)
 	e := dice.New[*Ctx](b, len(g.Players), cfg)
 	e.SetSync(syncDiceMove)
 	seen := make([]bool, len(g.Players))
@@ -210,14 +219,48 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 				er.AgainIf = diceTest(allTermsFn(r.againC))
 			}
 		}
+		if ms.Bonus != nil {
+			if ds.HitsAtEnd {
+				d.errorf(ms.Bonus.node, "bad-value", "", "%s: bonus: bonus moves are played with hits as each die lands, not with dice: hits: end", what)
+			}
+			r.bonusC = g.compileExpr(d, ms.Bonus, what+": bonus", inDice, false)
+			if r.bonusC != nil {
+				er.Bonus = r.bonusC.terms[0].value
+			}
+		}
 		er.Pos, er.Rest, er.Hit = diceTest(r.pos), diceTest(r.rest), diceTest(r.hit)
 		g.diceRules = append(g.diceRules, r)
 		e.AddRule(er)
 	}
+	var turnRules [2]dice.Test[*Ctx]
+	for i, src := range []*exprText{ds.PassAgain, ds.Penalty} {
+		if src == nil {
+			continue
+		}
+		what := []string{"dice: pass_again", "dice: penalty"}[i]
+		if c := g.compileExpr(d, src, what, inDice, true); c != nil {
+			turnRules[i] = diceTest(allTermsFn(c))
+			g.turnRules[i] = c
+		}
+	}
+	e.SetTurnRules(turnRules[0], turnRules[1])
 	if len(g.diceRules) > dice.MaxRules {
 		d.errorf(rf.root, "too-many-rules", "", "at most %d dice move rules", dice.MaxRules)
 	}
 	g.buildStepTable()
+}
+
+// readsTurnRolls reports whether a dice move rule's expressions name
+// turn_rolls, so that the rolls of a turn must be counted.
+func readsTurnRolls(rf *ruleFile) bool {
+	for _, ms := range rf.DiceMoves {
+		for _, e := range []*exprText{ms.When, ms.Hit, ms.AgainIf, ms.Bonus} {
+			if e != nil && strings.Contains(e.Text, "turn_rolls") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // diceTest is a compiled condition as the dice engine runs it: itself, on

@@ -26,9 +26,12 @@ import (
 func (g *Game) diceMoveString(m board.Move) string {
 	switch m.Kind {
 	case board.Pass:
+		if m.Piece&dice.Penalty != 0 {
+			return "penalty"
+		}
 		return "pass"
 	case board.Roll:
-		if m.Lift == 1 {
+		if m.Lift == 1 || m.Lift == 2 {
 			a, b := int(m.From), int(m.To)
 			if m.Rule == 1 {
 				a, b = b, a
@@ -206,7 +209,7 @@ func (g *Game) parsePlayText(text string, finish int) ([]parsedStep, error) {
 func (g *Game) checkDiceMoveText(text string) error {
 	t := strings.TrimSpace(text)
 	switch {
-	case t == "pass":
+	case t == "pass" || t == "penalty":
 		return nil
 	case isRollText(t):
 		return nil
@@ -247,16 +250,29 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 				return m, nil
 			}
 		}
+		// An opening roll that only decides who starts: any a-b names the starter.
+		if a, b, ok := strings.Cut(t, "-"); ok && p.Opening && g.dice.Dice().Reroll && len(a) == 1 && len(b) == 1 && a != b &&
+			a[0] >= '1' && b[0] >= '1' && int(a[0]-'0') <= g.dice.Dice().Sides && int(b[0]-'0') <= g.dice.Dice().Sides {
+			m := g.dice.RollMove(p, int(a[0]-'0'), int(b[0]-'0'))
+			for _, l := range legal {
+				if l == m {
+					return m, nil
+				}
+			}
+		}
 		if !isRollText(t) {
 			return board.Move{}, fmt.Errorf("move %q: the dice are rolled next: write the roll, like 65", t)
 		}
 		return board.Move{}, fmt.Errorf("roll %q is not a roll here", t)
 	}
-	if t == "pass" {
+	if t == "pass" || t == "penalty" {
 		for _, m := range legal {
-			if m.Kind == board.Pass {
+			if m.Kind == board.Pass && g.diceMoveString(m) == t {
 				return m, nil
 			}
+		}
+		if t == "penalty" {
+			return board.Move{}, fmt.Errorf("move %q is not legal here: the roll is played, not a penalty", t)
 		}
 		return board.Move{}, fmt.Errorf("move %q is not legal here: the roll %s can be played", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])))
 	}
@@ -472,6 +488,10 @@ type DiceNotation struct {
 	Bounce             bool
 	Dice, Doubles      int
 	Opening, ExtraRoll bool
+	// Reroll: the opening roll only decides who starts (opening: reroll);
+	// PassAgain, Penalty, Bonus: the game has dice: pass_again, dice:
+	// penalty, and dice move rules that earn bonus moves.
+	Reroll, PassAgain, Penalty, Bonus bool
 }
 
 // DiceNotation describes the notation of a dice game (false without dice).
@@ -481,10 +501,12 @@ func (g *Game) DiceNotation() (DiceNotation, bool) {
 		return DiceNotation{}, false
 	}
 	n := DiceNotation{Start: dr.Dice().Start, FromStart: dr.Dice().FromStart, HitsAtEnd: dr.Dice().HitsAtEnd, Bounce: dr.Dice().Bounce,
-		Dice: dr.Dice().Count, Doubles: dr.Dice().Doubles, Opening: dr.Dice().Opening}
+		Dice: dr.Dice().Count, Doubles: dr.Dice().Doubles, Opening: dr.Dice().Opening, Reroll: dr.Dice().Reroll,
+		PassAgain: g.turnRules[0] != nil, Penalty: g.turnRules[1] != nil}
 	for _, r := range g.diceRules {
 		n.Hits = n.Hits || r.hit != nil
 		n.ExtraRoll = n.ExtraRoll || r.again || r.againC != nil
+		n.Bonus = n.Bonus || r.bonusC != nil
 	}
 	return n, true
 }

@@ -118,6 +118,7 @@ type Game struct {
 	words                        wordsSpec
 	dice                         diceEngine      // dice, tracks and dice moves (internal/dice); nil without dice
 	diceRules                    []*diceMoveRule // the dice moves' conditions as compiled, for explaining plays
+	turnRules                    [2]*compiled    // dice: pass_again and penalty as compiled (nil: none)
 	regions                      []*region       // the board's edges, then the rule file's regions (regions.go)
 	adjList                      [][]board.Square
 	adjacent                     []board.SquareSet // per square, its neighbours for regions
@@ -459,7 +460,7 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 	buf = buf[:0]
 	turn := int(c.pos.ToMove)
 	c.me, c.opp = g.prev(turn), turn
-	if c.pos.Extra { // the player to move earned another roll: its play may have won
+	if c.pos.MidTurn() { // the player to move earned another roll or a bonus move: its play may have won
 		c.me, c.opp = turn, g.next(turn)
 	}
 	if g.endTest(c) >= 0 {

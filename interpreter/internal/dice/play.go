@@ -17,6 +17,7 @@ type dieStep struct {
 	die      uint8 // the count moved (the sum, for a `steps: sum` rule)
 	dice     uint8 // the dice it used: 2 for a sum, else 1
 	again    bool  // its rule gives the player another roll (Rule.Again, or AgainIf holds)
+	bonus    uint8 // the count of the bonus move it earns (Rule.Bonus), 0 for none
 }
 
 // playLeaf is a play found by the search: its move, the hash of the position
@@ -165,6 +166,14 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 		// pass if nothing else.
 		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
+	if e.penalty != nil && p.Bonus == 0 && e.turnTest(d, p, e.penalty) {
+		// The roll is not played: the mover's piece farthest along goes back.
+		m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare, Piece: Penalty}
+		if s := e.Frontmost(p, d.Me); s > 0 {
+			m.From, m.To = e.tracks[d.Me][s], e.tracks[d.Me][0]
+		}
+		return append(buf, m)
+	}
 	if d.w == nil {
 		d.w = &work[H]{}
 	}
@@ -187,7 +196,11 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 		most = max(most, int(w.leaves[i].used))
 	}
 	if most == 0 {
-		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
+		m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare}
+		if e.passAgain != nil && p.Bonus == 0 && e.turnTest(d, p, e.passAgain) {
+			m.Piece = RollsAgain
+		}
+		return append(buf, m)
 	}
 	onlyLarger := false
 	if e.Larger && most == 1 && n == 2 && d1 != d2 {
@@ -225,13 +238,13 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 // w.steps[:depth], recording each play that cannot go on (see generateDice).
 func (e *Engine[H]) searchPlays(d *Ctx[H], w *work[H], depth int, rem [board.MaxDiceMoves]uint8, n int) {
 	moved := false
-	var tried uint16
+	var tried uint32 // by die (a bonus move's count may pass 15)
 	for di := 0; di < n; di++ {
 		die := rem[di]
-		if tried&(1<<die) != 0 {
+		if tried&(1<<(die&31)) != 0 {
 			continue
 		}
-		tried |= 1 << die
+		tried |= 1 << (die & 31)
 		var next [board.MaxDiceMoves]uint8
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
@@ -340,7 +353,11 @@ rules:
 				}
 				moved = true
 				again := r.Again || r.AgainIf != nil && r.AgainIf(d.Host)
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again}
+				var bonus uint8
+				if r.Bonus != nil {
+					bonus = uint8(max(0, min(255, r.Bonus(d.Host))))
+				}
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again, bonus: bonus}
 				e.playStep(d, w, &try, s, ts)
 				break // one move per piece and die: the first rule's
 			}
@@ -552,6 +569,19 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 	if again >= 0 {
 		m.Piece = RollsAgain
 	}
+	if e.bonus {
+		// The bonus move the play earns (the largest, when it earns several).
+		var bonus uint8
+		for i := 0; i < k; i++ {
+			bonus = max(bonus, w.steps[i].bonus)
+		}
+		if bonus > 0 {
+			m.Piece |= EarnsBonus
+			m.Via[len(m.Via)-1] = board.Square(bonus)
+			hash ^= mix64(uint64(bonus) + 0x3243_f6a8_885a_308d)
+			fresh = false
+		}
+	}
 	switch {
 	case again >= 0 && e.HitsAtEnd:
 		// The same player rolls again; the landing that would hit waits
@@ -606,9 +636,16 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 	w.leaves = append(w.leaves, l)
 }
 
-// RollsAgain in a Play's Piece says that the play gives its player another
-// roll (a rule's again).
-const RollsAgain = 1
+// Flags in the Piece of a Play or a Pass. RollsAgain: the play gives its
+// player another roll (a rule's again), or the pass does (dice: pass_again).
+// EarnsBonus: the play earns a bonus move, of the count the last of Via
+// holds. Penalty: a pass that is the roll's penalty (dice: penalty), the
+// piece on From going back to To (NoSquare: none).
+const (
+	RollsAgain = 1 << iota
+	EarnsBonus
+	Penalty
+)
 
 // PendingBit in a Play's Removed says that the play settles the square an
 // earlier play of the turn left pending (Position.Pending), which the last
@@ -711,4 +748,27 @@ func allHold[H any](tests []Test[H], host H) bool {
 		}
 	}
 	return true
+}
+
+// turnTest asks a condition of the rolled position p for the mover (dice:
+// pass_again, penalty): no die move is in question.
+func (e *Engine[H]) turnTest(d *Ctx[H], p *board.Position, t Test[H]) bool {
+	d.Pos = p
+	d.Die, d.Left, d.Step, d.ToStep = 0, 0, 0, 0
+	d.SetRoll(p)
+	e.sync(d.Host, p, board.NoSquare, 0, board.NoSquare, 0)
+	return t(d.Host)
+}
+
+// Frontmost is the highest step of player's track, short of its end and
+// past its first square, holding one of player's pieces at p; 0 when none.
+func (e *Engine[H]) Frontmost(p *board.Position, player int) int {
+	b := e.b
+	track := e.tracks[player]
+	for i := len(track) - 1; i > 0; i-- {
+		if s := p.Cells[track[i]]; s != 0 && ownPieces(b, s, player) > 0 {
+			return i
+		}
+	}
+	return 0
 }
