@@ -562,6 +562,7 @@ function dicePanel() {
   else if (isMyTurn()) {
     const left = diceLeft().filter((x) => !x.used).map((x) => x.v);
     if (turn.done.length > 0) notes.push("Moved " + turn.done.map((h) => hopText(h)).join(", ") + (left.length ? "; to play: " + left.join(", ") : "") + ". Undo takes the last back.");
+    else if (d.bonus) notes.push("Bonus move of " + d.roll[0] + ": click the piece to take it.");
     else notes.push("Rolled " + d.roll.join("-") + ": click a checker to see where each die takes it.");
     if (diceSel) {
       const t = [...diceTargets().keys()];
