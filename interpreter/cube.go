@@ -6,6 +6,7 @@ import (
 
 	"github.com/stackrules/stackrules/ai"
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter/internal/dice"
 )
 
 // The doubling cube (`cube:` in a rule file). The cube is no part of the
@@ -16,35 +17,20 @@ import (
 // GNUbg ID). A game without `cube:` is played and searched exactly as before.
 
 // CubeRules is a rule file's `cube:` section.
-type CubeRules struct {
-	Max      int  // the highest value the cube may reach
-	Anyone   bool // either player may double at any turn, whoever holds the cube (else: centred or its owner)
-	Beavers  bool // money game: a taker may beaver (take and redouble at once, keeping the cube)
-	Jacoby   bool // money game: gammons and backgammons count 1 until the cube was turned
-	Crawford bool // matches: no doubling in the game after a player first comes within 1 point of the match
-}
+type CubeRules = dice.CubeRules
 
 // CubeAction is one thing done with the cube.
-type CubeAction uint8
+type CubeAction = dice.CubeAction
 
 const (
-	Double CubeAction = iota + 1 // the player on roll offers the cube, before rolling
-	Take                         // the other accepts: the cube doubles, and is the taker's
-	Drop                         // the other refuses: it loses the game at the cube's value
-	Beaver                       // the other takes and redoubles at once, keeping the cube
+	Double = dice.Double // the player on roll offers the cube, before rolling
+	Take   = dice.Take   // the other accepts: the cube doubles, and is the taker's
+	Drop   = dice.Drop   // the other refuses: it loses the game at the cube's value
+	Beaver = dice.Beaver // the other takes and redoubles at once, keeping the cube
 )
 
 // CubeWords are the record's words for the cube actions.
-var CubeWords = map[string]CubeAction{"double": Double, "take": Take, "drop": Drop, "beaver": Beaver}
-
-func (a CubeAction) String() string {
-	for w, b := range CubeWords {
-		if a == b {
-			return w
-		}
-	}
-	return "?"
-}
+var CubeWords = dice.CubeWords
 
 // Cube is the rule file's cube, nil when the game has none.
 func (g *Game) Cube() *CubeRules { return g.cube }
@@ -59,37 +45,6 @@ func (g *Game) buildCube(d *decoder, rf *ruleFile) {
 		return
 	}
 	g.cube = rf.Cube
-}
-
-// NewCube is the cube at the start of a game with the match's score: the
-// Crawford game when one player has just come within a point of the match.
-func (r *CubeRules) NewCube(length int, score [2]int, crawfordPlayed bool) CubeState {
-	cs := Centred()
-	cs.Length, cs.Score = length, score
-	if length == 0 {
-		cs.Score = [2]int{}
-		cs.Jacoby, cs.Beavers = r.Jacoby, r.Beavers
-		return cs
-	}
-	cs.Crawford = r.Crawford && !crawfordPlayed && (score[0] == length-1) != (score[1] == length-1)
-	return cs
-}
-
-// NextGame is the cube at the start of a match's next game, after a game
-// that started as start was won by winner for points; over reports that
-// the game won the match (no next game). Once a game has started with a
-// player a point from the match, the Crawford game has been played (or was
-// that one).
-func (r *CubeRules) NextGame(start CubeState, winner, points int) (next CubeState, over bool) {
-	score := start.Score
-	if winner >= 0 {
-		score[winner] += points
-		if score[winner] >= start.Length {
-			return CubeState{}, true
-		}
-	}
-	crawfordPlayed := start.Crawford || start.Score[0] == start.Length-1 || start.Score[1] == start.Length-1
-	return r.NewCube(start.Length, score, crawfordPlayed), false
 }
 
 // MayDouble says why player may not double now ("" when it may): only at a
@@ -118,44 +73,6 @@ func (g *Game) MayDouble(p *board.Position, cs CubeState) string {
 		return "a win already takes you to the match: the cube would only help the other player"
 	}
 	return ""
-}
-
-// Offer makes the double of the player on roll.
-func (cs *CubeState) Offer() { cs.Offered = true }
-
-// Accept takes the double offered: the cube doubles and is the taker's;
-// beaver takes and redoubles at once, the cube staying with the taker.
-func (cs *CubeState) Accept(taker int, beaver bool) {
-	cs.Offered = false
-	cs.Value *= 2
-	if beaver {
-		cs.Value *= 2
-	}
-	cs.Owner = taker
-}
-
-// Points is what a finished game is worth under the cube: the rule file's
-// points for the win times the cube's value (gammons count 1 under the
-// Jacoby rule with the cube not turned).
-func (cs CubeState) Points(o Outcome) int {
-	if !o.Over || o.Winner < 0 {
-		return 0
-	}
-	pts := max(o.Points, 1)
-	if cs.Length == 0 && cs.Jacoby && cs.Owner < 0 {
-		pts = 1
-	}
-	return pts * cs.Value
-}
-
-// AddGame adds a game's points to the match score; it reports whether the
-// match is won.
-func (cs *CubeState) AddGame(winner, points int) bool {
-	if winner < 0 {
-		return false
-	}
-	cs.Score[winner] += points
-	return cs.Length > 0 && cs.Score[winner] >= cs.Length
 }
 
 // CubeRollouts is the number of playouts CubeEstimate plays by default: two

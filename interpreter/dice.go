@@ -61,22 +61,20 @@ type diceMoveSpec struct {
 
 // diceEngine is the seam between the interpreter and the dice engine
 // (internal/dice): the generator of rolls and plays, applying them, the
-// tracks and their notation's points. It is nil for a game without dice.
-// The interpreter compiles the rule file's dice sections into it
-// (buildDice); the dice package knows no YAML and no expression.
+// notation of plays, positions in GNU Backgammon's formats with the cube,
+// and playing a typed play by the rules (for explaining it). It is nil for
+// a game without dice, and the interpreter branches on it where it
+// dispatches (generate, apply, parse, format). The interpreter compiles the
+// rule file's dice sections into it (buildDice); the dice package knows no
+// YAML and no expression.
 type diceEngine interface {
 	// Bind makes d, a part of the interpreter's context host, one of this
 	// game's (newCtx).
 	Bind(d *dice.Ctx[*Ctx], host *Ctx)
 	Dice() *dice.Config
-	Rule(i int) *dice.Rule[*Ctx]
 	Track(player int) []board.Square
 	StepOf(player int, sq board.Square) int
-	Finish(player int) int
-	Rearmost(p *board.Position, player int) int
-	TrackPoint(finish, s int) string
-	ParseTrackPoint(finish int, t string) (int, bool)
-	PlayExamples(finish int) string
+
 	// Generate lists the rolls or the plays (see dice.Engine.Generate).
 	Generate(d *dice.Ctx[*Ctx], buf []board.Move, any bool) []board.Move
 	AppendRolls(p *board.Position, buf []board.Move) []board.Move
@@ -85,9 +83,31 @@ type diceEngine interface {
 	RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move
 	// Apply plays a roll or a play, and says whether the turn ends.
 	Apply(p *board.Position, m board.Move) (endTurn bool)
-	ApplyStep(p *board.Position, me int, from, to board.Square, hit bool)
-	SendHome(p *board.Position, me int, to board.Square)
 	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
+	SafeSquares(d *dice.Ctx[*Ctx], start *board.Position, setPlayer func(me int), failed func() bool) []board.Square
+
+	// The notation of plays (internal/dice/notation.go).
+	MoveString(m board.Move) string
+	CheckMoveText(text string) error
+	ParsePlayText(text string, finish int) ([]dice.ParsedStep, error)
+	PlayAsWritten(p *board.Position, t string, steps []dice.ParsedStep, who string) (board.Position, error)
+	Routes(p *board.Position, steps []dice.ParsedStep) [][]dice.ParsedStep
+	LegalPlaysHint(legal []board.Move) string
+	DieMoves(m board.Move) []dice.DieMove
+	Notation() dice.Notation
+
+	// Explaining a typed play: played hop by hop by the rules that allow
+	// each (internal/dice/explain.go).
+	PlayByRules(d *dice.Ctx[*Ctx], p *board.Position, steps []dice.ParsedStep, who string) (board.Position, []int, *dice.Refusal)
+
+	// Positions in GNU Backgammon's and eXtreme Gammon's formats, with the
+	// cube and the score (internal/dice/positions.go).
+	BackgammonBoard() bool
+	FormatXGID(g dice.Game, p *board.Position, cs dice.CubeState) (string, error)
+	FormatPositionID(g dice.Game, p *board.Position) (string, error)
+	FormatMatchID(g dice.Game, p *board.Position, cs dice.CubeState, over bool) (string, error)
+	FormatGNUbgID(g dice.Game, p *board.Position, cs dice.CubeState, over bool) (string, error)
+	ParsePositionCube(g dice.Game, text string) (p board.Position, cs dice.CubeState, ok bool, err error)
 }
 
 var _ diceEngine = (*dice.Engine[*Ctx])(nil)
@@ -194,6 +214,7 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		}
 		r.cond = g.compileExpr(d, ms.When, what, inDice, true)
 		if r.cond != nil {
+			er.All = diceTest(allTermsFn(r.cond))
 			var rest []condition
 			for _, t := range r.cond.terms {
 				if t.level <= lvPosition {
@@ -240,7 +261,6 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		what := []string{"dice: pass_again", "dice: penalty"}[i]
 		if c := g.compileExpr(d, src, what, inDice, true); c != nil {
 			turnRules[i] = diceTest(allTermsFn(c))
-			g.turnRules[i] = c
 		}
 	}
 	e.SetTurnRules(turnRules[0], turnRules[1])
@@ -436,7 +456,7 @@ func (h *History) Plies() int {
 
 // IsRollText reports whether a word of a record or of input is a roll of
 // this dice game (`65`, `6-5`), not part of a play.
-func (g *Game) IsRollText(t string) bool { return g.dice != nil && isRollText(t) }
+func (g *Game) IsRollText(t string) bool { return g.dice != nil && dice.IsRollText(t) }
 
 // pointsText is " 2 points" for a win worth points in a game whose wins
 // are worth different numbers of points, "" otherwise.

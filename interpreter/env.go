@@ -364,10 +364,13 @@ var names = withDiceNames(map[string]nameDef{
 		}},
 	"track": {doc: "track(p, k): the square at step k of p's track (0: its first square, the bar), -1 off it; for height_at, top_at... in a dice game",
 		level: lvPosition, static: true, scopes: everywhere, call2: func(c *Ctx, p, k int) int {
-			if !validPlayer(c, p) || c.g.dice == nil || k < 0 || k >= len(c.g.dice.Track(p)) {
+			if !validPlayer(c, p) {
 				return -1
 			}
-			return int(c.g.dice.Track(p)[k])
+			if tr := c.g.Track(p); k >= 0 && k < len(tr) { // none without dice
+				return int(tr[k])
+			}
+			return -1
 		}},
 	"borne_off": {doc: "borne_off(p): the number of p's pieces borne off, counted as they leave the board; in a position written as text (--position, tests), the pieces p started with that are not on the board (in a game that also captures, the string's off: count); always 0 in a game without bear-off rules",
 		level: lvPosition, scopes: everywhere, call: func(c *Ctx, p int) int {

@@ -83,14 +83,12 @@ func (g *Game) buildFeatures() *featureLayout {
 		add("to move: %s", g.Players[i].Name)
 	}
 	onTrack := make([]bool, b.NumSquares())
-	if g.dice != nil {
-		l.rotate = players > 1 && len(g.dice.Track(0)) > 0
-		for pl := range players {
-			for _, sq := range g.dice.Track(pl) {
-				onTrack[sq] = true
-			}
-			l.rotate = l.rotate && len(g.dice.Track(pl)) == len(g.dice.Track(0))
+	l.rotate = players > 1 && len(g.Track(0)) > 0 // tracks: none without dice
+	for pl := range players {
+		for _, sq := range g.Track(pl) {
+			onTrack[sq] = true
 		}
+		l.rotate = l.rotate && len(g.Track(pl)) == len(g.Track(0))
 	}
 	// who is the pl-th of the per-player groups in names
 	who := func(pl int) string {
@@ -126,19 +124,17 @@ func (g *Game) buildFeatures() *featureLayout {
 		}
 	}
 	l.trackBase = len(names)
-	if g.dice != nil {
-		for pl := range players {
-			l.trackLen[pl] = len(g.dice.Track(pl))
-			for step, sq := range g.dice.Track(pl) {
-				name := fmt.Sprintf("%s's step %d (%s)", who(pl), step, b.SquareName(sq))
-				if l.rotate {
-					name = fmt.Sprintf("%s's step %d", who(pl), step)
-				}
-				add("%s: >= 1", name)
-				add("%s: >= 2", name)
-				add("%s: >= 3", name)
-				add("%s: (n - 3)/2", name)
+	for pl := range players {
+		l.trackLen[pl] = len(g.Track(pl))
+		for step, sq := range g.Track(pl) {
+			name := fmt.Sprintf("%s's step %d (%s)", who(pl), step, b.SquareName(sq))
+			if l.rotate {
+				name = fmt.Sprintf("%s's step %d", who(pl), step)
 			}
+			add("%s: >= 1", name)
+			add("%s: >= 2", name)
+			add("%s: >= 3", name)
+			add("%s: (n - 3)/2", name)
 		}
 	}
 	l.countBase = len(names)
@@ -238,15 +234,13 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 			i += 4
 		}
 	}
-	if g.dice != nil {
-		for slot := range players {
-			pl := (persp + slot) % players
-			for _, sq := range g.dice.Track(pl) {
-				var counts [board.MaxPlayers]int16
-				b.CountAt(p, sq, &counts)
-				heightUnits(x[i:i+4], int(counts[pl]), 1, 2)
-				i += 4
-			}
+	for slot := range players {
+		pl := (persp + slot) % players
+		for _, sq := range g.Track(pl) {
+			var counts [board.MaxPlayers]int16
+			b.CountAt(p, sq, &counts)
+			heightUnits(x[i:i+4], int(counts[pl]), 1, 2)
+			i += 4
 		}
 	}
 	i = l.countBase
@@ -261,7 +255,7 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 	for k := range l.pools {
 		x[l.poolBase+k] = float32(p.Pools[k]) / l.poolStart[k]
 	}
-	if g.dice != nil {
+	if l.dice > 0 {
 		i = l.diceBase
 		for d := range l.dice {
 			if f := int(p.Dice[d]); f >= 1 && f <= l.sides {

@@ -118,7 +118,6 @@ type Game struct {
 	words                        wordsSpec
 	dice                         diceEngine      // dice, tracks and dice moves (internal/dice); nil without dice
 	diceRules                    []*diceMoveRule // the dice moves' conditions as compiled, for explaining plays
-	turnRules                    [2]*compiled    // dice: pass_again and penalty as compiled (nil: none)
 	regions                      []*region       // the board's edges, then the rule file's regions (regions.go)
 	adjList                      [][]board.Square
 	adjacent                     []board.SquareSet // per square, its neighbours for regions
@@ -701,7 +700,7 @@ func (r *moveRule) allows(c *Ctx) bool {
 // MoveString writes a move in the notation.
 func (g *Game) MoveString(m board.Move) string {
 	if g.dice != nil {
-		return g.diceMoveString(m)
+		return g.dice.MoveString(m)
 	}
 	if g.notation != nil {
 		if s, ok := g.notationMoveString(m); ok {

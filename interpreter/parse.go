@@ -13,15 +13,12 @@ import (
 // A game with both reads `off:` from the string and counts the rest of the
 // missing pieces as captured; a `captured:` count given must add up.
 func (g *Game) ParsePosition(text string) (board.Position, error) {
-	if g.dice != nil { // GNU Backgammon's and eXtreme Gammon's positions too
-		switch t := strings.TrimSpace(text); {
-		case strings.HasPrefix(t, "XGID="):
-			p, _, err := g.parseXGIDCube(t)
-			return p, err
-		case isPositionID(t):
-			return g.parsePositionID(t)
-		}
-	}
+	p, _, err := g.ParsePositionCube(text) // GNU Backgammon's and eXtreme Gammon's positions too
+	return p, err
+}
+
+// parsePosition reads a position string in the game's own format.
+func (g *Game) parsePosition(text string) (board.Position, error) {
 	if g.notation != nil && g.notation.pos != nil {
 		if p, ok, err := g.parseNotationPosition(text); ok {
 			return p, err
@@ -77,7 +74,7 @@ func (g *Game) ParsePosition(text string) (board.Position, error) {
 func (g *Game) ParseMoveText(text string) (board.Move, error) {
 	if g.dice != nil {
 		// A play's squares depend on who moves: only its syntax is checked.
-		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.checkDiceMoveText(text)
+		return board.Move{Kind: board.Play, From: noSquare, To: noSquare}, g.dice.CheckMoveText(text)
 	}
 	if g.notation != nil {
 		if m, ok, err := g.notationSyntax(text); ok {

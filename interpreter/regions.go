@@ -506,10 +506,10 @@ func (cl closures) setCallInt(n *ast.CallNode, fn string) (intFn, bool) {
 // runThrough is run_through(sq, R, p): the run of steps of p's track
 // around sq's step whose squares are in R or are sq.
 func (g *Game) runThrough(c *Ctx, sq int, in memberFn, p int) int {
-	if g.dice == nil || p < 0 || p >= len(g.Players) {
+	if p < 0 || p >= len(g.Players) {
 		return 0
 	}
-	track := g.dice.Track(p)
+	track := g.Track(p) // none without dice
 	at := -1
 	for i, t := range track {
 		if int(t) == sq {
@@ -533,10 +533,10 @@ func (g *Game) runThrough(c *Ctx, sq int, in memberFn, p int) int {
 // onTrack is on_track(R, p, a, b): the squares of R among steps a to b of
 // p's track.
 func (g *Game) onTrack(c *Ctx, in memberFn, p, a, b int) int {
-	if g.dice == nil || p < 0 || p >= len(g.Players) {
+	if p < 0 || p >= len(g.Players) {
 		return 0
 	}
-	track := g.dice.Track(p)
+	track := g.Track(p) // none without dice
 	n := 0
 	for i := max(a, 0); i <= b && i < len(track); i++ {
 		if in(c, track[i]) {

@@ -1,7 +1,8 @@
-// Package dice is the move generator of dice games: the rolls at a chance
-// node, the whole plays of a roll (each die played by a `dice_moves:` rule
-// along its owner's track), applying them, and the names dice conditions
-// read (die, step, rearmost(p)...).
+// Package dice is everything about dice games that does not need the rule
+// file's expressions: the move generator (the rolls at a chance node, the
+// whole plays of a roll, applying them), the notation of plays, the
+// positions of GNU Backgammon and eXtreme Gammon, the doubling cube, and
+// the names dice conditions read (die, step, rearmost(p)...).
 //
 // A rule file with `dice:` rolls dice; the roll is part of the position, and
 // a position without one is a chance node whose legal "moves" are the
@@ -10,11 +11,39 @@
 // piece along its owner's track (the `tracks:` path, first square to last,
 // then off its end). Plays that lead to the same position are one play.
 //
+// What lives where:
+//   - engine.go: the Engine (configuration, tracks, rules) and the track's
+//     point numbers; ctx.go: the part of the interpreter's evaluation
+//     context dice conditions read, and the names they read.
+//   - rolls.go, play.go, table.go, step.go: the generator of rolls and
+//     plays (the play search by the rules' Tests, or through a step table
+//     when the conditions read only steps and dice) and applying them.
+//   - notation.go: writing rolls and plays (`65`, `24/18* 13/11`,
+//     `8/5(2)`), reading a play's text, playing it as written, the routes of
+//     a play through the dice, the die moves of a play.
+//   - positions.go: the XGID, GNU Backgammon's Position ID and Match ID
+//     (the GNUbg ID), read and written with the cube and score they carry.
+//   - cube.go: the doubling cube's rules and state (CubeRules, CubeState)
+//     and its arithmetic between the games of a match.
+//   - safe.go: the squares where no rule's hit holds (what a drawing marks
+//     safe).
+//
 // The interpreter compiles the rule file and hands this package the result:
 // the dice configuration (Config), the tracks, and per rule its conditions as
 // Tests over a Ctx. A Test runs the interpreter's compiled expression: the
 // interpreter makes it from its own closure, and Ctx.Host is the
 // interpreter's evaluation context it runs on. This package knows no YAML
-// and no expression; the interpreter reaches it through one interface (the
-// Engine's methods) that is nil for games without dice.
+// and no expression; the interpreter reaches it through one interface
+// (diceEngine in interpreter/dice.go, the Engine's methods) that is nil for
+// games without dice, and its exported Game API keeps its own names for
+// what lives here (interpreter.CubeState is CubeState, DieMove DieMove,
+// DiceNotation Notation).
+//
+// What stays in the interpreter reads the rule file's expressions: compiling
+// the dice sections (dice.go, decode_dice.go), specialising a rule's terms
+// per die (dicespec.go) and deciding whether a step table is possible
+// (dicetable.go) from the expressions' syntax trees, playing a typed play
+// hop by hop by the rules whose conditions allow each hop and explaining in
+// the rule file's words why a play is refused (dicenotation.go), and the
+// cube decisions the AI takes from playouts (cube.go).
 package dice

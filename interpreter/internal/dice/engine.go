@@ -56,6 +56,9 @@ type Rule[H any] struct {
 	// Bonus is the count of the bonus move a die move by this rule earns
 	// (0: none), asked as it is played; nil: none.
 	Bonus func(host H) int
+	// All: every term, in the rule file's order, for playing a typed play
+	// by the rules (PlayByRules); nil is true.
+	All Test[H]
 }
 
 // SpecTerm is one piece-level term of a rule, specialised per die: its
