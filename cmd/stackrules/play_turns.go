@@ -350,6 +350,9 @@ func passWhy(g *interpreter.Game, pos *board.Position) (who, why string) {
 	if pos.Dice[1] != 0 {
 		roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
 	}
+	if pos.Bonus > 0 {
+		return who + " with a bonus move of " + roll, why
+	}
 	return who + " with " + roll, why
 }
 
