@@ -543,7 +543,6 @@ func standalone(w string) bool {
 // follows the play that earned it with no roll between.
 const bonusWord = "bonus"
 
-
 // recordPlayers is the number of players of a record's game: its [Players]
 // tag, else every player g's rule file declares.
 func recordPlayers(r *Record, g *interpreter.Game) int {
