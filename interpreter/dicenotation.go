@@ -125,6 +125,9 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	if !p.Rolled() {
 		return "the dice are rolled next: write the roll, like 65"
 	}
+	if legal := g.LegalMoves(p, nil); len(legal) == 1 && g.dice.MoveString(legal[0]) == "penalty" {
+		return "this roll is not played (the rule file's dice: penalty holds): write penalty; your piece farthest along its track goes back to its start"
+	}
 	if text == "pass" {
 		return "the roll can be played: " + g.dice.LegalPlaysHint(g.LegalMoves(p, nil))
 	}
