@@ -49,6 +49,7 @@ func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
 		}},
 		{"pass_again", false, func(_, v *yaml.Node) { ds.PassAgain = d.expression(v, "dice: pass_again") }},
 		{"penalty", false, func(_, v *yaml.Node) { ds.Penalty = d.expression(v, "dice: penalty") }},
+		{"bottoms", false, func(_, v *yaml.Node) { ds.Bottoms = d.expression(v, "dice: bottoms") }},
 		{"hits", false, func(_, v *yaml.Node) { ds.HitsAtEnd = d.oneOf(v, "dice: hits", "landing", "end") == "end" }},
 		{"use", false, func(_, v *yaml.Node) {
 			for _, w := range d.words(v, "dice: use") {

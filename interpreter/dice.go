@@ -33,6 +33,8 @@ type diceSpec struct {
 	// holds; Penalty: a roll where this holds is not played (see
 	// dice.Engine.SetTurnRules).
 	PassAgain, Penalty *exprText
+	// Bottoms: a double is played by its tops and bottoms where this holds.
+	Bottoms *exprText
 }
 
 // trackSpec is one player's path in `tracks:`.
@@ -264,6 +266,13 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		}
 	}
 	e.SetTurnRules(turnRules[0], turnRules[1])
+	if ds.Bottoms != nil {
+		if ds.Count != 2 || 2*ds.Doubles > board.MaxDiceMoves {
+			d.errorf(ds.Bottoms.node, "bad-value", "", "dice: bottoms: a double's tops and bottoms need two dice played at most %d times each", board.MaxDiceMoves/2)
+		} else if c := g.compileExpr(d, ds.Bottoms, "dice: bottoms", inDice, true); c != nil {
+			e.SetBottoms(diceTest(allTermsFn(c)))
+		}
+	}
 	if len(g.diceRules) > dice.MaxRules {
 		d.errorf(rf.root, "too-many-rules", "", "at most %d dice move rules", dice.MaxRules)
 	}

@@ -300,6 +300,9 @@ func diceNotationText(g *interpreter.Game, p *board.Position) string {
 	} else {
 		sb.WriteString("  a roll:     the two dice, higher first: 65, 33\n")
 	}
+	if n.Bottoms {
+		sb.WriteString("              a double may be played by its tops and bottoms: 22 moves 2 2 5 5\n")
+	}
 	switch {
 	case n.Reroll:
 		sb.WriteString("              an opening roll is each player's die in turn order: 6-5;\n")

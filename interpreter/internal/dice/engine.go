@@ -101,6 +101,8 @@ type Engine[H any] struct {
 	// holds; penalty: a roll where it holds is not played, and the mover's
 	// piece farthest along its track goes back to its first square.
 	passAgain, penalty Test[H]
+	// bottoms: a double where it holds is played by its tops and bottoms.
+	bottoms Test[H]
 	// sync puts the move asked about in the host's context, for the Tests:
 	// once per die and per piece tried, not per test (SetSync).
 	sync func(host H, pos *board.Position, from board.Square, src board.Stack, to board.Square, dst board.Stack)
@@ -160,6 +162,11 @@ func (e *Engine[H]) AddRule(r *Rule[H]) {
 func (e *Engine[H]) SetTurnRules(passAgain, penalty Test[H]) {
 	e.passAgain, e.penalty = passAgain, penalty
 }
+
+// SetBottoms sets the condition under which a double is played by its tops
+// and bottoms: Doubles dice of its number and as many of the number on the
+// opposite faces, sides + 1 - n (nil: never).
+func (e *Engine[H]) SetBottoms(bottoms Test[H]) { e.bottoms = bottoms }
 
 // Dice is the configuration.
 func (e *Engine[H]) Dice() *Config { return &e.Config }

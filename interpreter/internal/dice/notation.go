@@ -340,13 +340,14 @@ type Notation struct {
 	// PassAgain, Penalty, Bonus: the game has dice: pass_again, dice:
 	// penalty, and dice move rules that earn bonus moves.
 	Reroll, PassAgain, Penalty, Bonus bool
+	Bottoms                           bool // dice: bottoms: a double may be played by its tops and bottoms
 }
 
 // Notation describes the notation of the game's plays.
 func (e *Engine[H]) Notation() Notation {
 	n := Notation{Start: e.Start, FromStart: e.FromStart, HitsAtEnd: e.HitsAtEnd, Bounce: e.Bounce,
 		Dice: e.Count, Doubles: e.Doubles, Opening: e.Opening, Reroll: e.Reroll,
-		PassAgain: e.passAgain != nil, Penalty: e.penalty != nil, Bonus: e.bonus}
+		PassAgain: e.passAgain != nil, Penalty: e.penalty != nil, Bonus: e.bonus, Bottoms: e.bottoms != nil}
 	for _, r := range e.rules {
 		n.Hits = n.Hits || r.Hit != nil
 		n.ExtraRoll = n.ExtraRoll || r.Again || r.AgainIf != nil

@@ -166,6 +166,12 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 		// pass if nothing else.
 		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
+	if d1 == d2 && e.Bottoms(d, p) {
+		for i := 0; i < e.Doubles && n < len(rem); i++ {
+			rem[n] = uint8(e.Sides + 1 - int(d1))
+			n++
+		}
+	}
 	if e.penalty != nil && p.Bonus == 0 && e.turnTest(d, p, e.penalty) {
 		// The roll is not played: the mover's piece farthest along goes back.
 		m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare, Piece: Penalty}
@@ -758,6 +764,13 @@ func (e *Engine[H]) turnTest(d *Ctx[H], p *board.Position, t Test[H]) bool {
 	d.SetRoll(p)
 	e.sync(d.Host, p, board.NoSquare, 0, board.NoSquare, 0)
 	return t(d.Host)
+}
+
+// Bottoms reports whether the double to play at p is played by its tops and
+// its bottoms too (dice: bottoms): as many dice again of the number on the
+// opposite faces.
+func (e *Engine[H]) Bottoms(d *Ctx[H], p *board.Position) bool {
+	return e.bottoms != nil && p.Bonus == 0 && p.Dice[0] == p.Dice[1] && p.Dice[1] != 0 && e.turnTest(d, p, e.bottoms)
 }
 
 // Frontmost is the highest step of player's track, short of its end and
