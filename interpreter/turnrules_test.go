@@ -144,13 +144,14 @@ func TestTurnCounters(t *testing.T) {
 	}
 }
 
-// Generating the moves of a bonus move, a penalty and a pass that rolls
-// again allocates nothing.
+// Generating the moves of a bonus move, a penalty, a pass that rolls again
+// and a double's tops and bottoms allocates nothing.
 func TestTurnRulesAllocs(t *testing.T) {
 	for _, c := range []struct{ game, pos, want string }{
 		{"parcheesi", "y k6:y,l9:y,p4:yy,p16:bbbb,d16:rrrr,d4:gggg bonus:20", "1/21, 4/24"},
 		{"parcheesi", "y k7:y,j3:y,p4:yy,p16:bbbb,d16:rrrr,d4:gggg extra turn_rolls:2 roll:33", "penalty"},
 		{"mensch", "r b2:rrrr,b10:bbbb,j10:gggg,j2:yyyy roll:3", "pass"},
+		{"parcheesi", "y k7:y,p16:bbbb,d16:rrrr,d4:gggg roll:22", "2/16"}, // tops and bottoms
 	} {
 		g := open(t, c.game)
 		p, err := g.ParsePosition(c.pos)
