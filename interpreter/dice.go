@@ -83,6 +83,7 @@ type diceEngine interface {
 	RollWeights(p *board.Position, buf []float64) []float64
 	RollMove(p *board.Position, d1, d2 int) board.Move
 	RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move
+	Faces(d *dice.Ctx[*Ctx], p *board.Position) []int
 	// Apply plays a roll or a play, and says whether the turn ends.
 	Apply(p *board.Position, m board.Move) (endTurn bool)
 	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
@@ -131,6 +132,19 @@ type diceMoveRule struct {
 	againC *compiled
 	// bonusC: the count of the bonus move a die move earns
 	bonusC *compiled
+}
+
+// RollFaces are the dice to play at p, as the plays use them: a non-double
+// roll's two, a double as many times as it is played (its tops and bottoms
+// where the rule file's dice: bottoms holds), a bonus move's count; none
+// where p has no roll.
+func (g *Game) RollFaces(p *board.Position) []int {
+	if g.dice == nil || !p.Rolled() {
+		return nil
+	}
+	c := g.ctx(p, int(p.ToMove))
+	defer g.release(c)
+	return g.dice.Faces(&c.dice, p)
 }
 
 // HasDice reports whether the game rolls dice.

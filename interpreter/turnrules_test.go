@@ -1,6 +1,7 @@
 package interpreter_test
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"strings"
@@ -189,5 +190,27 @@ func TestTurnRulesErrors(t *testing.T) {
 	text = strings.Replace(string(src), "pass_again: >-", "pass_again: turn_rolls\n  penalty: >-", 1)
 	if _, err := interpreter.Load("mensch-bad.yaml", []byte(text)); err == nil || !strings.Contains(err.Error(), "pass_again") {
 		t.Errorf("a pass_again that is no condition: %v", err)
+	}
+}
+
+// The dice a roll is played as: a double's tops and bottoms, a bonus
+// move's count.
+func TestRollFaces(t *testing.T) {
+	for _, c := range []struct{ game, pos, want string }{
+		{"parcheesi", "y k7:y,p16:bbbb,d16:rrrr,d4:gggg roll:22", "[2 2 5 5]"},
+		{"parcheesi", "y k7:y,p4:y,p16:bbbb,d16:rrrr,d4:gggg roll:22", "[2 2]"},
+		{"parcheesi", "y k7:y,p16:bbbb,d16:rrrr,d4:gggg roll:52", "[5 2]"},
+		{"parcheesi", "y l9:y,p4:yy,p16:bbbb,d16:rrrr,d4:gggg bonus:10", "[10]"},
+		{"backgammon", "w m2:ww,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb roll:33", "[3 3 3 3]"},
+		{"backgammon", "w m2:ww,a2:wwwww,e1:www,h1:wwwww,m1:bb,a1:bbbbb,e2:bbb,h2:bbbbb", "[]"},
+	} {
+		g := open(t, c.game)
+		p, err := g.ParsePosition(c.pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(g.RollFaces(&p)); got != c.want {
+			t.Errorf("%s: faces %s, want %s", c.pos, got, c.want)
+		}
 	}
 }

@@ -58,7 +58,10 @@ type diceJSON struct {
 	Opening bool  `json:"opening"` // the opening roll (each player one die) is next
 	// Bonus: Roll is a bonus move's count, earned by the play before it
 	// (a rule's bonus:), played by one piece.
-	Bonus  bool   `json:"bonus,omitempty"`
+	Bonus bool `json:"bonus,omitempty"`
+	// Faces are the dice the roll is played as (a double's tops and
+	// bottoms: 2 2 5 5), when the page cannot tell from Roll.
+	Faces  []int  `json:"faces,omitempty"`
 	Sides  int    `json:"sides"`
 	ToRoll bool   `json:"to_roll"` // the viewer is to press Roll
 	Pips   []int  `json:"pips"`    // each player's pips: the steps its pieces have left to go
@@ -230,6 +233,9 @@ func (lg *liveGame) diceOf(p *board.Position, seats []int) *diceJSON {
 		dj.Roll = append(dj.Roll, d1)
 		if d2 != 0 {
 			dj.Roll = append(dj.Roll, d2)
+		}
+		if f := g.RollFaces(p); len(f) > 2 && f[len(f)-1] != d1 {
+			dj.Faces = f
 		}
 	}
 	if lg.awaitsRoll() {

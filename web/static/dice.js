@@ -163,6 +163,7 @@ function diceLeft() {
   let faces = roll.slice();
   const most = Math.max(0, ...state.legal.filter((m) => m.hops).map((m) => m.hops.length));
   if (roll.length === 2 && roll[0] === roll[1] && most > 2) faces = [roll[0], roll[0], roll[0], roll[0]];
+  if (state.dice.faces) faces = state.dice.faces.slice(); // a double's tops and bottoms
   const dice = faces.map((v) => ({ v, used: false }));
   const free = () => dice.filter((d) => !d.used);
   for (const h of turn.done) {

@@ -766,6 +766,31 @@ func (e *Engine[H]) turnTest(d *Ctx[H], p *board.Position, t Test[H]) bool {
 	return t(d.Host)
 }
 
+// Faces are the dice the play search plays at the rolled position p, in
+// order: a double as many times as it is played (with its bottoms too
+// where dice: bottoms holds), a bonus move's count; nil without a roll.
+func (e *Engine[H]) Faces(d *Ctx[H], p *board.Position) []int {
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	switch {
+	case d1 == 0:
+		return nil
+	case e.Count == 1 || d2 == 0:
+		return []int{d1}
+	case d1 != d2:
+		return []int{d1, d2}
+	}
+	var out []int
+	for range e.Doubles {
+		out = append(out, d1)
+	}
+	if e.Bottoms(d, p) {
+		for range e.Doubles {
+			out = append(out, e.Sides+1-d1)
+		}
+	}
+	return out
+}
+
 // Bottoms reports whether the double to play at p is played by its tops and
 // its bottoms too (dice: bottoms): as many dice again of the number on the
 // opposite faces.
