@@ -169,7 +169,11 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 // position nobody has moved, so none is evaluated: a placement game whose
 // end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
-	if g.isStart(c.pos) {
+	if c.unhashed {
+		if g.atStartUnhashed(c) {
+			return -1
+		}
+	} else if g.isStart(c.pos) {
 		return -1
 	}
 	for i := range g.ends {
@@ -248,7 +252,7 @@ func (g *Game) result(c *Ctx) Outcome {
 		}
 		return o
 	}
-	if g.dice != nil && !p.Rolled() {
+	if g.rollsNext(p) {
 		return Outcome{Winner: -1} // a chance node: the dice are rolled next
 	}
 	c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))

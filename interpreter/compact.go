@@ -169,6 +169,20 @@ type stepRule struct {
 	// Ctx.destSets[ri]).
 	filter, toEmpty, hasDests bool
 	slow                      bool
+	// Word moves (shifts.go): the rule's targets as shifts, nil where
+	// generateSets lists its moves square by square; whether the lift-1
+	// moves of single pieces, and of taller stacks, come from every source
+	// alike; such a move with From and To 0.
+	shifts           []wordShift
+	fromWord         uint64 // from in the game's word layout
+	singles, tallOne bool
+	oneBase          move32
+	// talls: the lift-1 and lift-2 moves of stacks of two or more come
+	// from every source alike (tallOne, twos), the lift-2 moves from all
+	// of them (twoAny) or those whose second piece is twoWho's.
+	talls, twos, twoAny bool
+	twoWho              int
+	twoBase             move32
 }
 
 // makeStep is rule r (index ri) as generateCompact reads it for player me.
@@ -334,7 +348,18 @@ func (g *Game) generateSets(c *Ctx, buf []move32) []move32 {
 	p, me := c.pos, c.me
 	cells := &p.Cells
 	tops := p.Tops[me]
+	if g.allWords {
+		return g.generateWords(c, buf)
+	}
 	for _, sr := range g.activeSteps(c) {
+		if sr.shifts != nil {
+			dests := ^uint64(0)
+			if sr.hasDests {
+				dests = c.destSets[sr.ri][0]
+			}
+			buf = g.wordSteps(c, sr, tops[0], dests, buf)
+			continue
+		}
 		from := tops.And(sr.from)
 		if sr.slow || sr.liftSet != nil || g.kindRules {
 			for wi, w := range from {

@@ -139,9 +139,14 @@ type Game struct {
 	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
 	network      string       // network: as written
 	net          netCache
-	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
-	kindRules    bool       // some move rule moves only some kinds of piece
-	compact      bool       // every move comes from generateCompact (compact.go)
+	cube         *CubeRules                 // the doubling cube, nil for none (cube.go): no part of the move generator
+	kindRules    bool                       // some move rule moves only some kinds of piece
+	compact      bool                       // every move comes from generateCompact (compact.go)
+	wordMoves    bool                       // playouts list moves as word moves (shifts.go)
+	allWords     bool                       // and every move rule has word forms (generateWords)
+	fastApply    bool                       // and applyWord plays their moves
+	layout       *wordLayout                // the squares' bits in word moves
+	bearWords    [][board.MaxPlayers]uint64 // each bear-off rule's squares per player, in layout
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
@@ -182,6 +187,7 @@ type moveRule struct {
 	step               [board.MaxPlayers]*stepRule       // the rule as generateCompact reads it
 	srcRest            boolFn
 	destSet            destSetFn
+	destWord           destWordFn // destSet in the word layout, over Ctx.words (shifts.go)
 	liftRest, destRest boolFn
 	plain              bool  // sets, and no destination terms or earlier rules
 	earlier            []int // earlier rules that can make the same moves
@@ -306,6 +312,10 @@ type Ctx struct {
 	destSets [32]board.SquareSet
 	cbuf     []move32      // compact moves, for generate to write out as Moves
 	steps    [32]*stepRule // the active rules, for generateCompact
+	words    wordView      // the position's wordView, for generateSets in a word game
+	// unhashed: the position's Hash is not kept up to date (a word
+	// playout's, see startPlayout).
+	unhashed bool
 }
 
 func (g *Game) ctx(p *board.Position, me int) *Ctx {
@@ -314,6 +324,7 @@ func (g *Game) ctx(p *board.Position, me int) *Ctx {
 	c.from, c.to, c.src, c.dst, c.lifted, c.off, c.quiet = noSquare, noSquare, 0, 0, 0, false, 0
 	c.at = noSquare
 	c.err = nil
+	c.unhashed = false
 	return c
 }
 
@@ -410,6 +421,20 @@ func (g *Game) Start() board.Position { return g.start }
 // isStart reports whether p is the start position (the hash first: a
 // position is 1.3 KB).
 func (g *Game) isStart(p *board.Position) bool { return p.Hash == g.start.Hash && *p == g.start }
+
+// atStartUnhashed is isStart for the position in c, whose hash is stale
+// (c.unhashed): the squares each player tops come first.
+func (g *Game) atStartUnhashed(c *Ctx) bool {
+	p := c.pos
+	for i := range g.Players {
+		if p.Tops[i] != g.start.Tops[i] {
+			return false
+		}
+	}
+	q := *p
+	q.Hash = g.start.Hash
+	return q == g.start
+}
 
 // Initial is the number of pieces player starts with.
 func (g *Game) Initial(player int) int { return int(g.initial[player]) }

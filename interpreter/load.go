@@ -108,6 +108,10 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 			r.sets = false
 		}
 	}
+	if g.wordMoves = g.wordGame(); g.wordMoves {
+		g.fastApply = g.fastApplies()
+		g.setWordGame()
+	}
 	if g.readsStreak && g.streak == nil && rf.Streak == nil {
 		d.errorf(rf.root, "no-streak", "add `streak: {when: kind == king}` (what the moves in a row must meet)",
 			"an expression reads `streak`, but the rule file has no `streak:` to count")

@@ -39,32 +39,80 @@ func (g *Game) RandomPlayout(p *board.Position, rng *rand.Rand, maxPlies int, bu
 }
 
 // randomCompactPlayout is RandomPlayout in a compact game (compact.go):
-// the same moves in the same order, listed and picked as 4-byte moves.
+// the same moves, listed and picked as 4-byte moves (in a word game,
+// shifts.go, listed a word at a time and played by applyWord).
 func (g *Game) randomCompactPlayout(p *board.Position, rng *rand.Rand, maxPlies int, buf []board.Move) (int, []board.Move, error) {
 	c := g.ctx(p, 0)
 	defer g.release(c)
+	g.startPlayout(c, p)
+	defer g.endPlayout(c, p)
 	plies := 0
 	for plies < maxPlies {
-		g.resetCtx(c, p)
-		turn := int(p.ToMove)
-		c.me, c.opp = g.prev(turn), turn
-		c.cbuf = c.cbuf[:0]
-		if g.endTest(c) < 0 {
-			c.me, c.opp = turn, g.next(turn)
-			c.cbuf = g.generateSets(c, c.cbuf)
+		_, played, err := g.compactPly(c, p, rng)
+		if err != nil {
+			return plies, buf[:0], err
 		}
-		if c.err != nil {
-			return plies, buf[:0], g.takeErr(c)
-		}
-		if len(c.cbuf) == 0 {
+		if !played {
 			break
-		}
-		if e := g.apply(p, c.cbuf[rng.IntN(len(c.cbuf))].move()); e != nil {
-			return plies, buf, e
 		}
 		plies++
 	}
 	return plies, buf[:0], nil
+}
+
+// startPlayout readies c for compactPly at p: in a word game, the word
+// view of p, and where applyWord plays the moves, the hash left stale
+// until endPlayout.
+func (g *Game) startPlayout(c *Ctx, p *board.Position) {
+	if g.wordMoves {
+		c.words = g.scanWords(p)
+	}
+	c.unhashed = g.fastApply
+}
+
+// endPlayout makes p whole again after plies of compactPly: its hash.
+func (g *Game) endPlayout(c *Ctx, p *board.Position) {
+	if c.unhashed {
+		p.Recount(g.Board)
+		c.unhashed = false
+	}
+}
+
+// compactPly plays a uniformly random move of the player to move at p, c
+// pointing at p and readied by startPlayout, and returns it; played is
+// false when the game is over.
+func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, played bool, err *EvalError) {
+	g.resetCtx(c, p)
+	turn := int(p.ToMove)
+	c.me, c.opp = g.prev(turn), turn
+	c.cbuf = c.cbuf[:0]
+	if g.endTest(c) < 0 {
+		c.me, c.opp = turn, g.next(turn)
+		if g.allWords {
+			c.cbuf = g.generateWords(c, c.cbuf)
+		} else {
+			c.cbuf = g.generateSets(c, c.cbuf)
+		}
+	}
+	if c.err != nil {
+		return 0, false, g.takeErr(c)
+	}
+	if len(c.cbuf) == 0 {
+		return 0, false, nil
+	}
+	m = c.cbuf[rng.IntN(len(c.cbuf))]
+	if c.unhashed {
+		g.applyWord(p, m, &c.words)
+		return m, true, nil
+	}
+	if e := g.apply(p, m.move()); e != nil {
+		return m, false, e
+	}
+	if g.wordMoves {
+		c.words.refresh(g.Board, g.layout, p, board.Square(m))
+		c.words.refresh(g.Board, g.layout, p, board.Square(m>>8))
+	}
+	return m, true, nil
 }
 
 // randomDicePlayout is RandomPlayout in a dice game, on one context for the

@@ -40,6 +40,10 @@ type liftSetFn func(c *Ctx, n int) uint64
 // destinations, for the position and player in c.
 type destSetFn func(c *Ctx) board.SquareSet
 
+// destWordFn is destSetFn in a word game: the squares as bits of the
+// game's word layout, read from Ctx.words (shifts.go).
+type destWordFn func(c *Ctx) uint64
+
 // liftBits is the set of lift sizes 1..n.
 func liftBits(n int) uint64 {
 	if n <= 0 {
@@ -288,6 +292,79 @@ func (cl closures) destSet(n ast.Node) (destSetFn, bool) {
 	return nil, false
 }
 
+// destWord is destSet over the word view's tops (shifts.go): the same
+// terms, the same sets, as bits of the word layout (bits of no square
+// may be in them: no move leads there).
+func (cl closures) destWord(n ast.Node) (destWordFn, bool) {
+	g := cl.g
+	if kindOf(n) != reflect.Bool || !g.pure(n) {
+		return nil, false
+	}
+	switch n := n.(type) {
+	case *ast.BinaryNode:
+		switch n.Operator {
+		case "&&", "and", "||", "or":
+			a, ok1 := cl.destWord(n.Left)
+			b, ok2 := cl.destWord(n.Right)
+			if !ok1 || !ok2 {
+				return nil, false
+			}
+			if n.Operator == "&&" || n.Operator == "and" {
+				return func(c *Ctx) uint64 { return a(c) & b(c) }, true
+			}
+			return func(c *Ctx) uint64 { return a(c) | b(c) }, true
+		case "==", "!=":
+			var other ast.Node
+			if id, ok := n.Left.(*ast.IdentifierNode); ok && id.Value == "to_top" {
+				other = n.Right
+			} else if id, ok := n.Right.(*ast.IdentifierNode); ok && id.Value == "to_top" {
+				other = n.Left
+			}
+			if other == nil {
+				return nil, false
+			}
+			players := len(g.Players)
+			eq := n.Operator == "=="
+			if id, ok := other.(*ast.IdentifierNode); ok && (id.Value == "me" || id.Value == "opponent") {
+				// The common case, without the call for the player.
+				opp := id.Value == "opponent"
+				return func(c *Ctx) uint64 {
+					v := c.me
+					if opp {
+						v = c.opp
+					}
+					if eq {
+						return c.words.tops[v]
+					}
+					return ^c.words.tops[v]
+				}, true
+			}
+			x, ok := cl.outerInt(other, lvPosition)
+			if !ok {
+				return nil, false
+			}
+			return func(c *Ctx) uint64 {
+				var s uint64
+				v, in := x(c), eq
+				switch {
+				case v >= 0 && v < players:
+					s = c.words.tops[v]
+				case v == none:
+					for p := 0; p < players; p++ {
+						s |= c.words.tops[p]
+					}
+					in = !in
+				}
+				if in {
+					return s
+				}
+				return ^s
+			}, true
+		}
+	}
+	return nil, false
+}
+
 // allSquares is every square a board can have.
 var allSquares = func() board.SquareSet {
 	var s board.SquareSet
@@ -438,10 +515,12 @@ func (g *Game) placeSetForms(r *moveRule, src, lift, dest []condition) {
 		if !ok {
 			break
 		}
-		if prev := r.destSet; prev != nil {
+		w, _ := cl.destWord(dest[i].node) // the same terms
+		if prev, prevWord := r.destSet, r.destWord; prev != nil {
 			r.destSet = func(c *Ctx) board.SquareSet { return prev(c).And(f(c)) }
+			r.destWord = func(c *Ctx) uint64 { return prevWord(c) & w(c) }
 		} else {
-			r.destSet = f
+			r.destSet, r.destWord = f, w
 		}
 	}
 	if r.destSet != nil {

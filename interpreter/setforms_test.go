@@ -33,6 +33,7 @@ func setsAgree(t *testing.T, sets, closures *Game, p *board.Position, src string
 	}
 	// The playouts' list: the same moves, rule by rule.
 	c := sets.ctx(p, int(p.ToMove))
+	c.words = sets.scanWords(p)
 	c.cbuf = sets.generateSets(c, c.cbuf[:0])
 	var got []board.Move
 	for _, m := range c.cbuf {
