@@ -60,16 +60,23 @@ func extraKey(extra bool, pending uint8) uint64 {
 // Position.Rolls) and the bonus move being played (0: none; its count is
 // then the roll to play, Dice = bonus, 0), keeping Hash up to date.
 func (p *Position) SetTurn(rolls, bonus uint8) {
-	p.Hash ^= turnKey(p.Rolls, p.Bonus) ^ turnKey(rolls, bonus)
+	p.Hash ^= turnKey(p.Rolls, p.Bonus, p.BonusNext) ^ turnKey(rolls, bonus, p.BonusNext)
 	p.Rolls, p.Bonus = rolls, bonus
 }
 
+// SetBonusNext sets the bonus moves to be played after the one being
+// played (0 ends the list), keeping Hash up to date.
+func (p *Position) SetBonusNext(next [3]uint8) {
+	p.Hash ^= turnKey(p.Rolls, p.Bonus, p.BonusNext) ^ turnKey(p.Rolls, p.Bonus, next)
+	p.BonusNext = next
+}
+
 // turnKey is the hash contribution of the turn's counters: 0 for none.
-func turnKey(rolls, bonus uint8) uint64 {
-	if rolls == 0 && bonus == 0 {
+func turnKey(rolls, bonus uint8, next [3]uint8) uint64 {
+	if rolls == 0 && bonus == 0 && next == [3]uint8{} {
 		return 0
 	}
-	return mix(uint64(rolls)<<8 ^ uint64(bonus) ^ 0x6c62_272e_07bb_0142)
+	return mix(uint64(rolls)<<8 ^ uint64(bonus) ^ uint64(next[0])<<16 ^ uint64(next[1])<<24 ^ uint64(next[2])<<32 ^ 0x6c62_272e_07bb_0142)
 }
 
 // MidTurn reports whether the player to move is in the middle of its turn:
@@ -127,6 +134,11 @@ func (b *Board) formatRoll(sb *strings.Builder, p *Position) {
 	case b.diceSides == 0:
 	case p.Bonus > 0:
 		fmt.Fprintf(sb, " bonus:%d", p.Bonus)
+		for _, n := range p.BonusNext {
+			if n > 0 {
+				fmt.Fprintf(sb, ",%d", n)
+			}
+		}
 	case p.Opening && !p.Rolled():
 		sb.WriteString(" roll:opening")
 	case p.Rolled() && b.diceCount == 1:
@@ -182,11 +194,21 @@ func (b *Board) parseRoll(p *Position, fields []string, offsets []int) ([]string
 				return nil, nil, offsets[i], "the roll is given twice (a bonus move is the roll to play)"
 			}
 			seen = true
-			n, err := strconv.Atoi(v)
-			if err != nil || n < 1 || n > 255 || v[0] == '+' {
-				return nil, nil, offsets[i] + len("bonus:"), fmt.Sprintf("bonus: %q is not a count of steps from 1 to 255", v)
+			counts := strings.Split(v, ",")
+			if len(counts) > 1+len(p.BonusNext) {
+				return nil, nil, offsets[i] + len("bonus:"), fmt.Sprintf("bonus: %q: at most %d bonus moves wait", v, 1+len(p.BonusNext))
 			}
-			p.Bonus, p.Dice = uint8(n), [2]uint8{uint8(n), 0}
+			for k, c := range counts {
+				n, err := strconv.Atoi(c)
+				if err != nil || n < 1 || n > 255 || c[0] == '+' {
+					return nil, nil, offsets[i] + len("bonus:"), fmt.Sprintf("bonus: %q is not a count of steps from 1 to 255 (or several, 20,10)", c)
+				}
+				if k == 0 {
+					p.Bonus, p.Dice = uint8(n), [2]uint8{uint8(n), 0}
+				} else {
+					p.BonusNext[k-1] = uint8(n)
+				}
+			}
 			continue
 		}
 		v, ok := strings.CutPrefix(f, "roll:")

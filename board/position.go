@@ -39,10 +39,12 @@ type Position struct {
 	// Rolls is the rolls the player to move has made and played (or
 	// passed) this turn before the one to come or being played, in a game
 	// whose rules read it (`turn_rolls`); 0 otherwise. Bonus is the count
-	// of a bonus move being played (Dice is then Bonus, 0): a move a play
+	// of a bonus move being played (Dice is then Bonus, 0), and BonusNext
+	// those earned to be played after it, in order: a move a play
 	// earned, of a count no die shows (see dice.go).
-	Rolls uint8
-	Bonus uint8
+	Rolls     uint8
+	Bonus     uint8
+	BonusNext [3]uint8
 	// Place is each player's place once it has finished, in a game played
 	// for places (see place.go); all 0 otherwise.
 	Place [MaxPlayers]int16
@@ -133,7 +135,7 @@ func (p *Position) Recount(b *Board) {
 	p.Hash ^= deepHash(p.Deep)
 	p.Hash ^= diceKey(p.Dice, p.Opening)
 	p.Hash ^= extraKey(p.Extra, p.Pending)
-	p.Hash ^= turnKey(p.Rolls, p.Bonus)
+	p.Hash ^= turnKey(p.Rolls, p.Bonus, p.BonusNext)
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		if s == 0 {

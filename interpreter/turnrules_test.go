@@ -82,6 +82,7 @@ func TestTurnCounters(t *testing.T) {
 		{"mensch", "r e1:r,b2:rrr,b10:bbbb,j10:gggg,j2:yyyy extra turn_rolls:3", " extra turn_rolls:3"},
 		{"parcheesi", "y n9:y,p4:yyy,p16:bbbb,d16:rrrr,d4:gggg bonus:20 extra turn_rolls:1", " bonus:20 extra turn_rolls:1"},
 		{"parcheesi", "y l9:y,p4:yyy,p16:bbbb,d16:rrrr,d4:gggg bonus:10", "bbbb bonus:10"},
+		{"parcheesi", "y l9:y,p4:yyy,p16:bbbb,d16:rrrr,d4:gggg bonus:20,10 extra", "bbbb bonus:20,10 extra"},
 	} {
 		g := open(t, c.game)
 		p, err := g.ParsePosition(c.pos)
@@ -96,7 +97,7 @@ func TestTurnCounters(t *testing.T) {
 			t.Errorf("%s is read back as %s, %v", got, g.FormatPosition(&back), err)
 		}
 		bare := p
-		bare.Rolls, bare.Bonus = 0, 0
+		bare.Rolls, bare.Bonus, bare.BonusNext = 0, 0, [3]uint8{}
 		if p.Bonus > 0 {
 			bare.Dice = [2]uint8{}
 		}
@@ -111,6 +112,8 @@ func TestTurnCounters(t *testing.T) {
 		"y p4:yyyy,p16:bbbb,d16:rrrr,d4:gggg turn_rolls:x",
 		"y p4:yyyy,p16:bbbb,d16:rrrr,d4:gggg bonus:0",
 		"y p4:yyyy,p16:bbbb,d16:rrrr,d4:gggg bonus:20 roll:31",
+		"y p4:yyyy,p16:bbbb,d16:rrrr,d4:gggg bonus:20,20,20,20,20",
+		"y p4:yyyy,p16:bbbb,d16:rrrr,d4:gggg bonus:20,",
 	} {
 		if _, err := g.ParsePosition(bad); err == nil {
 			t.Errorf("%s is read", bad)
@@ -120,6 +123,7 @@ func TestTurnCounters(t *testing.T) {
 	for _, c := range []struct{ game, pos, plays string }{
 		{"mensch", "r b2:rrrr,b10:bbbb,j10:gggg,j2:yyyy", "3 pass 3 pass 6 base/0 4 0/4"},
 		{"parcheesi", "y k7:y,p4:yyy,n9:b,p16:bbb,d16:rrrr,d4:gggg", "22 2/4_4/6* 6/26 11 26/28 33 penalty"},
+		{"parcheesi", "y l9:y,m9:y,n9:b,p9:b,p4:yy,p16:bb,d16:rrrr,d4:gggg", "32 4/6*_5/8* 6/26 8/28"},
 	} {
 		g := open(t, c.game)
 		p, err := g.ParsePosition(c.pos)

@@ -576,15 +576,27 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 		m.Piece = RollsAgain
 	}
 	if e.bonus {
-		// The bonus move the play earns (the largest, when it earns several).
-		var bonus uint8
+		// The bonus moves the play earns, largest first, at the end of Via.
+		var bonus [MaxBonuses]uint8
+		n := 0
 		for i := 0; i < k; i++ {
-			bonus = max(bonus, w.steps[i].bonus)
+			if b := w.steps[i].bonus; b > 0 && n < bonusSlots(k) {
+				j := n
+				for ; j > 0 && bonus[j-1] < b; j-- {
+					bonus[j] = bonus[j-1]
+				}
+				bonus[j] = b
+				n++
+			}
 		}
-		if bonus > 0 {
+		if n > 0 {
 			m.Piece |= EarnsBonus
-			m.Via[len(m.Via)-1] = board.Square(bonus)
-			hash ^= mix64(uint64(bonus) + 0x3243_f6a8_885a_308d)
+			key := uint64(0x3243_f6a8_885a_308d)
+			for j, b := range bonus[:n] {
+				m.Via[len(m.Via)-1-j] = board.Square(b)
+				key = key*0x100000001b3 + uint64(b)
+			}
+			hash ^= mix64(key)
 			fresh = false
 		}
 	}
@@ -642,10 +654,33 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 	w.leaves = append(w.leaves, l)
 }
 
+// MaxBonuses is the most bonus moves a play earns (more are lost), and the
+// most that wait in a position (Position.Bonus and BonusNext).
+const MaxBonuses = 4
+
+// bonusSlots is how many bonus counts a play of k die moves keeps at the
+// end of its Via, past its moves.
+func bonusSlots(k int) int { return min(MaxBonuses, len(board.Move{}.Via)-2*k) }
+
+// playBonuses appends the bonus moves play m earns to queue, largest first.
+func playBonuses(m board.Move, queue []uint8) []uint8 {
+	if m.Piece&EarnsBonus == 0 {
+		return queue
+	}
+	for j := 0; j < bonusSlots(int(m.Jumps)); j++ {
+		b := uint8(m.Via[len(m.Via)-1-j])
+		if b == 0 {
+			break
+		}
+		queue = append(queue, b)
+	}
+	return queue
+}
+
 // Flags in the Piece of a Play or a Pass. RollsAgain: the play gives its
 // player another roll (a rule's again), or the pass does (dice: pass_again).
-// EarnsBonus: the play earns a bonus move, of the count the last of Via
-// holds. Penalty: a pass that is the roll's penalty (dice: penalty), the
+// EarnsBonus: the play earns bonus moves, of the counts the end of Via
+// holds (see playBonuses). Penalty: a pass that is the roll's penalty (dice: penalty), the
 // piece on From going back to To (NoSquare: none).
 const (
 	RollsAgain = 1 << iota

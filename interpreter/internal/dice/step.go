@@ -153,15 +153,20 @@ func (e *Engine[H]) Apply(p *board.Position, m board.Move) (endTurn bool) {
 		if again {
 			e.countRoll(p)
 		}
-		if m.Piece&EarnsBonus != 0 {
-			n := uint8(m.Via[len(m.Via)-1])
-			p.SetExtra(extra, 0)
-			p.SetDice(int(n), 0, false)
-			p.SetTurn(p.Rolls, n)
+		// The bonus moves to come: those this play earned, largest first,
+		// then those still waiting.
+		var buf [2 * MaxBonuses]uint8
+		queue := playBonuses(m, buf[:0])
+		if bonus {
+			queue = appendWaiting(queue, p)
+		}
+		if len(queue) > 0 {
+			e.nextBonus(p, queue, extra)
 			return false
 		}
 		if extra {
 			p.SetTurn(p.Rolls, 0)
+			p.SetBonusNext([3]uint8{})
 			p.SetDice(0, 0, false)
 			p.SetExtra(true, 0)
 			return false
@@ -176,21 +181,53 @@ func (e *Engine[H]) Apply(p *board.Position, m board.Move) (endTurn bool) {
 			rest, piece := takeOwn(e.b, p.Cells[m.From], me)
 			p.Set(e.b, m.From, rest)
 			p.Set(e.b, m.To, e.b.Push(p.Cells[m.To], piece))
-		case p.Bonus > 0 && p.Extra:
-			// A bonus move that cannot be played is lost; the roll owed comes.
-			p.SetTurn(p.Rolls, 0)
-			p.SetDice(0, 0, false)
-			return false
+		case p.Bonus > 0:
+			// A bonus move that cannot be played is lost; the next one
+			// comes, or the roll owed.
+			var buf [MaxBonuses]uint8
+			if queue := appendWaiting(buf[:0], p); len(queue) > 0 {
+				e.nextBonus(p, queue, p.Extra)
+				return false
+			}
+			if p.Extra {
+				p.SetTurn(p.Rolls, 0)
+				p.SetDice(0, 0, false)
+				return false
+			}
 		}
 	}
 	if p.Extra {
 		p.SetExtra(false, 0)
 	}
-	if p.Rolls != 0 || p.Bonus != 0 {
+	if p.Rolls != 0 || p.Bonus != 0 || p.BonusNext != [3]uint8{} {
 		p.SetTurn(0, 0)
+		p.SetBonusNext([3]uint8{})
 	}
 	p.SetDice(0, 0, false)
 	return true
+}
+
+// appendWaiting appends to queue the bonus moves waiting at p after the one
+// being played.
+func appendWaiting(queue []uint8, p *board.Position) []uint8 {
+	for _, b := range p.BonusNext {
+		if b > 0 {
+			queue = append(queue, b)
+		}
+	}
+	return queue
+}
+
+// nextBonus makes the first of queue the bonus move to play at p, the rest
+// (as many as a position keeps) waiting after it; extra says whether a
+// roll comes after them.
+func (e *Engine[H]) nextBonus(p *board.Position, queue []uint8, extra bool) {
+	var next [3]uint8
+	copy(next[:], queue[1:])
+	p.SetExtra(extra, 0)
+	p.SetDice(int(queue[0]), 0, false)
+	p.SetTurn(p.Rolls, queue[0])
+	p.SetBonusNext(next)
 }
 
 // countRoll counts one more roll of the turn, in a game that counts them.
