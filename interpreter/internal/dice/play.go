@@ -166,19 +166,16 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 		// pass if nothing else.
 		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
-	if d1 == d2 && e.Bottoms(d, p) {
-		for i := 0; i < e.Doubles && n < len(rem); i++ {
-			rem[n] = uint8(e.Sides + 1 - int(d1))
-			n++
+	if e.bottoms != nil || e.penalty != nil {
+		var penalty bool
+		if n, penalty = e.rollRules(d, p, &rem, n); penalty {
+			// The roll is not played: the mover's piece farthest along goes back.
+			m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare, Piece: Penalty}
+			if s := e.Frontmost(p, d.Me); s > 0 {
+				m.From, m.To = e.tracks[d.Me][s], e.tracks[d.Me][0]
+			}
+			return append(buf, m)
 		}
-	}
-	if e.penalty != nil && p.Bonus == 0 && e.turnTest(d, p, e.penalty) {
-		// The roll is not played: the mover's piece farthest along goes back.
-		m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare, Piece: Penalty}
-		if s := e.Frontmost(p, d.Me); s > 0 {
-			m.From, m.To = e.tracks[d.Me][s], e.tracks[d.Me][0]
-		}
-		return append(buf, m)
 	}
 	if d.w == nil {
 		d.w = &work[H]{}
@@ -824,6 +821,20 @@ func (e *Engine[H]) Faces(d *Ctx[H], p *board.Position) []int {
 		}
 	}
 	return out
+}
+
+// rollRules asks the rule file's conditions on the roll at p: a double's
+// bottoms added to the n dice of rem (dice: bottoms), and whether the roll
+// is not played (dice: penalty). Kept out of Generate, which most games
+// run without them.
+func (e *Engine[H]) rollRules(d *Ctx[H], p *board.Position, rem *[board.MaxDiceMoves]uint8, n int) (int, bool) {
+	if d1 := p.Dice[0]; d1 == p.Dice[1] && e.Bottoms(d, p) {
+		for i := 0; i < e.Doubles && n < len(rem); i++ {
+			rem[n] = uint8(e.Sides + 1 - int(d1))
+			n++
+		}
+	}
+	return n, e.penalty != nil && p.Bonus == 0 && e.turnTest(d, p, e.penalty)
 }
 
 // Bottoms reports whether the double to play at p is played by its tops and
