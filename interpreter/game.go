@@ -151,6 +151,8 @@ type Game struct {
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
 	lineShifts  [8]*lineShift
+	wideShifts  [8]*wideShift                  // instead, on a board of more than 64 squares
+	setWords    int                            // the words the wide shifts' sets take; 0 with lineShifts
 	captureDirs [board.MaxPlayers][]captureDir // per player, for that test; nil for none
 	kindMask    uint8                          // every kind of piece
 	allSquares  board.SquareSet                // the board's squares
