@@ -117,12 +117,16 @@ type wideShift struct {
 func (g *Game) buildWideShifts() {
 	n := g.Board.NumSquares()
 	g.setWords = (n + 63) / 64
+	g.twoWords = g.setWords == 2
 	for d := range g.lineNext {
 		ws := wideShiftOf(g.lineNext[d])
 		if ws == nil || g.lineCycles(d, n) {
 			continue
 		}
 		g.wideShifts[d] = ws
+		for _, q := range ws.q[:ws.n] {
+			g.twoWords = g.twoWords && q == 0
+		}
 	}
 }
 
@@ -193,6 +197,26 @@ func (ws *wideShift) before(s *board.SquareSet, nw int) board.SquareSet {
 	return out
 }
 
+// before2 is before on a board of 65 to 128 squares whose shifts are all
+// by less than a word (twoWords), on the two words lo and hi: the path of
+// boards numbered row by row, where each word is a variable and each shift
+// is by 1 to 63 bits.
+func (ws *wideShift) before2(lo, hi uint64) (uint64, uint64) {
+	var rl, rh uint64
+	for i, k := range ws.delta[:ws.n] {
+		r := ws.r[i] & 63
+		f := &ws.from[i]
+		if k > 0 {
+			rl |= (lo>>r | hi<<((64-r)&63)) & f[0]
+			rh |= hi >> r & f[1]
+		} else {
+			rl |= lo << r & f[0]
+			rh |= (hi<<r | lo>>((64-r)&63)) & f[1]
+		}
+	}
+	return rl, rh
+}
+
 // captureDir is one direction a player's capture rules jump in, for the
 // set test: the rules that jump that way (from afar or not) and the kinds
 // of piece they let capture.
@@ -240,6 +264,9 @@ func (g *Game) buildCaptureDirs() {
 // one of them.
 func (g *Game) captureStarts(c *Ctx, active uint32) board.SquareSet {
 	if g.setWords > 1 {
+		if g.twoWords {
+			return g.captureStarts2(c, active)
+		}
 		return g.captureStartsWide(c, active)
 	}
 	return board.SquareSet{g.captureStarts64(c, active)}
@@ -376,4 +403,69 @@ func (g *Game) captureStartsWide(c *Ctx, active uint32) board.SquareSet {
 		}
 	}
 	return starts
+}
+
+// captureStarts2 is captureStartsWide on a board of twoWords, with the
+// set's two words in variables.
+func (g *Game) captureStarts2(c *Ctx, active uint32) board.SquareSet {
+	p, me := c.pos, c.me
+	b := g.Board
+	var occLo, occHi uint64
+	for pl := 0; pl < b.Players; pl++ {
+		occLo |= p.Tops[pl][0]
+		occHi |= p.Tops[pl][1]
+	}
+	mineLo, mineHi := p.Tops[me][0], p.Tops[me][1]
+	emptyLo, emptyHi := g.allSquares[0]&^occLo, g.allSquares[1]&^occHi
+	enemyLo, enemyHi := occLo&^mineLo, occHi&^mineHi
+	var startLo, startHi uint64
+	for i := range g.captureDirs[me] {
+		cd := &g.captureDirs[me][i]
+		rules := cd.rules & active
+		if rules == 0 {
+			continue
+		}
+		ws := cd.wide
+		// The enemy stacks with an empty square beyond, and the squares
+		// before them.
+		lo, hi := ws.before2(emptyLo, emptyHi)
+		lo, hi = ws.before2(lo&enemyLo, hi&enemyHi)
+		if cd.flying {
+			// And the squares before those over empty squares.
+			for {
+				ml, mh := ws.before2(lo&emptyLo, hi&emptyHi)
+				if ml&^lo == 0 && mh&^hi == 0 {
+					break
+				}
+				lo, hi = lo|ml, hi|mh
+			}
+		}
+		lo &= mineLo &^ startLo
+		hi &= mineHi &^ startHi
+		if lo|hi == 0 {
+			continue
+		}
+		var kinds uint8
+		for r := rules; r != 0; r &= r - 1 {
+			kinds |= cd.kinds[bits.TrailingZeros32(r)]
+		}
+		if kinds&g.kindMask == g.kindMask {
+			startLo |= lo
+			startHi |= hi
+			continue
+		}
+		for w := lo; w != 0; w &= w - 1 {
+			sq := bits.TrailingZeros64(w)
+			if kinds&(1<<b.TopKind(p.Cells[sq])) != 0 {
+				startLo |= 1 << sq
+			}
+		}
+		for w := hi; w != 0; w &= w - 1 {
+			sq := bits.TrailingZeros64(w)
+			if kinds&(1<<b.TopKind(p.Cells[64+sq])) != 0 {
+				startHi |= 1 << sq
+			}
+		}
+	}
+	return board.SquareSet{startLo, startHi}
 }

@@ -86,6 +86,12 @@ func TestCaptureStartsHoldEveryCapture(t *testing.T) {
 // built-in with captures (random stacks, kinds and player to move), which
 // reach what play seldom does: kings in numbers, pieces on every row.
 func TestCaptureStartsOnRandomPositions(t *testing.T) {
+	twoWord := 0
+	defer func() {
+		if twoWord == 0 {
+			t.Error("no position of a board of more than 64 squares checked")
+		}
+	}()
 	for _, name := range variants.Names() {
 		g, err := Open(name, Options{})
 		if err != nil {
@@ -108,6 +114,14 @@ func TestCaptureStartsOnRandomPositions(t *testing.T) {
 				}
 			}
 			starts := g.captureStarts(c, c.cap.active)
+			if g.setWords > 1 {
+				// The two-word path and the path for any number of words
+				// give the same set.
+				if wide := g.captureStartsWide(c, c.cap.active); wide != starts {
+					t.Fatalf("%s: %s: captureStarts %x, captureStartsWide %x", name, g.Board.FormatPosition(&p), starts, wide)
+				}
+				twoWord++
+			}
 			dirs := g.captureDirs[me]
 			g.captureDirs[me] = nil
 			all = g.generateCaptures(c, all[:0], false)
@@ -124,6 +138,9 @@ func TestCaptureStartsOnRandomPositions(t *testing.T) {
 				ruledOut++
 			}
 		}
+		if g.twoWords != (g.Board.NumSquares() > 64) {
+			t.Errorf("%s: %d squares, two-word path %v", name, g.Board.NumSquares(), g.twoWords)
+		}
 		if captures == 0 || ruledOut == 0 {
 			t.Errorf("%s: %d captures, %d positions with squares ruled out: the test checks nothing", name, captures, ruledOut)
 		}
@@ -136,6 +153,7 @@ func TestCaptureStartsOnRandomPositions(t *testing.T) {
 func TestWideShiftBefore(t *testing.T) {
 	const n = board.MaxSquares
 	rng := rand.New(rand.NewPCG(72, 144))
+	twoWord := 0
 	lines := [][]int{{1}, {-1}, {6, 7}, {-5, -6, -7}, {63, 64, 65}, {-64, -70, 13}, {128, -130, 1, -1}}
 	for _, steps := range lines {
 		next := make([]board.Square, n)
@@ -168,7 +186,17 @@ func TestWideShiftBefore(t *testing.T) {
 				if got != want {
 					t.Fatalf("steps %v, %d words: before(%x) = %x; want %x", steps, nw, s, got, want)
 				}
+				if nw == 2 && ws.q == [maxLineShifts]int{} {
+					lo, hi := ws.before2(s[0], s[1])
+					if got := (board.SquareSet{lo, hi}); got != want {
+						t.Fatalf("steps %v: before2(%x) = %x; want %x", steps, s, got, want)
+					}
+					twoWord++
+				}
 			}
 		}
+	}
+	if twoWord == 0 {
+		t.Error("before2 not checked")
 	}
 }

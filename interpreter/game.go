@@ -153,6 +153,7 @@ type Game struct {
 	lineShifts  [8]*lineShift
 	wideShifts  [8]*wideShift                  // instead, on a board of more than 64 squares
 	setWords    int                            // the words the wide shifts' sets take; 0 with lineShifts
+	twoWords    bool                           // two words, each shift by less than a word: captureStarts2
 	captureDirs [board.MaxPlayers][]captureDir // per player, for that test; nil for none
 	kindMask    uint8                          // every kind of piece
 	allSquares  board.SquareSet                // the board's squares
