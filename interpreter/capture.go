@@ -229,7 +229,13 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 	// be, or else every square of mine.
 	starts := p.Tops[me]
 	if g.captureDirs[me] != nil {
-		starts = g.captureStarts(c, st.active)
+		// captureStarts written out: it does not inline, and a board of
+		// one word pays no call for the choice.
+		if g.setWords == 0 {
+			starts = board.SquareSet{g.captureStarts64(c, st.active)}
+		} else {
+			starts = g.captureStartsWords(c, st.active)
+		}
 		if starts.Empty() {
 			return buf
 		}

@@ -263,13 +263,18 @@ func (g *Game) buildCaptureDirs() {
 // capture rule may make a first jump (see above). Every capture starts from
 // one of them.
 func (g *Game) captureStarts(c *Ctx, active uint32) board.SquareSet {
-	if g.setWords > 1 {
-		if g.twoWords {
-			return g.captureStarts2(c, active)
-		}
-		return g.captureStartsWide(c, active)
+	if g.setWords == 0 {
+		return board.SquareSet{g.captureStarts64(c, active)}
 	}
-	return board.SquareSet{g.captureStarts64(c, active)}
+	return g.captureStartsWords(c, active)
+}
+
+// captureStartsWords is captureStarts on a board of more than 64 squares.
+func (g *Game) captureStartsWords(c *Ctx, active uint32) board.SquareSet {
+	if g.twoWords {
+		return g.captureStarts2(c, active)
+	}
+	return g.captureStartsWide(c, active)
 }
 
 // captureStarts64 is captureStarts as the one word of a board of at most
