@@ -510,18 +510,56 @@ func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
 		}
 		rest, section := b.Lift(s, k)
 		onto := b.Push(d, section)
-		p.SetUnhashed(b, from, rest)
-		p.SetUnhashed(b, to, onto)
-		v.update(b, g.layout, from, s, rest)
-		v.update(b, g.layout, to, d, onto)
+		g.setWord(p, v, from, s, rest)
+		g.setWord(p, v, to, d, onto)
 	case board.BearOff:
 		s := p.Cells[from]
 		rest, section := b.Lift(s, 1)
 		owner := b.Owner(b.Top(section))
-		p.SetUnhashed(b, from, rest)
+		g.setWord(p, v, from, s, rest)
 		p.OnBoard[owner]--
 		p.Off[owner]++
-		v.update(b, g.layout, from, s, rest)
 	}
 	p.ToMove = uint8(g.next(int(p.ToMove)))
+}
+
+// setWord puts stack s on square sq, whose stack was old: what
+// Position.SetUnhashed does (the cells, Showing, Tops), and v's bits, in
+// one pass over the top owners.
+func (g *Game) setWord(p *board.Position, v *wordView, sq board.Square, old, s board.Stack) {
+	b := g.Board
+	bit := uint64(1) << g.layout.bit[sq]
+	if t := b.TopOwner(old); t >= 0 {
+		p.Showing[t]--
+		p.Tops[t].Remove(sq)
+		v.tops[t] &^= bit
+	}
+	if old.Height() > 1 {
+		if o := b.Owner(b.Piece(old, 2)); o >= 0 {
+			v.second[o] &^= bit
+		}
+	}
+	p.Cells[sq] = s
+	v.occupied &^= bit
+	v.tall &^= bit
+	v.high &^= bit
+	h := s.Height()
+	if h == 0 {
+		return
+	}
+	v.occupied |= bit
+	if t := b.TopOwner(s); t >= 0 {
+		p.Showing[t]++
+		p.Tops[t].Add(sq)
+		v.tops[t] |= bit
+	}
+	if h > 1 {
+		v.tall |= bit
+		if h > 2 {
+			v.high |= bit
+		}
+		if o := b.Owner(b.Piece(s, 2)); o >= 0 {
+			v.second[o] |= bit
+		}
+	}
 }
