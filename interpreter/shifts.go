@@ -518,6 +518,26 @@ func (g *Game) fastApplies() bool {
 		!g.Board.PlyCounted() && g.rankRules == nil && g.dice == nil && len(g.captureRules) == 0
 }
 
+// endsPure reports whether every end condition is made of terms that
+// cannot fail at run time (pure), compiled as closures, in a game without
+// places.
+func (g *Game) endsPure() bool {
+	if g.rankRules != nil {
+		return false
+	}
+	for _, e := range g.ends {
+		if e.cond == nil || e.cond.vm {
+			return false
+		}
+		for _, t := range e.cond.terms {
+			if t.node == nil || !g.pure(t.node) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // applyWord is apply for the word moves of a game where fastApplies, on
 // the compact move, keeping v up to date and leaving p's hash stale (see
 // startPlayout).

@@ -215,6 +215,33 @@ func TestAtStartUnhashed(t *testing.T) {
 	}
 }
 
+// An end that holds at the start is not asked there, in a word playout
+// that asks the ends before the start's test (pureEnds) too: a Liger whose
+// player wins while the opponent shows 12 checkers plays its first move,
+// and the game ends after it (blue shows 12).
+func TestWordPlayoutEndAtStart(t *testing.T) {
+	data, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(data), "\nend:")
+	if at < 0 {
+		t.Fatal("no end: in liger.yaml")
+	}
+	at += strings.IndexByte(string(data[at+1:]), '\n') + 2 // after the end: line
+	text := string(data[:at]) + "  - win: showing(opponent) == 12\n" + string(data[at:])
+	g, err := Load("liger-end.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.fastApply || !g.pureEnds {
+		t.Fatalf("fastApply %v, pureEnds %v", g.fastApply, g.pureEnds)
+	}
+	if n := wordPlies(t, g, g.Start(), 5, rand.New(rand.NewPCG(29, 5)), text); n != 1 {
+		t.Errorf("%d plies played; want 1", n)
+	}
+}
+
 func TestWordMovesRandomRuleFiles(t *testing.T) {
 	files, positions := 150, 10
 	if os.Getenv("STACKRULES_DEEP") == "1" {
