@@ -177,7 +177,7 @@ func (a *SearchGame) LegalMoves(p *SearchPosition, buf []board.Move) []board.Mov
 	if a.failure.err.Load() != nil || a.quietDraw(p) {
 		return buf[:0]
 	}
-	if a.g.dice != nil && !p.Rolled() {
+	if a.g.rollsNext(&p.Position) {
 		return buf[:0] // a chance node: see IsChance
 	}
 	buf = a.g.legalMoves(a.reset(&p.Position, 0), buf)
@@ -269,7 +269,7 @@ func (a *SearchGame) ResultKinds() int {
 // IsChance reports whether the next event at p is a roll of the dice
 // (ai.Chance): there LegalMoves lists nothing and the game is not over.
 func (a *SearchGame) IsChance(p *SearchPosition) bool {
-	if a.g.dice == nil || p.Rolled() {
+	if !a.g.rollsNext(&p.Position) {
 		return false
 	}
 	c := a.reset(&p.Position, a.g.lastMover(&p.Position))

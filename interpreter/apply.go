@@ -264,7 +264,7 @@ func (g *Game) result(c *Ctx) Outcome {
 		}
 		return o
 	}
-	if g.dice != nil && !p.Rolled() {
+	if g.rollsNext(p) {
 		return Outcome{Winner: -1} // a chance node: the dice are rolled next
 	}
 	c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))

@@ -16,7 +16,10 @@ import (
 // CubeState beside the position (the session, the record, the XGID and
 // GNUbg ID). A game without `cube:` is played and searched exactly as before.
 
-// CubeRules is a rule file's `cube:` section.
+// CubeRules is a rule file's `cube:` section: who may double, the
+// highest cube, beavers, Jacoby, Crawford, and NewCube and NextGame, the
+// cube at the start of a match's games (`go doc
+// ./interpreter/internal/dice.CubeRules`).
 type CubeRules = dice.CubeRules
 
 // CubeAction is one thing done with the cube.

@@ -87,6 +87,8 @@ type diceEngine interface {
 	PlayAsWritten(p *board.Position, t string, steps []dice.ParsedStep, who string) (board.Position, error)
 	Routes(p *board.Position, steps []dice.ParsedStep) [][]dice.ParsedStep
 	LegalPlaysHint(legal []board.Move) string
+	MatchRollOrPass(p *board.Position, t string, legal []board.Move) (board.Move, error)
+	ExplainRollUse(p *board.Position, steps []dice.ParsedStep, legal []board.Move) string
 	DieMoves(m board.Move) []dice.DieMove
 	Notation() dice.Notation
 
@@ -297,10 +299,14 @@ func (g *Game) ChanceWeights(p *board.Position, buf []float64) []float64 {
 	return g.dice.RollWeights(p, buf)
 }
 
+// rollsNext reports whether p is a dice game's position without a roll:
+// the dice are rolled next, unless the game is over (IsChance).
+func (g *Game) rollsNext(p *board.Position) bool { return g.dice != nil && !p.Rolled() }
+
 // IsChance reports whether the next event at p is a roll of the dice rather
 // than a player's choice: a dice game's position without a roll, not over.
 func (g *Game) IsChance(p *board.Position) bool {
-	if g.dice == nil || p.Rolled() {
+	if !g.rollsNext(p) {
 		return false
 	}
 	c := g.ctx(p, g.lastMover(p))

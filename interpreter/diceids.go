@@ -14,7 +14,9 @@ import (
 // internal/dice/positions.go); these are the Game's words for it.
 
 // CubeState is the doubling cube and the score of a game of a match or a
-// money session: what a position alone does not say.
+// money session: what a position alone does not say. Its fields and
+// methods (Offer, Accept, Points, AddGame) are the dice engine's: `go doc
+// ./interpreter/internal/dice.CubeState`.
 type CubeState = dice.CubeState
 
 // Centred is the cube of a new game: value 1, in the middle.
@@ -58,7 +60,10 @@ func (g *Game) FormatXGIDCube(p *board.Position, cs CubeState) (string, error) {
 	return g.dice.FormatXGID(g.diceGame(), p, cs)
 }
 
-// FormatPositionID writes GNU Backgammon's Position ID of p.
+// FormatPositionID writes GNU Backgammon's Position ID of p: for the
+// player not on roll, then the player on roll, the checkers on its points
+// 1..24 and its bar as that many 1 bits and a 0, packed low bit first into
+// ten bytes, in base64 without padding.
 func (g *Game) FormatPositionID(p *board.Position) (string, error) {
 	if g.dice == nil {
 		return "", g.noBackgammonBoard("Position ID")

@@ -28,24 +28,8 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 			return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", t, o.Reason)
 		}
 	}
-	if !p.Rolled() {
-		for _, m := range legal {
-			if g.dice.MoveString(m) == t || (m.Lift == 0 && len(t) == 2 && t[0] < t[1] && g.dice.MoveString(m) == string([]byte{t[1], t[0]})) {
-				return m, nil
-			}
-		}
-		if !dice.IsRollText(t) {
-			return board.Move{}, fmt.Errorf("move %q: the dice are rolled next: write the roll, like 65", t)
-		}
-		return board.Move{}, fmt.Errorf("roll %q is not a roll here", t)
-	}
-	if t == "pass" {
-		for _, m := range legal {
-			if m.Kind == board.Pass {
-				return m, nil
-			}
-		}
-		return board.Move{}, fmt.Errorf("move %q is not legal here: the roll %s can be played", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])))
+	if !p.Rolled() || t == "pass" {
+		return g.dice.MatchRollOrPass(p, t, legal)
 	}
 	me := int(p.ToMove)
 	dr := g.dice
@@ -125,21 +109,7 @@ func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCh
 	if _, _, why := g.playTextByRules(p, steps, checks); why != "" {
 		return why
 	}
-	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
-	legal := g.LegalMoves(p, nil)
-	if len(legal) == 1 && legal[0].Kind == board.Pass {
-		return "no die can be played: the turn passes (pass)"
-	}
-	used := int(legal[0].Jumps)
-	switch {
-	case used == 2 && d1 != d2 && len(steps) < used:
-		return fmt.Sprintf("you must use both dice: %s plays both", g.dice.MoveString(legal[0]))
-	case used > 1 && len(steps) < used:
-		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", g.dice.MoveString(legal[0]), used)
-	case used == 1 && d1 != d2:
-		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, g.dice.LegalPlaysHint(legal))
-	}
-	return "not a legal play: " + g.dice.LegalPlaysHint(legal)
+	return g.dice.ExplainRollUse(p, steps, g.LegalMoves(p, nil))
 }
 
 // PlayedSoFar is the position after the checker moves of text, the start
@@ -220,7 +190,8 @@ func (g *Game) playTextByRules(p *board.Position, steps []dice.ParsedStep, check
 
 // DieMove is one die's move of a play, in the mover's point numbers (the
 // steps left to the end of its track: the track's first square, a bar, is
-// its length, and 0 is off the end).
+// its length, and 0 is off the end): From, To and Hit (`go doc
+// ./interpreter/internal/dice.DieMove`).
 type DieMove = dice.DieMove
 
 // DieMoves are the die moves of a play, in the order they were played.
@@ -235,7 +206,8 @@ func (g *Game) DieMoves(m board.Move) []DieMove {
 // name of a track's first square (bar, base), whether steps are counted
 // from the start square up (Ludo) rather than as points left to go
 // (backgammon), whether a play can hit (written *), whether counts past
-// the end walk back, the dice rolled at once and an opening roll.
+// the end walk back, the dice rolled at once and an opening roll (`go doc
+// ./interpreter/internal/dice.Notation`).
 type DiceNotation = dice.Notation
 
 // DiceNotation describes the notation of a dice game (false without dice).

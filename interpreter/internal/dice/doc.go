@@ -20,7 +20,10 @@
 //     when the conditions read only steps and dice) and applying them.
 //   - notation.go: writing rolls and plays (`65`, `24/18* 13/11`,
 //     `8/5(2)`), reading a play's text, playing it as written, the routes of
-//     a play through the dice, the die moves of a play.
+//     a play through the dice, the die moves of a play, matching a roll or
+//     a pass, and which rule on using the roll a play breaks.
+//   - explain.go: a typed play played hop by hop by the rules whose All
+//     test allows each hop (PlayByRules), and what refused a hop (Refusal).
 //   - positions.go: the XGID, GNU Backgammon's Position ID and Match ID
 //     (the GNUbg ID), read and written with the cube and score they carry.
 //   - cube.go: the doubling cube's rules and state (CubeRules, CubeState)
@@ -39,11 +42,12 @@
 // what lives here (interpreter.CubeState is CubeState, DieMove DieMove,
 // DiceNotation Notation).
 //
-// What stays in the interpreter reads the rule file's expressions: compiling
-// the dice sections (dice.go, decode_dice.go), specialising a rule's terms
-// per die (dicespec.go) and deciding whether a step table is possible
-// (dicetable.go) from the expressions' syntax trees, playing a typed play
-// hop by hop by the rules whose conditions allow each hop and explaining in
-// the rule file's words why a play is refused (dicenotation.go), and the
-// cube decisions the AI takes from playouts (cube.go).
+// What stays in the interpreter reads the rule file's expressions or needs
+// its whole move cycle: compiling the dice sections (dice.go,
+// decode_dice.go), specialising a rule's terms per die (dicespec.go) and
+// deciding whether a step table is possible (dicetable.go) from the
+// expressions' syntax trees, matching a typed play against the legal plays
+// by the positions they reach and saying a refused hop in the rule file's
+// words from the rules' terms (dicenotation.go), and the cube decisions the
+// AI takes from playouts (cube.go).
 package dice

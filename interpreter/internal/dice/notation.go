@@ -308,6 +308,49 @@ func (e *Engine[H]) PlayAsWritten(p *board.Position, t string, steps []ParsedSte
 	return q, nil
 }
 
+// MatchRollOrPass matches move text t against the legal moves at p where
+// it is a roll (p is a chance node: `65`, `56`, the opening's `6-5`) or
+// `pass`.
+func (e *Engine[H]) MatchRollOrPass(p *board.Position, t string, legal []board.Move) (board.Move, error) {
+	if !p.Rolled() {
+		for _, m := range legal {
+			if e.MoveString(m) == t || (m.Lift == 0 && len(t) == 2 && t[0] < t[1] && e.MoveString(m) == string([]byte{t[1], t[0]})) {
+				return m, nil
+			}
+		}
+		if !IsRollText(t) {
+			return board.Move{}, fmt.Errorf("move %q: the dice are rolled next: write the roll, like 65", t)
+		}
+		return board.Move{}, fmt.Errorf("roll %q is not a roll here", t)
+	}
+	for _, m := range legal {
+		if m.Kind == board.Pass {
+			return m, nil
+		}
+	}
+	return board.Move{}, fmt.Errorf("move %q is not legal here: the roll %s can be played", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])))
+}
+
+// ExplainRollUse says which rule on using the roll a play breaks whose
+// every checker move, steps, can be played at p, with a legal play that
+// keeps it.
+func (e *Engine[H]) ExplainRollUse(p *board.Position, steps []ParsedStep, legal []board.Move) string {
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	if len(legal) == 1 && legal[0].Kind == board.Pass {
+		return "no die can be played: the turn passes (pass)"
+	}
+	used := int(legal[0].Jumps)
+	switch {
+	case used == 2 && d1 != d2 && len(steps) < used:
+		return fmt.Sprintf("you must use both dice: %s plays both", e.MoveString(legal[0]))
+	case used > 1 && len(steps) < used:
+		return fmt.Sprintf("as many dice as can be played must be: %s plays %d", e.MoveString(legal[0]), used)
+	case used == 1 && d1 != d2:
+		return fmt.Sprintf("only one die can be played, and then the larger, %d, if it can: %s", d1, e.LegalPlaysHint(legal))
+	}
+	return "not a legal play: " + e.LegalPlaysHint(legal)
+}
+
 // LegalPlaysHint lists a few legal plays, for messages.
 func (e *Engine[H]) LegalPlaysHint(legal []board.Move) string {
 	var s []string
