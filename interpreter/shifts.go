@@ -567,8 +567,8 @@ func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
 }
 
 // setWord puts stack s on square sq, whose stack was old: what
-// Position.SetUnhashed does (the cells, Showing, Tops), and v's bits, in
-// one pass over the top owners.
+// Position.Set does but the hash (the cell, Showing, Tops), and v's bits,
+// in one pass over the top owners.
 func (g *Game) setWord(p *board.Position, v *wordView, sq board.Square, old, s board.Stack) {
 	b := g.Board
 	bit := uint64(1) << g.layout.bit[sq]
