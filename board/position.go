@@ -79,22 +79,6 @@ func (p *Position) Set(b *Board, sq Square, s Stack) {
 	p.Cells[sq] = s
 }
 
-// SetUnhashed is Set leaving Hash as it is: for a run of moves whose
-// positions nobody asks the hash of (a random playout), after which
-// Recount makes it right.
-func (p *Position) SetUnhashed(b *Board, sq Square, s Stack) {
-	old := p.Cells[sq]
-	if t := b.TopOwner(old); t >= 0 {
-		p.Showing[t]--
-		p.Tops[t].Remove(sq)
-	}
-	if t := b.TopOwner(s); t >= 0 {
-		p.Showing[t]++
-		p.Tops[t].Add(sq)
-	}
-	p.Cells[sq] = s
-}
-
 // SetToMove makes player the one to move, keeping Hash up to date.
 func (p *Position) SetToMove(player int) {
 	p.Hash ^= sideKey(int(p.ToMove)) ^ sideKey(player)

@@ -169,6 +169,19 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 // position nobody has moved, so none is evaluated: a placement game whose
 // end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
+	if c.unhashed && g.pureEnds {
+		// The start's test, without the hash, only once an end holds:
+		// asking the ends first changes nothing when none can fail.
+		for i := range g.ends {
+			if g.ends[i].test(c) {
+				if g.atStartUnhashed(c) {
+					return -1
+				}
+				return i
+			}
+		}
+		return -1
+	}
 	if c.unhashed {
 		if g.atStartUnhashed(c) {
 			return -1

@@ -139,14 +139,17 @@ type Game struct {
 	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
 	network      string       // network: as written
 	net          netCache
-	cube         *CubeRules                 // the doubling cube, nil for none (cube.go): no part of the move generator
-	kindRules    bool                       // some move rule moves only some kinds of piece
-	compact      bool                       // every move comes from generateCompact (compact.go)
-	wordMoves    bool                       // playouts list moves as word moves (shifts.go)
-	allWords     bool                       // and every move rule has word forms (generateWords)
-	fastApply    bool                       // and applyWord plays their moves
-	layout       *wordLayout                // the squares' bits in word moves
-	bearWords    [][board.MaxPlayers]uint64 // each bear-off rule's squares per player, in layout
+	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
+	kindRules    bool       // some move rule moves only some kinds of piece
+	compact      bool       // every move comes from generateCompact (compact.go)
+	wordMoves    bool       // playouts list moves as word moves (shifts.go)
+	allWords     bool       // and every move rule has word forms (generateWords)
+	fastApply    bool       // and applyWord plays their moves
+	// pureEnds: no end condition can fail at run time, nor is there a
+	// ranking, so a word playout may ask them before the start's test.
+	pureEnds  bool
+	layout    *wordLayout                // the squares' bits in word moves
+	bearWords [][board.MaxPlayers]uint64 // each bear-off rule's squares per player, in layout
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
