@@ -232,12 +232,16 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 		// captureStarts written out: it does not inline, and a board of
 		// one word pays no call for the choice.
 		if g.setWords == 0 {
-			starts = board.SquareSet{g.captureStarts64(c, st.active)}
+			w := g.captureStarts64(c, st.active)
+			if w == 0 {
+				return buf
+			}
+			starts = board.SquareSet{w}
 		} else {
 			starts = g.captureStartsWords(c, st.active)
-		}
-		if starts.Empty() {
-			return buf
+			if starts.Empty() {
+				return buf
+			}
 		}
 	}
 	start := len(buf)
