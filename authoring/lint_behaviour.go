@@ -335,7 +335,7 @@ func mirrorOf(g *interpreter.Game) func(*board.Position) board.Position {
 		q.Ply = p.Ply
 		// The roll to play is the same roll for either colour, and so is an
 		// extra roll to come (with the square it settles, turned).
-		q.Dice, q.Opening, q.Extra = p.Dice, p.Opening, p.Extra
+		q.Dice, q.Opening, q.Extra, q.Rolls, q.Bonus, q.BonusNext = p.Dice, p.Opening, p.Extra, p.Rolls, p.Bonus, p.BonusNext
 		if p.Pending > 0 {
 			q.Pending = uint8(rot[p.Pending-1]) + 1
 		}

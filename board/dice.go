@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -55,6 +56,33 @@ func extraKey(extra bool, pending uint8) uint64 {
 	return mix(uint64(pending)<<1 ^ 1 ^ 0x1f83_d9ab_fb41_bd6b)
 }
 
+// SetTurn sets the rolls made this turn before the one to come (see
+// Position.Rolls) and the bonus move being played (0: none; its count is
+// then the roll to play, Dice = bonus, 0), keeping Hash up to date.
+func (p *Position) SetTurn(rolls, bonus uint8) {
+	p.Hash ^= turnKey(p.Rolls, p.Bonus, p.BonusNext) ^ turnKey(rolls, bonus, p.BonusNext)
+	p.Rolls, p.Bonus = rolls, bonus
+}
+
+// SetBonusNext sets the bonus moves to be played after the one being
+// played (0 ends the list), keeping Hash up to date.
+func (p *Position) SetBonusNext(next [3]uint8) {
+	p.Hash ^= turnKey(p.Rolls, p.Bonus, p.BonusNext) ^ turnKey(p.Rolls, p.Bonus, next)
+	p.BonusNext = next
+}
+
+// turnKey is the hash contribution of the turn's counters: 0 for none.
+func turnKey(rolls, bonus uint8, next [3]uint8) uint64 {
+	if rolls == 0 && bonus == 0 && next == [3]uint8{} {
+		return 0
+	}
+	return mix(uint64(rolls)<<8 ^ uint64(bonus) ^ uint64(next[0])<<16 ^ uint64(next[1])<<24 ^ uint64(next[2])<<32 ^ 0x6c62_272e_07bb_0142)
+}
+
+// MidTurn reports whether the player to move is in the middle of its turn:
+// an extra roll or a bonus move to come, or rolls made already this turn.
+func (p *Position) MidTurn() bool { return p.Extra || p.Rolls > 0 || p.Bonus > 0 }
+
 // UseDiceCount tells this board's position strings how many dice a roll
 // has: with one, a roll is written with one digit (`roll:6`).
 func (b *Board) UseDiceCount(n int) { b.diceCount = n }
@@ -97,11 +125,20 @@ func ParseRoll(text string, sides int) (d1, d2 int, err error) {
 	return d1, d2, nil
 }
 
-// formatRoll appends " roll:65" (or " roll:opening") when the board has dice
-// and the position a roll.
+// formatRoll appends " roll:65" (or " roll:opening", or " bonus:20" for a
+// bonus move to play) when the board has dice and the position a roll, then
+// the extra roll to come (" extra") and the rolls made this turn
+// (" turn_rolls:2").
 func (b *Board) formatRoll(sb *strings.Builder, p *Position) {
 	switch {
 	case b.diceSides == 0:
+	case p.Bonus > 0:
+		fmt.Fprintf(sb, " bonus:%d", p.Bonus)
+		for _, n := range p.BonusNext {
+			if n > 0 {
+				fmt.Fprintf(sb, ",%d", n)
+			}
+		}
 	case p.Opening && !p.Rolled():
 		sb.WriteString(" roll:opening")
 	case p.Rolled() && b.diceCount == 1:
@@ -117,6 +154,9 @@ func (b *Board) formatRoll(sb *strings.Builder, p *Position) {
 			sb.WriteByte(':')
 			sb.WriteString(b.SquareName(Square(p.Pending - 1)))
 		}
+	}
+	if p.Rolls > 0 && b.diceSides > 0 {
+		fmt.Fprintf(sb, " turn_rolls:%d", p.Rolls)
 	}
 }
 
@@ -138,6 +178,36 @@ func (b *Board) parseRoll(p *Position, fields []string, offsets []int) ([]string
 					return nil, nil, offsets[i] + len("extra:"), err.Error()
 				}
 				p.Pending = uint8(sq) + 1
+			}
+			continue
+		}
+		if v, ok := strings.CutPrefix(f, "turn_rolls:"); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 || n > 255 || v[0] == '+' {
+				return nil, nil, offsets[i] + len("turn_rolls:"), fmt.Sprintf("turn_rolls: %q is not a number of rolls from 1 to 255", v)
+			}
+			p.Rolls = uint8(n)
+			continue
+		}
+		if v, ok := strings.CutPrefix(f, "bonus:"); ok {
+			if seen {
+				return nil, nil, offsets[i], "the roll is given twice (a bonus move is the roll to play)"
+			}
+			seen = true
+			counts := strings.Split(v, ",")
+			if len(counts) > 1+len(p.BonusNext) {
+				return nil, nil, offsets[i] + len("bonus:"), fmt.Sprintf("bonus: %q: at most %d bonus moves wait", v, 1+len(p.BonusNext))
+			}
+			for k, c := range counts {
+				n, err := strconv.Atoi(c)
+				if err != nil || n < 1 || n > 255 || c[0] == '+' {
+					return nil, nil, offsets[i] + len("bonus:"), fmt.Sprintf("bonus: %q is not a count of steps from 1 to 255 (or several, 20,10)", c)
+				}
+				if k == 0 {
+					p.Bonus, p.Dice = uint8(n), [2]uint8{uint8(n), 0}
+				} else {
+					p.BonusNext[k-1] = uint8(n)
+				}
 			}
 			continue
 		}

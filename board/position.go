@@ -36,6 +36,15 @@ type Position struct {
 	// the end of the extra roll's play.
 	Extra   bool
 	Pending uint8
+	// Rolls is the rolls the player to move has made and played (or
+	// passed) this turn before the one to come or being played, in a game
+	// whose rules read it (`turn_rolls`); 0 otherwise. Bonus is the count
+	// of a bonus move being played (Dice is then Bonus, 0), and BonusNext
+	// those earned to be played after it, in order: a move a play
+	// earned, of a count no die shows (see dice.go).
+	Rolls     uint8
+	Bonus     uint8
+	BonusNext [3]uint8
 	// Place is each player's place once it has finished, in a game played
 	// for places (see place.go); all 0 otherwise.
 	Place [MaxPlayers]int16
@@ -67,22 +76,6 @@ func (p *Position) Set(b *Board, sq Square, s Stack) {
 		p.Tops[t].Add(sq)
 	}
 	p.Hash ^= cellHash(sq, old) ^ cellHash(sq, s)
-	p.Cells[sq] = s
-}
-
-// SetUnhashed is Set leaving Hash as it is: for a run of moves whose
-// positions nobody asks the hash of (a random playout), after which
-// Recount makes it right.
-func (p *Position) SetUnhashed(b *Board, sq Square, s Stack) {
-	old := p.Cells[sq]
-	if t := b.TopOwner(old); t >= 0 {
-		p.Showing[t]--
-		p.Tops[t].Remove(sq)
-	}
-	if t := b.TopOwner(s); t >= 0 {
-		p.Showing[t]++
-		p.Tops[t].Add(sq)
-	}
 	p.Cells[sq] = s
 }
 
@@ -126,6 +119,7 @@ func (p *Position) Recount(b *Board) {
 	p.Hash ^= deepHash(p.Deep)
 	p.Hash ^= diceKey(p.Dice, p.Opening)
 	p.Hash ^= extraKey(p.Extra, p.Pending)
+	p.Hash ^= turnKey(p.Rolls, p.Bonus, p.BonusNext)
 	for sq := 0; sq < b.NumSquares(); sq++ {
 		s := p.Cells[sq]
 		if s == 0 {

@@ -169,6 +169,19 @@ func (g *Game) cutStack(p *board.Position, sq board.Square) {
 // position nobody has moved, so none is evaluated: a placement game whose
 // end is `checkers(opponent) == 0` is not over before it starts.
 func (g *Game) endTest(c *Ctx) int {
+	if c.unhashed && g.pureEnds {
+		// The start's test, without the hash, only once an end holds:
+		// asking the ends first changes nothing when none can fail.
+		for i := range g.ends {
+			if g.ends[i].test(c) {
+				if g.atStartUnhashed(c) {
+					return -1
+				}
+				return i
+			}
+		}
+		return -1
+	}
 	if c.unhashed {
 		if g.atStartUnhashed(c) {
 			return -1
@@ -203,10 +216,11 @@ func (g *Game) Result(p *board.Position) Outcome {
 }
 
 // lastMover is the player who made the last move at p: the one before the
-// player to move, or the player to move itself before an extra roll it
-// earned (a dice move rule's again), whose play may have won.
+// player to move, or the player to move itself in the middle of its turn
+// (before an extra roll or a bonus move it earned, or after a pass that
+// rolls again), whose play may have won.
 func (g *Game) lastMover(p *board.Position) int {
-	if p.Extra {
+	if p.MidTurn() {
 		return int(p.ToMove)
 	}
 	return g.prev(int(p.ToMove))

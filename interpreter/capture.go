@@ -103,7 +103,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 	for sq := range g.Board.NumSquares() {
 		g.allSquares.Add(board.Square(sq))
 	}
-	if g.Board.Neutral() == 0 && g.Board.NumSquares() <= 64 {
+	if g.Board.Neutral() == 0 {
 		g.buildLineShifts()
 	}
 	cs := rf.Capture
@@ -144,7 +144,7 @@ func (g *Game) buildCaptures(d *decoder, rf *ruleFile) {
 		}
 		g.captureRules = append(g.captureRules, r)
 	}
-	if g.Board.Neutral() == 0 && g.Board.NumSquares() <= 64 {
+	if g.Board.Neutral() == 0 {
 		g.kindMask = uint8(1)<<max(len(g.Kinds), 1) - 1
 		g.buildCaptureDirs()
 	}
@@ -229,9 +229,19 @@ func (g *Game) generateCaptures(c *Ctx, buf []board.Move, any bool) []board.Move
 	// be, or else every square of mine.
 	starts := p.Tops[me]
 	if g.captureDirs[me] != nil {
-		starts = board.SquareSet{g.captureStarts(c, st.active)}
-		if starts[0] == 0 {
-			return buf
+		// captureStarts written out: it does not inline, and a board of
+		// one word pays no call for the choice.
+		if g.setWords == 0 {
+			w := g.captureStarts64(c, st.active)
+			if w == 0 {
+				return buf
+			}
+			starts = board.SquareSet{w}
+		} else {
+			starts = g.captureStartsWords(c, st.active)
+			if starts.Empty() {
+				return buf
+			}
 		}
 	}
 	start := len(buf)

@@ -39,7 +39,17 @@ func (d *decoder) decodeDice(n *yaml.Node, rf *ruleFile) {
 		{"count", false, func(_, v *yaml.Node) { ds.Count = d.integer(v, "dice: count", 1, 2) }},
 		{"sides", false, func(_, v *yaml.Node) { ds.Sides = d.integer(v, "dice: sides", 2, 9) }},
 		{"doubles", false, func(_, v *yaml.Node) { ds.Doubles = d.integer(v, "dice: doubles", 2, board.MaxDiceMoves) }},
-		{"opening", false, func(_, v *yaml.Node) { ds.Opening = d.oneOf(v, "dice: opening", "one each", "none") == "one each" }},
+		{"opening", false, func(_, v *yaml.Node) {
+			switch d.oneOf(v, "dice: opening", "one each", "reroll", "none") {
+			case "one each":
+				ds.Opening = true
+			case "reroll":
+				ds.Opening, ds.Reroll = true, true
+			}
+		}},
+		{"pass_again", false, func(_, v *yaml.Node) { ds.PassAgain = d.expression(v, "dice: pass_again") }},
+		{"penalty", false, func(_, v *yaml.Node) { ds.Penalty = d.expression(v, "dice: penalty") }},
+		{"bottoms", false, func(_, v *yaml.Node) { ds.Bottoms = d.expression(v, "dice: bottoms") }},
 		{"hits", false, func(_, v *yaml.Node) { ds.HitsAtEnd = d.oneOf(v, "dice: hits", "landing", "end") == "end" }},
 		{"use", false, func(_, v *yaml.Node) {
 			for _, w := range d.words(v, "dice: use") {
@@ -113,6 +123,7 @@ func (d *decoder) decodeDiceMoves(n *yaml.Node, rf *ruleFile) {
 			{"reasons", false, func(k, v *yaml.Node) { reasons = d.decodeTermReasons(k, v, what) }},
 			{"hit", false, func(_, v *yaml.Node) { m.Hit = d.expression(v, what+": hit") }},
 			{"once", false, func(_, v *yaml.Node) { m.Once = d.boolean(v, what+": once") }},
+			{"bonus", false, func(_, v *yaml.Node) { m.Bonus = d.expression(v, what+": bonus") }},
 			{"again", false, func(_, v *yaml.Node) {
 				// true, false, or a condition of the die move (again: double)
 				if v.Kind == yaml.ScalarNode && (v.Value == "true" || v.Value == "false") {

@@ -2,6 +2,7 @@ package interpreter
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/expr-lang/expr/ast"
 
@@ -28,6 +29,12 @@ import (
 type diceSpec struct {
 	node *yaml.Node
 	dice.Config
+	// PassAgain: a player who cannot play the roll rolls again where this
+	// holds; Penalty: a roll where this holds is not played (see
+	// dice.Engine.SetTurnRules).
+	PassAgain, Penalty *exprText
+	// Bottoms: a double is played by its tops and bottoms where this holds.
+	Bottoms *exprText
 }
 
 // trackSpec is one player's path in `tracks:`.
@@ -51,6 +58,7 @@ type diceMoveSpec struct {
 	Once      bool      // a piece this rule moves is not moved again in the play
 	Again     bool      // after a play that used this rule, the same player rolls again
 	AgainIf   *exprText // the same, where this holds of the die move
+	Bonus     *exprText // the count of the bonus move the die move earns (0: none)
 }
 
 // diceEngine is the seam between the interpreter and the dice engine
@@ -75,6 +83,7 @@ type diceEngine interface {
 	RollWeights(p *board.Position, buf []float64) []float64
 	RollMove(p *board.Position, d1, d2 int) board.Move
 	RandomRoll(p *board.Position, rng interface{ IntN(int) int }) board.Move
+	Faces(d *dice.Ctx[*Ctx], p *board.Position) []int
 	// Apply plays a roll or a play, and says whether the turn ends.
 	Apply(p *board.Position, m board.Move) (endTurn bool)
 	BuildTable(d *dice.Ctx[*Ctx], readsLeft, readsExtra bool, setPlayer func(me int), failed func() bool)
@@ -123,6 +132,21 @@ type diceMoveRule struct {
 	hitC  *compiled
 	// againC: another roll where it holds (again: written as a condition)
 	againC *compiled
+	// bonusC: the count of the bonus move a die move earns
+	bonusC *compiled
+}
+
+// RollFaces are the dice to play at p, as the plays use them: a non-double
+// roll's two, a double as many times as it is played (its tops and bottoms
+// where the rule file's dice: bottoms holds), a bonus move's count; none
+// where p has no roll.
+func (g *Game) RollFaces(p *board.Position) []int {
+	if g.dice == nil || !p.Rolled() {
+		return nil
+	}
+	c := g.ctx(p, int(p.ToMove))
+	defer g.release(c)
+	return g.dice.Faces(&c.dice, p)
 }
 
 // HasDice reports whether the game rolls dice.
@@ -148,13 +172,14 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 		d.errorf(ds.node, "bad-value", "", "dice: one die has no doubles and no opening roll of one die each")
 	}
 	if len(g.Players) != 2 && ds.Opening {
-		d.errorf(ds.node, "bad-value", "", "dice: opening: one each is for two players")
+		d.errorf(ds.node, "bad-value", "", "dice: opening: one each and reroll are for two players")
 	}
 	b := g.Board
 	b.UseDice(ds.Sides)
 	b.UseDiceCount(ds.Count)
 	cfg := ds.Config
 	cfg.Bounce, cfg.FromStart, cfg.Start = rf.TrackBounce, rf.TrackNumbers == "from_start", rf.TrackStart
+	cfg.CountRolls = ds.PassAgain != nil || ds.Penalty != nil || readsTurnRolls(rf)
 	e := dice.New[*Ctx](b, len(g.Players), cfg)
 	e.SetSync(syncDiceMove)
 	seen := make([]bool, len(g.Players))
@@ -233,14 +258,54 @@ func (g *Game) buildDice(d *decoder, rf *ruleFile) {
 				er.AgainIf = diceTest(allTermsFn(r.againC))
 			}
 		}
+		if ms.Bonus != nil {
+			if ds.HitsAtEnd {
+				d.errorf(ms.Bonus.node, "bad-value", "", "%s: bonus: bonus moves are played with hits as each die lands, not with dice: hits: end", what)
+			}
+			r.bonusC = g.compileExpr(d, ms.Bonus, what+": bonus", inDice, false)
+			if r.bonusC != nil {
+				er.Bonus = r.bonusC.terms[0].value
+			}
+		}
 		er.Pos, er.Rest, er.Hit = diceTest(r.pos), diceTest(r.rest), diceTest(r.hit)
 		g.diceRules = append(g.diceRules, r)
 		e.AddRule(er)
+	}
+	var turnRules [2]dice.Test[*Ctx]
+	for i, src := range []*exprText{ds.PassAgain, ds.Penalty} {
+		if src == nil {
+			continue
+		}
+		what := []string{"dice: pass_again", "dice: penalty"}[i]
+		if c := g.compileExpr(d, src, what, inDice, true); c != nil {
+			turnRules[i] = diceTest(allTermsFn(c))
+		}
+	}
+	e.SetTurnRules(turnRules[0], turnRules[1])
+	if ds.Bottoms != nil {
+		if ds.Count != 2 || 2*ds.Doubles > board.MaxDiceMoves {
+			d.errorf(ds.Bottoms.node, "bad-value", "", "dice: bottoms: a double's tops and bottoms need two dice played at most %d times each", board.MaxDiceMoves/2)
+		} else if c := g.compileExpr(d, ds.Bottoms, "dice: bottoms", inDice, true); c != nil {
+			e.SetBottoms(diceTest(allTermsFn(c)))
+		}
 	}
 	if len(g.diceRules) > dice.MaxRules {
 		d.errorf(rf.root, "too-many-rules", "", "at most %d dice move rules", dice.MaxRules)
 	}
 	g.buildStepTable()
+}
+
+// readsTurnRolls reports whether a dice move rule's expressions name
+// turn_rolls, so that the rolls of a turn must be counted.
+func readsTurnRolls(rf *ruleFile) bool {
+	for _, ms := range rf.DiceMoves {
+		for _, e := range []*exprText{ms.When, ms.Hit, ms.AgainIf, ms.Bonus} {
+			if e != nil && strings.Contains(e.Text, "turn_rolls") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // diceTest is a compiled condition as the dice engine runs it: itself, on

@@ -28,7 +28,7 @@ func (g *Game) parseDiceMove(p *board.Position, text string) (board.Move, error)
 			return board.Move{}, fmt.Errorf("move %q: the game is over (%s)", t, o.Reason)
 		}
 	}
-	if !p.Rolled() || t == "pass" {
+	if !p.Rolled() || t == "pass" || t == "penalty" {
 		return g.dice.MatchRollOrPass(p, t, legal)
 	}
 	me := int(p.ToMove)
@@ -95,6 +95,9 @@ func (g *Game) explainDicePlay(p *board.Position, text string) (problem string, 
 func (g *Game) explainDiceSteps(p *board.Position, text string, checks *[]RuleCheck) string {
 	if !p.Rolled() {
 		return "the dice are rolled next: write the roll, like 65"
+	}
+	if legal := g.LegalMoves(p, nil); len(legal) == 1 && g.dice.MoveString(legal[0]) == "penalty" {
+		return "this roll is not played (the rule file's dice: penalty holds): write penalty; your piece farthest along its track goes back to its start"
 	}
 	if text == "pass" {
 		return "the roll can be played: " + g.dice.LegalPlaysHint(g.LegalMoves(p, nil))

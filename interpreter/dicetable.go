@@ -54,8 +54,8 @@ func (g *Game) buildStepTable() {
 	}
 	used := map[string]bool{}
 	for _, r := range g.diceRules {
-		if r.cond == nil || r.cond.vm || r.againC != nil {
-			return // (a conditional again is tested per die move)
+		if r.cond == nil || r.cond.vm || r.againC != nil || r.bonusC != nil {
+			return // (a conditional again, and a bonus, are asked per die move)
 		}
 		for _, t := range r.cond.terms {
 			if t.node == nil || t.test == nil || !g.readsOnly(t.node, stepTableNames, used) {

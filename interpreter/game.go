@@ -139,18 +139,24 @@ type Game struct {
 	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
 	network      string       // network: as written
 	net          netCache
-	cube         *CubeRules                 // the doubling cube, nil for none (cube.go): no part of the move generator
-	kindRules    bool                       // some move rule moves only some kinds of piece
-	compact      bool                       // every move comes from generateCompact (compact.go)
-	wordMoves    bool                       // playouts list moves as word moves (shifts.go)
-	allWords     bool                       // and every move rule has word forms (generateWords)
-	fastApply    bool                       // and applyWord plays their moves
-	layout       *wordLayout                // the squares' bits in word moves
-	bearWords    [][board.MaxPlayers]uint64 // each bear-off rule's squares per player, in layout
+	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
+	kindRules    bool       // some move rule moves only some kinds of piece
+	compact      bool       // every move comes from generateCompact (compact.go)
+	wordMoves    bool       // playouts list moves as word moves (shifts.go)
+	allWords     bool       // and every move rule has word forms (generateWords)
+	fastApply    bool       // and applyWord plays their moves
+	// pureEnds: no end condition can fail at run time, nor is there a
+	// ranking, so a word playout may ask them before the start's test.
+	pureEnds  bool
+	layout    *wordLayout                // the squares' bits in word moves
+	bearWords [][board.MaxPlayers]uint64 // each bear-off rule's squares per player, in layout
 
 	// lineShifts follow those lines a set at a time, for the test of where
 	// a capture may start (capture_sets.go); nil where they cannot.
 	lineShifts  [8]*lineShift
+	wideShifts  [8]*wideShift                  // instead, on a board of more than 64 squares
+	setWords    int                            // the words the wide shifts' sets take; 0 with lineShifts
+	twoWords    bool                           // two words, each shift by less than a word: captureStarts2
 	captureDirs [board.MaxPlayers][]captureDir // per player, for that test; nil for none
 	kindMask    uint8                          // every kind of piece
 	allSquares  board.SquareSet                // the board's squares
@@ -484,7 +490,7 @@ func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 	buf = buf[:0]
 	turn := int(c.pos.ToMove)
 	c.me, c.opp = g.prev(turn), turn
-	if c.pos.Extra { // the player to move earned another roll: its play may have won
+	if c.pos.MidTurn() { // the player to move earned another roll or a bonus move: its play may have won
 		c.me, c.opp = turn, g.next(turn)
 	}
 	if g.endTest(c) >= 0 {

@@ -110,6 +110,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	}
 	if g.wordMoves = g.wordGame(); g.wordMoves {
 		g.fastApply = g.fastApplies()
+		g.pureEnds = g.endsPure()
 		g.setWordGame()
 	}
 	if g.readsStreak && g.streak == nil && rf.Streak == nil {

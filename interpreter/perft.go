@@ -76,6 +76,17 @@ func (g *Game) perft(w *perftWork, depth int) int64 {
 			q := &w.rolled[depth]
 			*q = *p
 			g.Apply(q, r)
+			if g.IsChance(q) {
+				// An opening roll that decides only who starts (opening:
+				// reroll): the starter's roll is the next chance event.
+				sub := *q
+				for _, r2 := range g.LegalMoves(&sub, nil) {
+					q2 := sub
+					g.Apply(&q2, r2)
+					n += g.perftRolled(w, &q2, depth)
+				}
+				continue
+			}
 			n += g.perftRolled(w, q, depth)
 		}
 		return n

@@ -135,6 +135,9 @@ func (g *Game) randomDicePlayout(p *board.Position, rng *rand.Rand, maxPlies int
 				break
 			}
 			g.Apply(p, g.RandomRoll(p, rng))
+			if !p.Rolled() {
+				continue // an opening roll that decides only who starts: the starter rolls
+			}
 		}
 		g.resetCtx(c, p)
 		buf = g.legalMoves(c, buf)

@@ -45,7 +45,10 @@ const maxShifts = 8
 type wordShift struct {
 	mask  uint64
 	delta int
-	moves *[64]uint16
+	// up, down: delta as a shift left and a shift right, one of them 0
+	// (no branch on its sign).
+	up, down uint8
+	moves    *[64]uint16
 }
 
 // wordLayout places the squares of a board of at most 64 on the bits of a
@@ -199,6 +202,13 @@ func makeShifts(targets [][]board.Square, l *wordLayout) []wordShift {
 		}
 	}
 	slices.SortFunc(shifts, func(a, b wordShift) int { return a.delta - b.delta })
+	for i := range shifts {
+		if d := shifts[i].delta; d >= 0 {
+			shifts[i].up = uint8(d)
+		} else {
+			shifts[i].down = uint8(-d)
+		}
+	}
 	return shifts
 }
 
@@ -320,12 +330,7 @@ func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base
 	if twos == 0 {
 		for i := range shifts {
 			s := &shifts[i]
-			d := ones & s.mask
-			if s.delta >= 0 {
-				d <<= uint(s.delta)
-			} else {
-				d >>= uint(-s.delta)
-			}
+			d := (ones & s.mask) << (s.up & 63) >> (s.down & 63)
 			for d &= dests; d != 0; d &= d - 1 {
 				out[n] = base1 | move32(s.moves[bits.TrailingZeros64(d)])
 				n++
@@ -335,14 +340,8 @@ func emitShifts(buf []move32, shifts []wordShift, ones, twos, dests uint64, base
 	}
 	for i := range shifts {
 		s := &shifts[i]
-		d1, d2 := ones&s.mask, twos&s.mask
-		if s.delta >= 0 {
-			d1 <<= uint(s.delta)
-			d2 <<= uint(s.delta)
-		} else {
-			d1 >>= uint(-s.delta)
-			d2 >>= uint(-s.delta)
-		}
+		d1 := (ones & s.mask) << (s.up & 63) >> (s.down & 63)
+		d2 := (twos & s.mask) << (s.up & 63) >> (s.down & 63)
 		for d1 &= dests; d1 != 0; d1 &= d1 - 1 {
 			out[n] = base1 | move32(s.moves[bits.TrailingZeros64(d1)])
 			n++
@@ -364,36 +363,48 @@ func (g *Game) wordSteps(c *Ctx, sr *stepRule, tops, dests uint64, buf []move32)
 	if from == 0 {
 		return buf
 	}
-	v := &c.words
 	if sr.toEmpty {
-		dests &^= v.occupied
+		dests &^= c.words.occupied
 	}
-	var ones, twos uint64
+	ones, twos, talls, skip := sr.sources(&c.words, from)
+	buf = emitShifts(buf, sr.shifts, ones, twos, dests, sr.oneBase, sr.twoBase)
+	if talls != 0 {
+		buf = g.tallSteps(c, sr, talls, skip, dests, buf)
+	}
+	return buf
+}
+
+// sources splits the sources from (squares the player tops that rule sr
+// has moves from) into those whose lift-1 moves (ones) and lift-2 moves
+// (twos) come a word at a time, and the stacks (talls) whose other lift
+// sizes, less skip, come square by square.
+func (sr *stepRule) sources(v *wordView, from uint64) (ones, twos, talls, skip uint64) {
 	if sr.singles {
 		ones = from &^ v.tall
 	}
-	talls := from & v.tall
-	skip := uint64(0)
-	if sr.talls {
-		if sr.tallOne {
-			ones |= talls
-		}
-		if sr.twos {
-			twos = talls
-			if !sr.twoAny {
-				twos &= v.second[sr.twoWho]
-			}
-		}
-		talls &= v.high
-		skip = 6
-		if sr.hi <= 2 {
-			talls = 0
+	talls = from & v.tall
+	if !sr.talls {
+		return ones, 0, talls, 0
+	}
+	if sr.tallOne {
+		ones |= talls
+	}
+	if sr.twos {
+		twos = talls
+		if !sr.twoAny {
+			twos &= v.second[sr.twoWho]
 		}
 	}
-	buf = emitShifts(buf, sr.shifts, ones, twos, dests, sr.oneBase, sr.twoBase)
-	if talls == 0 {
-		return buf
+	if sr.hi <= 2 {
+		return ones, twos, 0, 6
 	}
+	return ones, twos, talls & v.high, 6
+}
+
+// tallSteps appends rule sr's moves from the stacks talls, of the lift
+// sizes their terms allow less skip, to the squares in dests, square by
+// square from the templates.
+func (g *Game) tallSteps(c *Ctx, sr *stepRule, talls, skip, dests uint64, buf []move32) []move32 {
 	cells := &c.pos.Cells
 	filter := dests != ^uint64(0)
 	l := g.layout
@@ -452,11 +463,23 @@ func (g *Game) generateWords(c *Ctx, buf []move32) []move32 {
 		if r.pos != nil && !r.pos(c) {
 			continue
 		}
+		sr := r.step[me]
+		from := tops & sr.fromWord
+		if from == 0 {
+			continue
+		}
 		dests := ^uint64(0)
 		if r.destWord != nil {
 			dests = r.destWord(c)
 		}
-		buf = g.wordSteps(c, r.step[me], tops, dests, buf)
+		if sr.toEmpty {
+			dests &^= c.words.occupied
+		}
+		ones, twos, talls, skip := sr.sources(&c.words, from)
+		buf = emitShifts(buf, sr.shifts, ones, twos, dests, sr.oneBase, sr.twoBase)
+		if talls != 0 {
+			buf = g.tallSteps(c, sr, talls, skip, dests, buf)
+		}
 	}
 	// One bear-off per square, whichever rule allows it: the first.
 	l := g.layout
@@ -495,6 +518,26 @@ func (g *Game) fastApplies() bool {
 		!g.Board.PlyCounted() && g.rankRules == nil && g.dice == nil && len(g.captureRules) == 0
 }
 
+// endsPure reports whether every end condition is made of terms that
+// cannot fail at run time (pure), compiled as closures, in a game without
+// places.
+func (g *Game) endsPure() bool {
+	if g.rankRules != nil {
+		return false
+	}
+	for _, e := range g.ends {
+		if e.cond == nil || e.cond.vm {
+			return false
+		}
+		for _, t := range e.cond.terms {
+			if t.node == nil || !g.pure(t.node) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
 // applyWord is apply for the word moves of a game where fastApplies, on
 // the compact move, keeping v up to date and leaving p's hash stale (see
 // startPlayout).
@@ -510,18 +553,56 @@ func (g *Game) applyWord(p *board.Position, m move32, v *wordView) {
 		}
 		rest, section := b.Lift(s, k)
 		onto := b.Push(d, section)
-		p.SetUnhashed(b, from, rest)
-		p.SetUnhashed(b, to, onto)
-		v.update(b, g.layout, from, s, rest)
-		v.update(b, g.layout, to, d, onto)
+		g.setWord(p, v, from, s, rest)
+		g.setWord(p, v, to, d, onto)
 	case board.BearOff:
 		s := p.Cells[from]
 		rest, section := b.Lift(s, 1)
 		owner := b.Owner(b.Top(section))
-		p.SetUnhashed(b, from, rest)
+		g.setWord(p, v, from, s, rest)
 		p.OnBoard[owner]--
 		p.Off[owner]++
-		v.update(b, g.layout, from, s, rest)
 	}
 	p.ToMove = uint8(g.next(int(p.ToMove)))
+}
+
+// setWord puts stack s on square sq, whose stack was old: what
+// Position.Set does but the hash (the cell, Showing, Tops), and v's bits,
+// in one pass over the top owners.
+func (g *Game) setWord(p *board.Position, v *wordView, sq board.Square, old, s board.Stack) {
+	b := g.Board
+	bit := uint64(1) << g.layout.bit[sq]
+	if t := b.TopOwner(old); t >= 0 {
+		p.Showing[t]--
+		p.Tops[t].Remove(sq)
+		v.tops[t] &^= bit
+	}
+	if old.Height() > 1 {
+		if o := b.Owner(b.Piece(old, 2)); o >= 0 {
+			v.second[o] &^= bit
+		}
+	}
+	p.Cells[sq] = s
+	v.occupied &^= bit
+	v.tall &^= bit
+	v.high &^= bit
+	h := s.Height()
+	if h == 0 {
+		return
+	}
+	v.occupied |= bit
+	if t := b.TopOwner(s); t >= 0 {
+		p.Showing[t]++
+		p.Tops[t].Add(sq)
+		v.tops[t] |= bit
+	}
+	if h > 1 {
+		v.tall |= bit
+		if h > 2 {
+			v.high |= bit
+		}
+		if o := b.Owner(b.Piece(s, 2)); o >= 0 {
+			v.second[o] |= bit
+		}
+	}
 }

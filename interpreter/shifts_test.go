@@ -23,6 +23,12 @@ func checkWordPly(t *testing.T, g *Game, c *Ctx, p *board.Position, rng *rand.Ra
 	before := *p
 	if c.unhashed {
 		before.Recount(g.Board) // the hash left stale by the plies before
+		if kept := *p; kept.Hash != before.Hash {
+			kept.Hash = before.Hash
+			if kept != before {
+				t.Fatalf("%s: the counts kept by the plies before differ from a recount", g.FormatPosition(&before))
+			}
+		}
 	}
 	legal, lerr := g.LegalMovesErr(&before, nil)
 	m, played, err := g.compactPly(c, p, rng)
@@ -45,7 +51,7 @@ func checkWordPly(t *testing.T, g *Game, c *Ctx, p *board.Position, rng *rand.Ra
 	g.Apply(&want, m.move())
 	got := *p
 	if c.unhashed {
-		got.Recount(g.Board) // the hash left stale
+		got.Hash = want.Hash // left stale: the rest must be kept as Apply keeps it
 	}
 	if got != want {
 		t.Fatalf("%s: after %s the ply leaves\n%s (hash %x), Apply\n%s (hash %x)\n%s", g.FormatPosition(&before), g.MoveString(m.move()),
@@ -206,6 +212,33 @@ func TestAtStartUnhashed(t *testing.T) {
 	c.pos = &q
 	if g.atStartUnhashed(c) {
 		t.Errorf("the start with a piece borne off is the start")
+	}
+}
+
+// An end that holds at the start is not asked there, in a word playout
+// that asks the ends before the start's test (pureEnds) too: a Liger whose
+// player wins while the opponent shows 12 checkers plays its first move,
+// and the game ends after it (blue shows 12).
+func TestWordPlayoutEndAtStart(t *testing.T) {
+	data, err := os.ReadFile("../variants/liger.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.Index(string(data), "\nend:")
+	if at < 0 {
+		t.Fatal("no end: in liger.yaml")
+	}
+	at += strings.IndexByte(string(data[at+1:]), '\n') + 2 // after the end: line
+	text := string(data[:at]) + "  - win: showing(opponent) == 12\n" + string(data[at:])
+	g, err := Load("liger-end.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !g.fastApply || !g.pureEnds {
+		t.Fatalf("fastApply %v, pureEnds %v", g.fastApply, g.pureEnds)
+	}
+	if n := wordPlies(t, g, g.Start(), 5, rand.New(rand.NewPCG(29, 5)), text); n != 1 {
+		t.Errorf("%d plies played; want 1", n)
 	}
 }
 

@@ -151,8 +151,18 @@ func New(g *interpreter.Game, h *interpreter.History, variant string, players []
 			r.SetTag("Termination", o.Why) // the rule file's words
 		}
 	}
+	at := h.Start()
 	for _, m := range h.Moves() {
-		r.Moves = append(r.Moves, RecordMove{Text: g.MoveString(m)})
+		text := g.MoveString(m)
+		if at.Bonus > 0 {
+			// A bonus move follows the play that earned it without a roll
+			// between: the word bonus keeps the two plays apart.
+			text = bonusWord + " " + text
+		}
+		r.Moves = append(r.Moves, RecordMove{Text: text})
+		if g.HasDice() {
+			g.Apply(&at, m)
+		}
 	}
 	start, moves := h.Start(), h.Moves()
 	for i := range r.Moves {
@@ -485,7 +495,7 @@ func replay(g *interpreter.Game, r *Record, c *CubeGame) (*interpreter.History, 
 		} else {
 			pos := h.Position()
 			var m board.Move
-			m, err = g.ParseMove(&pos, rm.Text)
+			m, err = g.ParseMove(&pos, strings.TrimPrefix(rm.Text, bonusWord+" "))
 			if err == nil {
 				err = h.Play(m)
 			}
@@ -507,7 +517,12 @@ func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
 	var out []RecordMove
 	for _, w := range words {
 		last := len(out) - 1
-		if g.IsRollText(w.Text) || last < 0 || g.IsRollText(out[last].Text) || standalone(out[last].Text) || standalone(w.Text) {
+		if last >= 0 && out[last].Text == bonusWord { // the bonus move's play, a pass included
+			out[last].Text += " " + w.Text
+			out[last].Comment += w.Comment
+			continue
+		}
+		if g.IsRollText(w.Text) || last < 0 || g.IsRollText(out[last].Text) || standalone(out[last].Text) || standalone(w.Text) || w.Text == bonusWord {
 			out = append(out, w)
 			continue
 		}
@@ -518,11 +533,15 @@ func playWords(g *interpreter.Game, words []RecordMove) []RecordMove {
 }
 
 // standalone says whether a word of a dice game's record is a move by
-// itself: a pass or a cube action.
+// itself: a pass, a penalty or a cube action.
 func standalone(w string) bool {
 	_, cube := interpreter.CubeWords[w]
-	return w == "pass" || cube
+	return w == "pass" || w == "penalty" || cube
 }
+
+// bonusWord begins a bonus move in a dice game's record (`bonus 4/24`): it
+// follows the play that earned it with no roll between.
+const bonusWord = "bonus"
 
 // recordPlayers is the number of players of a record's game: its [Players]
 // tag, else every player g's rule file declares.

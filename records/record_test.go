@@ -155,3 +155,56 @@ func TestPlayerNamesRoundTrip(t *testing.T) {
 		t.Errorf("replay: %v", err)
 	}
 }
+
+// Games with the turn's dice rules (a pass that rolls again, a penalty, a
+// bonus move with no roll before it) are written and read back move for
+// move.
+func TestRecordRoundTripDiceTurns(t *testing.T) {
+	seen := map[string]int{}
+	for _, name := range []string{"mensch", "parcheesi", "plakoto"} {
+		g, err := gametest.Open(t, name).WithPlayers(2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for seed := uint64(1); seed <= 3; seed++ {
+			rng := rand.New(rand.NewPCG(seed, 9))
+			h := g.NewHistory(g.Start())
+			for h.Len() < 3000 && !h.Outcome().Over {
+				pos := h.Position()
+				moves := g.LegalMoves(&pos, nil)
+				m := moves[rng.IntN(len(moves))]
+				if pos.Bonus > 0 {
+					seen["bonus moves"]++
+				}
+				switch g.MoveString(m) {
+				case "penalty":
+					seen["penalties"]++
+				case "pass":
+					q := pos
+					if g.Apply(&q, m); q.ToMove == pos.ToMove {
+						seen["passes that roll again"]++
+					}
+				}
+				if err := h.Play(m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec := records.New(g, h, name, []string{"human", "mcts:easy"}, "2026.11.27")
+			back, err := records.Parse(strings.NewReader(rec.String()))
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			h2, err := records.Replay(g, back)
+			if err != nil {
+				t.Fatalf("%s: replay: %v", name, err)
+			}
+			if h2.Position() != h.Position() || h2.Len() != h.Len() {
+				t.Errorf("%s: the replayed game differs", name)
+			}
+		}
+	}
+	if seen["bonus moves"] < 5 || seen["penalties"] < 1 || seen["passes that roll again"] < 5 {
+		t.Errorf("the games do not exercise the rules: %v", seen)
+	}
+	t.Log(seen)
+}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/stackrules/stackrules/board"
+	"github.com/stackrules/stackrules/interpreter"
 )
 
 // The dice of a dice game. A position without a roll is a chance position:
@@ -96,7 +97,7 @@ func (s *Session) Roll(text string) (board.Move, error) {
 		return board.Move{}, fmt.Errorf("roll %q: write the roll as %d dice, like %s", text, want, s.Game.MoveString(rolls[0]))
 	}
 	for _, m := range rolls {
-		if s.Game.MoveString(m) == norm {
+		if s.Game.MoveString(m) == norm || p.Opening && s.Game.IsRollText(norm) && sameRoll(s.Game, &p, norm, m) {
 			if err := s.hist.Play(m); err != nil {
 				return board.Move{}, err
 			}
@@ -113,4 +114,11 @@ func (s *Session) Roll(text string) (board.Move, error) {
 		}
 	}
 	return board.Move{}, fmt.Errorf("roll %q: each die shows 1 to %d", text, top)
+}
+
+// sameRoll reports whether text is read at p as the chance event m (an
+// opening roll that decides only who starts names its starter: 6-5 is 2-1).
+func sameRoll(g *interpreter.Game, p *board.Position, text string, m board.Move) bool {
+	got, err := g.ParseMove(p, text)
+	return err == nil && got == m
 }

@@ -155,6 +155,35 @@ func TestRollForcedPass(t *testing.T) {
 	}
 }
 
+// A roll that leaves nothing to play but rolls again (Mensch's three tries
+// for a 6 with every piece in the base) is passed for the person, who is
+// told to roll again; the page then waits for the same player's roll.
+func TestRollForcedPassRollsAgain(t *testing.T) {
+	_, ts := newTestServer(t, Options{})
+	c := &client{t: t, base: ts.URL}
+	// A 6 brings a piece out (and rolls again too): try games until a roll
+	// is not a 6.
+	for try := 0; try < 40; try++ {
+		id := c.newDiceGame("mensch", []string{"human", "human", "human", "human"}, "r b2:rrrr,b10:bbbb,j10:gggg,j2:yyyy")
+		code, out := c.do("POST", "/api/games/"+id+"/roll", "{}")
+		if code != http.StatusOK {
+			t.Fatalf("roll: %d %v", code, out)
+		}
+		dice := out["dice"].(map[string]any)
+		if h := out["history"].([]any); len(h) > 0 && h[0] == "6" {
+			continue
+		}
+		if n, _ := dice["notice"].(string); !strings.Contains(n, "red rolled") || !strings.Contains(n, "rolls again") {
+			t.Fatalf("notice: %q", n)
+		}
+		if out["to_move"].(float64) != 0 || !dice["to_roll"].(bool) {
+			t.Fatalf("red should roll again after the pass: %v", out)
+		}
+		return
+	}
+	t.Fatal("40 rolls of 6 in a row")
+}
+
 // Ludo's state marks the squares its hit rules make safe, and draws it from
 // its tracks, not as a backgammon board.
 func TestLudoTracksInTheState(t *testing.T) {

@@ -54,12 +54,18 @@ type turnJSON struct {
 
 // diceJSON is the state of the dice.
 type diceJSON struct {
-	Roll    []int  `json:"roll"`    // the dice to play, empty when they are to be rolled
-	Opening bool   `json:"opening"` // the opening roll (each player one die) is next
-	Sides   int    `json:"sides"`
-	ToRoll  bool   `json:"to_roll"` // the viewer is to press Roll
-	Pips    []int  `json:"pips"`    // each player's pips: the steps its pieces have left to go
-	Notice  string `json:"notice,omitempty"`
+	Roll    []int `json:"roll"`    // the dice to play, empty when they are to be rolled
+	Opening bool  `json:"opening"` // the opening roll (each player one die) is next
+	// Bonus: Roll is a bonus move's count, earned by the play before it
+	// (a rule's bonus:), played by one piece.
+	Bonus bool `json:"bonus,omitempty"`
+	// Faces are the dice the roll is played as (a double's tops and
+	// bottoms: 2 2 5 5), when the page cannot tell from Roll.
+	Faces  []int  `json:"faces,omitempty"`
+	Sides  int    `json:"sides"`
+	ToRoll bool   `json:"to_roll"` // the viewer is to press Roll
+	Pips   []int  `json:"pips"`    // each player's pips: the steps its pieces have left to go
+	Notice string `json:"notice,omitempty"`
 	// Cube is the doubling cube, when the game is played with it (cube.go).
 	Cube *cubeJSON `json:"cube,omitempty"`
 	// Turns is the move list by turn: each roll with its play.
@@ -220,13 +226,16 @@ func (lg *liveGame) diceOf(p *board.Position, seats []int) *diceJSON {
 	if !g.HasDice() {
 		return nil
 	}
-	dj := &diceJSON{Roll: []int{}, Opening: p.Opening, Sides: g.Board.DiceSides(), Pips: pipsOf(g, p),
+	dj := &diceJSON{Roll: []int{}, Opening: p.Opening, Bonus: p.Bonus > 0, Sides: g.Board.DiceSides(), Pips: pipsOf(g, p),
 		Notice: lg.notice, Turns: turnsOf(lg.sess)}
 	if p.Rolled() {
 		d1, d2 := int(p.Dice[0]), int(p.Dice[1])
 		dj.Roll = append(dj.Roll, d1)
 		if d2 != 0 {
 			dj.Roll = append(dj.Roll, d2)
+		}
+		if f := g.RollFaces(p); len(f) > 2 && f[len(f)-1] != d1 {
+			dj.Faces = f
 		}
 	}
 	if lg.awaitsRoll() {

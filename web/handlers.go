@@ -545,10 +545,19 @@ func (s *Server) handleRoll(w http.ResponseWriter, r *http.Request) {
 	}
 	g := lg.sess.Game
 	lg.notice = ""
-	if legal := lg.sess.Legal(); len(legal) == 1 && g.MoveString(legal[0]) == "pass" {
-		who := g.Players[lg.sess.ToMove()].Name
+	if legal := lg.sess.Legal(); len(legal) == 1 && (g.MoveString(legal[0]) == "pass" || g.MoveString(legal[0]) == "penalty") {
+		mover := lg.sess.ToMove()
+		who := g.Players[mover].Name
+		roll := g.MoveString(rolled[len(rolled)-1])
 		if err := lg.sess.PlayMove(legal[0]); err == nil {
-			lg.notice = fmt.Sprintf("%s rolled %s and cannot move: the turn passes.", who, g.MoveString(rolled[len(rolled)-1]))
+			switch {
+			case g.MoveString(legal[0]) == "penalty":
+				lg.notice = fmt.Sprintf("%s rolled %s, which is not played (penalty): the piece farthest along goes back.", who, roll)
+			case lg.sess.ToMove() == mover && lg.sess.AtChance():
+				lg.notice = fmt.Sprintf("%s rolled %s and cannot move, and rolls again.", who, roll)
+			default:
+				lg.notice = fmt.Sprintf("%s rolled %s and cannot move: the turn passes.", who, roll)
+			}
 		}
 	}
 	if err := lg.commit(s, lg.rewind(mark)); err != nil {

@@ -306,7 +306,7 @@ func (ss *terminalGame) aiTurn() error {
 	}
 	if m.Kind == board.Pass && info.Legal == 1 {
 		if who, why := passWhy(ss.g, &pos); why != "" {
-			ss.out("%s\n", wrapText(fmt.Sprintf("%s passes (%s pass): %s.", who, ss.moveNumber(ss.h.Len()-1), why), 80, ""))
+			ss.out("%s\n", wrapText(fmt.Sprintf("%s passes (%s pass): %s%s.", who, ss.moveNumber(ss.h.Len()-1), why, ss.rollsAgain(&pos)), 80, ""))
 		} else {
 			ss.out("%s has no move and passes (%s pass)\n", name, ss.moveNumber(ss.h.Len()-1))
 		}
@@ -330,9 +330,18 @@ func (ss *terminalGame) forcedPass(pos *board.Position, pass board.Move) error {
 		ss.out("%v\n", err)
 		return nil
 	}
-	ss.out("%s\n", wrapText(fmt.Sprintf("%s passes (%s pass): %s.", name, ss.moveNumber(ss.h.Len()-1), why), 80, ""))
+	ss.out("%s\n", wrapText(fmt.Sprintf("%s passes (%s pass): %s%s.", name, ss.moveNumber(ss.h.Len()-1), why, ss.rollsAgain(pos)), 80, ""))
 	ss.autosave()
 	return nil
+}
+
+// rollsAgain is "; and rolls again" when the pass just played at pos keeps
+// the turn (a dice game's pass_again), "" otherwise.
+func (ss *terminalGame) rollsAgain(pos *board.Position) string {
+	if now := ss.h.Position(); now.ToMove == pos.ToMove && now.MidTurn() && !ss.h.Outcome().Over {
+		return "; rolls again"
+	}
+	return ""
 }
 
 // passWhy is who passes at pos in a dice game, with the roll ("white with
@@ -349,6 +358,9 @@ func passWhy(g *interpreter.Game, pos *board.Position) (who, why string) {
 	roll := strconv.Itoa(int(pos.Dice[0]))
 	if pos.Dice[1] != 0 {
 		roll = board.RollString(int(pos.Dice[0]), int(pos.Dice[1]))
+	}
+	if pos.Bonus > 0 {
+		return who + " with a bonus move of " + roll, why
 	}
 	return who + " with " + roll, why
 }

@@ -300,7 +300,14 @@ func diceNotationText(g *interpreter.Game, p *board.Position) string {
 	} else {
 		sb.WriteString("  a roll:     the two dice, higher first: 65, 33\n")
 	}
-	if n.Opening {
+	if n.Bottoms {
+		sb.WriteString("              a double may be played by its tops and bottoms: 22 moves 2 2 5 5\n")
+	}
+	switch {
+	case n.Reroll:
+		sb.WriteString("              an opening roll is each player's die in turn order: 6-5;\n")
+		sb.WriteString("              it only decides who starts (2-1 or 1-2), who then rolls both dice\n")
+	case n.Opening:
 		sb.WriteString("              an opening roll is each player's die in turn order: 6-5\n")
 	}
 	if n.FromStart {
@@ -330,7 +337,18 @@ func diceNotationText(g *interpreter.Game, p *board.Position) string {
 	if n.ExtraRoll {
 		sb.WriteString("              a play that earns another roll is followed by it\n")
 	}
+	if n.Bonus {
+		sb.WriteString("              a play that earns a bonus move is followed by it: the position\n")
+		sb.WriteString("              shows bonus:20, and one piece moves that many steps\n")
+	}
 	sb.WriteString("  a pass:     pass, when nothing can be played\n")
+	if n.PassAgain {
+		sb.WriteString("              (a pass may roll again, as the rules say)\n")
+	}
+	if n.Penalty {
+		sb.WriteString("  a penalty:  penalty, a roll that is not played: your piece farthest\n")
+		sb.WriteString("              along goes back to its start\n")
+	}
 	if g.IsChance(p) {
 		fmt.Fprintf(&sb, "At the start, for example:\n%s\n", examples(p))
 		q := *p

@@ -163,6 +163,7 @@ function diceLeft() {
   let faces = roll.slice();
   const most = Math.max(0, ...state.legal.filter((m) => m.hops).map((m) => m.hops.length));
   if (roll.length === 2 && roll[0] === roll[1] && most > 2) faces = [roll[0], roll[0], roll[0], roll[0]];
+  if (state.dice.faces) faces = state.dice.faces.slice(); // a double's tops and bottoms
   const dice = faces.map((v) => ({ v, used: false }));
   const free = () => dice.filter((d) => !d.used);
   for (const h of turn.done) {
@@ -562,6 +563,7 @@ function dicePanel() {
   else if (isMyTurn()) {
     const left = diceLeft().filter((x) => !x.used).map((x) => x.v);
     if (turn.done.length > 0) notes.push("Moved " + turn.done.map((h) => hopText(h)).join(", ") + (left.length ? "; to play: " + left.join(", ") : "") + ". Undo takes the last back.");
+    else if (d.bonus) notes.push("Bonus move of " + d.roll[0] + ": click the piece to take it.");
     else notes.push("Rolled " + d.roll.join("-") + ": click a checker to see where each die takes it.");
     if (diceSel) {
       const t = [...diceTargets().keys()];

@@ -40,3 +40,25 @@ func TestRules(t *testing.T) {
 		}
 	}
 }
+
+// The opening roll decides only who starts: either player, to roll both
+// dice; perft counts each starter once.
+func TestOpening(t *testing.T) {
+	p := Start()
+	if !p.Opening() {
+		t.Fatal("the start is not before the opening roll")
+	}
+	st := p.Starters()
+	if len(st) != 2 || st[0].ToMove() != White || st[1].ToMove() != Black || st[0].Opening() || st[1].Opening() {
+		t.Fatalf("starters: %v", st)
+	}
+	for d := 1; d <= 2; d++ {
+		if got, want := Perft(p, d), Perft(st[0], d)+Perft(st[1], d); got != want {
+			t.Errorf("perft(%d) from the opening = %d, the starters' sum %d", d, got, want)
+		}
+	}
+	// the layout is the same for either colour: each starter has the same count
+	if a, b := Perft(st[0], 1), Perft(st[1], 1); a != b || a == 0 {
+		t.Errorf("perft(1) of white and black starting: %d, %d", a, b)
+	}
+}

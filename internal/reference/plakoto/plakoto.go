@@ -2,7 +2,7 @@
 // the Greek pinning game of Tavli, written from the published rules
 // (bkgm.com's Tavli pages; The Board's and pbmserv's rules for Plakoto) and
 // the choices stackrules makes for them (variants/plakoto.yaml's header:
-// white starts, the mother rule, a gammon is 2), without reading the
+// the mother rule, a gammon is 2), without reading the
 // interpreter, so tests can compare the two. It knows nothing of
 // stackrules' board or interpreter.
 //
@@ -20,7 +20,9 @@ import (
 	"strings"
 )
 
-// The players. White moves first.
+// The players. The game opens as Tavli's games do: each player rolls one
+// die, and the higher starts by rolling both dice anew (equal dice roll
+// again), so the opening decides only who starts, either player as likely.
 const (
 	White = 0
 	Black = 1
@@ -49,6 +51,8 @@ type Position struct {
 	b    board
 	turn int
 	dice [2]int
+	// opening: the opening roll, which decides who starts, is to come.
+	opening bool
 }
 
 // abs is the point in white's numbering of player's own point n.
@@ -59,12 +63,28 @@ func abs(player, n int) int {
 	return 25 - n
 }
 
-// Start is the starting layout, white to roll.
+// Start is the starting layout before the opening roll.
 func Start() Position {
 	var p Position
 	p.b.pt[abs(White, 24)] = stack{top: White, n: checkers}
 	p.b.pt[abs(Black, 24)] = stack{top: Black, n: checkers}
+	p.opening = true
 	return p
+}
+
+// Opening reports whether the opening roll is to come.
+func (p Position) Opening() bool { return p.opening }
+
+// Starters are the outcomes of the opening roll at p: the layout with white
+// to roll, and with black to roll.
+func (p Position) Starters() []Position {
+	var out []Position
+	for pl := White; pl <= Black; pl++ {
+		q := p
+		q.opening, q.turn, q.dice = false, pl, [2]int{}
+		out = append(out, q)
+	}
+	return out
 }
 
 // FromStacks builds a position from its points: for each point in white's
@@ -139,6 +159,9 @@ func (p Position) Key() string {
 		sb.WriteByte(' ')
 	}
 	fmt.Fprintf(&sb, "| %c %d%d", "wb"[p.turn], p.dice[0], p.dice[1])
+	if p.opening {
+		sb.WriteString(" opening")
+	}
 	return sb.String()
 }
 
@@ -409,10 +432,18 @@ func (p Position) prevResult() (over bool, winner, points int) {
 
 // Perft counts the leaves of the play tree depth turns deep: a position
 // with a roll has its distinct plays (a pass is one); one without takes
-// each of the 21 distinct rolls once.
+// each of the 21 distinct rolls once; before the opening roll, each player
+// starting once.
 func Perft(p Position, depth int) int64 {
 	if depth == 0 {
 		return 1
+	}
+	if p.opening {
+		var n int64
+		for _, q := range p.Starters() {
+			n += Perft(q, depth)
+		}
+		return n
 	}
 	if p.dice[0] == 0 {
 		var n int64

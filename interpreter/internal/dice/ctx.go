@@ -121,6 +121,13 @@ func Names[H any]() []Name[H] {
 				}
 				return 0
 			}},
+		{Name: "turn_rolls", Doc: "the rolls the player has made this turn before the one being played: 0 on a turn's first roll, 1 after an extra roll or a pass that rolls again (`dice: pass_again`)", Level: Position,
+			Of: func(_ *Ctx[H], pos *board.Position, _, _ int) int {
+				if pos == nil {
+					return 0
+				}
+				return int(pos.Rolls)
+			}},
 		{Name: "dice_left", Doc: "how many dice of the roll are left to play after this one (a double counts as many dice as it is played)", Level: Position, Field: FieldLeft,
 			Of: func(d *Ctx[H], _ *board.Position, _, _ int) int { return d.Left }},
 		{Name: "step", Doc: "the step of the square moved from along the mover's track: 0 for its first square (the bar, a base)", Level: Source, Field: FieldStep,

@@ -11,9 +11,14 @@ type Config struct {
 	Count   int  // dice rolled at once: 1 or 2
 	Sides   int  // numbered 1..Sides
 	Doubles int  // a double is played this many times (2: as two dice)
-	Opening bool // `opening: one each`: each player rolls one die, the higher starts with both
-	Most    bool // as many dice as can be played must be played
-	Larger  bool // when only one die of two can be played, the larger if it can
+	Opening bool // `opening:`: each player rolls one die, the higher starts
+	// Reroll (`opening: reroll`): the starter then rolls both dice anew
+	// (the Greek games), rather than playing the two opening dice.
+	Reroll bool
+	// CountRolls: Position.Rolls is kept (some condition reads turn_rolls).
+	CountRolls bool
+	Most       bool // as many dice as can be played must be played
+	Larger     bool // when only one die of two can be played, the larger if it can
 	// Exact: under Most, a play that takes a piece off its track's end with
 	// one die exactly may leave the rest of the roll unplayed (Ludo's exact
 	// finish), when nothing can play it after.
@@ -48,6 +53,9 @@ type Rule[H any] struct {
 	// Spec is Rest's terms specialised per die (see SpecTerm); nil when
 	// they are tested as Rest.
 	Spec []SpecTerm[H]
+	// Bonus is the count of the bonus move a die move by this rule earns
+	// (0: none), asked as it is played; nil: none.
+	Bonus func(host H) int
 	// All: every term, in the rule file's order, for playing a typed play
 	// by the rules (PlayByRules); nil is true.
 	All Test[H]
@@ -88,6 +96,13 @@ type Engine[H any] struct {
 	once    bool       // some rule has once: true
 	hasSum  bool       // some rule has steps: sum
 	again   bool       // some rule has again: true
+	bonus   bool       // some rule earns a bonus move
+	// passAgain: a player who cannot play the roll rolls again where it
+	// holds; penalty: a roll where it holds is not played, and the mover's
+	// piece farthest along its track goes back to its first square.
+	passAgain, penalty Test[H]
+	// bottoms: a double where it holds is played by its tops and bottoms.
+	bottoms Test[H]
 	// sync puts the move asked about in the host's context, for the Tests:
 	// once per die and per piece tried, not per test (SetSync).
 	sync func(host H, pos *board.Position, from board.Square, src board.Stack, to board.Square, dst board.Stack)
@@ -137,7 +152,21 @@ func (e *Engine[H]) AddRule(r *Rule[H]) {
 	e.once = e.once || r.Once
 	e.again = e.again || r.Again || r.AgainIf != nil
 	e.hasSum = e.hasSum || r.Sum
+	e.bonus = e.bonus || r.Bonus != nil
 }
+
+// SetTurnRules sets the conditions asked of a rolled position: passAgain,
+// whether a player who cannot play it rolls again, and penalty, whether it
+// is not played and the mover's piece farthest along its track goes back
+// to the track's first square (nil: never).
+func (e *Engine[H]) SetTurnRules(passAgain, penalty Test[H]) {
+	e.passAgain, e.penalty = passAgain, penalty
+}
+
+// SetBottoms sets the condition under which a double is played by its tops
+// and bottoms: Doubles dice of its number and as many of the number on the
+// opposite faces, sides + 1 - n (nil: never).
+func (e *Engine[H]) SetBottoms(bottoms Test[H]) { e.bottoms = bottoms }
 
 // Dice is the configuration.
 func (e *Engine[H]) Dice() *Config { return &e.Config }

@@ -44,6 +44,11 @@ func (e *Engine[H]) PlayByRules(d *Ctx[H], p *board.Position, steps []ParsedStep
 		for range e.Doubles {
 			rem = append(rem, d1)
 		}
+		if e.Bottoms(d, p) {
+			for range e.Doubles {
+				rem = append(rem, e.Sides+1-d1)
+			}
+		}
 	default:
 		rem = []int{d1, d2}
 	}

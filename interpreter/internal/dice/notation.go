@@ -24,9 +24,12 @@ import (
 func (e *Engine[H]) MoveString(m board.Move) string {
 	switch m.Kind {
 	case board.Pass:
+		if m.Piece&Penalty != 0 {
+			return "penalty"
+		}
 		return "pass"
 	case board.Roll:
-		if m.Lift == 1 {
+		if m.Lift == 1 || m.Lift == 2 {
 			a, b := int(m.From), int(m.To)
 			if m.Rule == 1 {
 				a, b = b, a
@@ -76,7 +79,7 @@ func (e *Engine[H]) formatPlay(m board.Move) string {
 	for i := 0; i < k; i++ {
 		from, to := point(m.Via[2*i]), point(m.Via[2*i+1])
 		paths[i] = playPath{pts: [board.MaxDiceMoves + 1]int{from, to}, last: 1, n: 1, live: true}
-		if m.Removed&(1<<i) != 0 && !(m.Piece == RollsAgain && e.HitsAtEnd) { // an extra roll's hit waits
+		if m.Removed&(1<<i) != 0 && !(m.Piece&RollsAgain != 0 && e.HitsAtEnd) { // an extra roll's hit waits
 			hitAt.add(to)
 		}
 	}
@@ -202,7 +205,7 @@ func (e *Engine[H]) ParsePlayText(text string, finish int) ([]ParsedStep, error)
 func (e *Engine[H]) CheckMoveText(text string) error {
 	t := strings.TrimSpace(text)
 	switch {
-	case t == "pass":
+	case t == "pass" || t == "penalty":
 		return nil
 	case IsRollText(t):
 		return nil
@@ -309,13 +312,24 @@ func (e *Engine[H]) PlayAsWritten(p *board.Position, t string, steps []ParsedSte
 }
 
 // MatchRollOrPass matches move text t against the legal moves at p where
-// it is a roll (p is a chance node: `65`, `56`, the opening's `6-5`) or
-// `pass`.
+// it is a roll (p is a chance node: `65`, `56`, the opening's `6-5`; at
+// an opening that only decides who starts, any a-b names its starter) or
+// `pass` or `penalty`.
 func (e *Engine[H]) MatchRollOrPass(p *board.Position, t string, legal []board.Move) (board.Move, error) {
 	if !p.Rolled() {
 		for _, m := range legal {
 			if e.MoveString(m) == t || (m.Lift == 0 && len(t) == 2 && t[0] < t[1] && e.MoveString(m) == string([]byte{t[1], t[0]})) {
 				return m, nil
+			}
+		}
+		// An opening roll that only decides who starts: any a-b names the starter.
+		if a, b, ok := strings.Cut(t, "-"); ok && p.Opening && e.Reroll && len(a) == 1 && len(b) == 1 && a != b &&
+			a[0] >= '1' && b[0] >= '1' && int(a[0]-'0') <= e.Sides && int(b[0]-'0') <= e.Sides {
+			m := e.RollMove(p, int(a[0]-'0'), int(b[0]-'0'))
+			for _, l := range legal {
+				if l == m {
+					return m, nil
+				}
 			}
 		}
 		if !IsRollText(t) {
@@ -324,9 +338,12 @@ func (e *Engine[H]) MatchRollOrPass(p *board.Position, t string, legal []board.M
 		return board.Move{}, fmt.Errorf("roll %q is not a roll here", t)
 	}
 	for _, m := range legal {
-		if m.Kind == board.Pass {
+		if m.Kind == board.Pass && e.MoveString(m) == t {
 			return m, nil
 		}
+	}
+	if t == "penalty" {
+		return board.Move{}, fmt.Errorf("move %q is not legal here: the roll is played, not a penalty", t)
 	}
 	return board.Move{}, fmt.Errorf("move %q is not legal here: the roll %s can be played", t, board.RollString(int(p.Dice[0]), int(p.Dice[1])))
 }
@@ -376,12 +393,18 @@ type Notation struct {
 	Bounce             bool
 	Dice, Doubles      int
 	Opening, ExtraRoll bool
+	// Reroll: the opening roll only decides who starts (opening: reroll);
+	// PassAgain, Penalty, Bonus: the game has dice: pass_again, dice:
+	// penalty, and dice move rules that earn bonus moves.
+	Reroll, PassAgain, Penalty, Bonus bool
+	Bottoms                           bool // dice: bottoms: a double may be played by its tops and bottoms
 }
 
 // Notation describes the notation of the game's plays.
 func (e *Engine[H]) Notation() Notation {
 	n := Notation{Start: e.Start, FromStart: e.FromStart, HitsAtEnd: e.HitsAtEnd, Bounce: e.Bounce,
-		Dice: e.Count, Doubles: e.Doubles, Opening: e.Opening}
+		Dice: e.Count, Doubles: e.Doubles, Opening: e.Opening, Reroll: e.Reroll,
+		PassAgain: e.passAgain != nil, Penalty: e.penalty != nil, Bonus: e.bonus, Bottoms: e.bottoms != nil}
 	for _, r := range e.rules {
 		n.Hits = n.Hits || r.Hit != nil
 		n.ExtraRoll = n.ExtraRoll || r.Again || r.AgainIf != nil

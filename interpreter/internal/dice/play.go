@@ -17,6 +17,7 @@ type dieStep struct {
 	die      uint8 // the count moved (the sum, for a `steps: sum` rule)
 	dice     uint8 // the dice it used: 2 for a sum, else 1
 	again    bool  // its rule gives the player another roll (Rule.Again, or AgainIf holds)
+	bonus    uint8 // the count of the bonus move it earns (Rule.Bonus), 0 for none
 }
 
 // playLeaf is a play found by the search: its move, the hash of the position
@@ -165,6 +166,17 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 		// pass if nothing else.
 		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
 	}
+	if e.bottoms != nil || e.penalty != nil {
+		var penalty bool
+		if n, penalty = e.rollRules(d, p, &rem, n); penalty {
+			// The roll is not played: the mover's piece farthest along goes back.
+			m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare, Piece: Penalty}
+			if s := e.Frontmost(p, d.Me); s > 0 {
+				m.From, m.To = e.tracks[d.Me][s], e.tracks[d.Me][0]
+			}
+			return append(buf, m)
+		}
+	}
 	if d.w == nil {
 		d.w = &work[H]{}
 	}
@@ -187,7 +199,11 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 		most = max(most, int(w.leaves[i].used))
 	}
 	if most == 0 {
-		return append(buf, board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare})
+		m := board.Move{Kind: board.Pass, From: board.NoSquare, To: board.NoSquare}
+		if e.passAgain != nil && p.Bonus == 0 && e.turnTest(d, p, e.passAgain) {
+			m.Piece = RollsAgain
+		}
+		return append(buf, m)
 	}
 	onlyLarger := false
 	if e.Larger && most == 1 && n == 2 && d1 != d2 {
@@ -225,13 +241,13 @@ func (e *Engine[H]) Generate(d *Ctx[H], buf []board.Move, any bool) []board.Move
 // w.steps[:depth], recording each play that cannot go on (see generateDice).
 func (e *Engine[H]) searchPlays(d *Ctx[H], w *work[H], depth int, rem [board.MaxDiceMoves]uint8, n int) {
 	moved := false
-	var tried uint16
+	var tried uint32 // by die (a bonus move's count may pass 15)
 	for di := 0; di < n; di++ {
 		die := rem[di]
-		if tried&(1<<die) != 0 {
+		if tried&(1<<(die&31)) != 0 {
 			continue
 		}
-		tried |= 1 << die
+		tried |= 1 << (die & 31)
 		var next [board.MaxDiceMoves]uint8
 		copy(next[:], rem[:di])
 		copy(next[di:], rem[di+1:n])
@@ -340,7 +356,11 @@ rules:
 				}
 				moved = true
 				again := r.Again || r.AgainIf != nil && r.AgainIf(d.Host)
-				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again}
+				var bonus uint8
+				if r.Bonus != nil {
+					bonus = uint8(max(0, min(255, r.Bonus(d.Host))))
+				}
+				w.steps[depth] = dieStep{from: sq, to: to, hit: hit, rule: uint8(ri), die: uint8(count), dice: uint8(dice), again: again, bonus: bonus}
 				e.playStep(d, w, &try, s, ts)
 				break // one move per piece and die: the first rule's
 			}
@@ -552,6 +572,31 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 	if again >= 0 {
 		m.Piece = RollsAgain
 	}
+	if e.bonus {
+		// The bonus moves the play earns, largest first, at the end of Via.
+		var bonus [MaxBonuses]uint8
+		n := 0
+		for i := 0; i < k; i++ {
+			if b := w.steps[i].bonus; b > 0 && n < bonusSlots(k) {
+				j := n
+				for ; j > 0 && bonus[j-1] < b; j-- {
+					bonus[j] = bonus[j-1]
+				}
+				bonus[j] = b
+				n++
+			}
+		}
+		if n > 0 {
+			m.Piece |= EarnsBonus
+			key := uint64(0x3243_f6a8_885a_308d)
+			for j, b := range bonus[:n] {
+				m.Via[len(m.Via)-1-j] = board.Square(b)
+				key = key*0x100000001b3 + uint64(b)
+			}
+			hash ^= mix64(key)
+			fresh = false
+		}
+	}
 	switch {
 	case again >= 0 && e.HitsAtEnd:
 		// The same player rolls again; the landing that would hit waits
@@ -606,9 +651,39 @@ func (e *Engine[H]) recordPlayHash(w *work[H], k int, me int, hash uint64, fresh
 	w.leaves = append(w.leaves, l)
 }
 
-// RollsAgain in a Play's Piece says that the play gives its player another
-// roll (a rule's again).
-const RollsAgain = 1
+// MaxBonuses is the most bonus moves a play earns (more are lost), and the
+// most that wait in a position (Position.Bonus and BonusNext).
+const MaxBonuses = 4
+
+// bonusSlots is how many bonus counts a play of k die moves keeps at the
+// end of its Via, past its moves.
+func bonusSlots(k int) int { return min(MaxBonuses, len(board.Move{}.Via)-2*k) }
+
+// playBonuses appends the bonus moves play m earns to queue, largest first.
+func playBonuses(m board.Move, queue []uint8) []uint8 {
+	if m.Piece&EarnsBonus == 0 {
+		return queue
+	}
+	for j := 0; j < bonusSlots(int(m.Jumps)); j++ {
+		b := uint8(m.Via[len(m.Via)-1-j])
+		if b == 0 {
+			break
+		}
+		queue = append(queue, b)
+	}
+	return queue
+}
+
+// Flags in the Piece of a Play or a Pass. RollsAgain: the play gives its
+// player another roll (a rule's again), or the pass does (dice: pass_again).
+// EarnsBonus: the play earns bonus moves, of the counts the end of Via
+// holds (see playBonuses). Penalty: a pass that is the roll's penalty (dice: penalty), the
+// piece on From going back to To (NoSquare: none).
+const (
+	RollsAgain = 1 << iota
+	EarnsBonus
+	Penalty
+)
 
 // PendingBit in a Play's Removed says that the play settles the square an
 // earlier play of the turn left pending (Position.Pending), which the last
@@ -711,4 +786,73 @@ func allHold[H any](tests []Test[H], host H) bool {
 		}
 	}
 	return true
+}
+
+// turnTest asks a condition of the rolled position p for the mover (dice:
+// pass_again, penalty): no die move is in question.
+func (e *Engine[H]) turnTest(d *Ctx[H], p *board.Position, t Test[H]) bool {
+	d.Pos = p
+	d.Die, d.Left, d.Step, d.ToStep = 0, 0, 0, 0
+	d.SetRoll(p)
+	e.sync(d.Host, p, board.NoSquare, 0, board.NoSquare, 0)
+	return t(d.Host)
+}
+
+// Faces are the dice the play search plays at the rolled position p, in
+// order: a double as many times as it is played (with its bottoms too
+// where dice: bottoms holds), a bonus move's count; nil without a roll.
+func (e *Engine[H]) Faces(d *Ctx[H], p *board.Position) []int {
+	d1, d2 := int(p.Dice[0]), int(p.Dice[1])
+	switch {
+	case d1 == 0:
+		return nil
+	case e.Count == 1 || d2 == 0:
+		return []int{d1}
+	case d1 != d2:
+		return []int{d1, d2}
+	}
+	var out []int
+	for range e.Doubles {
+		out = append(out, d1)
+	}
+	if e.Bottoms(d, p) {
+		for range e.Doubles {
+			out = append(out, e.Sides+1-d1)
+		}
+	}
+	return out
+}
+
+// rollRules asks the rule file's conditions on the roll at p: a double's
+// bottoms added to the n dice of rem (dice: bottoms), and whether the roll
+// is not played (dice: penalty). Kept out of Generate, which most games
+// run without them.
+func (e *Engine[H]) rollRules(d *Ctx[H], p *board.Position, rem *[board.MaxDiceMoves]uint8, n int) (int, bool) {
+	if d1 := p.Dice[0]; d1 == p.Dice[1] && e.Bottoms(d, p) {
+		for i := 0; i < e.Doubles && n < len(rem); i++ {
+			rem[n] = uint8(e.Sides + 1 - int(d1))
+			n++
+		}
+	}
+	return n, e.penalty != nil && p.Bonus == 0 && e.turnTest(d, p, e.penalty)
+}
+
+// Bottoms reports whether the double to play at p is played by its tops and
+// its bottoms too (dice: bottoms): as many dice again of the number on the
+// opposite faces.
+func (e *Engine[H]) Bottoms(d *Ctx[H], p *board.Position) bool {
+	return e.bottoms != nil && p.Bonus == 0 && p.Dice[0] == p.Dice[1] && p.Dice[1] != 0 && e.turnTest(d, p, e.bottoms)
+}
+
+// Frontmost is the highest step of player's track, short of its end and
+// past its first square, holding one of player's pieces at p; 0 when none.
+func (e *Engine[H]) Frontmost(p *board.Position, player int) int {
+	b := e.b
+	track := e.tracks[player]
+	for i := len(track) - 1; i > 0; i-- {
+		if s := p.Cells[track[i]]; s != 0 && ownPieces(b, s, player) > 0 {
+			return i
+		}
+	}
+	return 0
 }

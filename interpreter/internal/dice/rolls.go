@@ -2,10 +2,16 @@ package dice
 
 import "github.com/stackrules/stackrules/board"
 
-// appendRolls appends the chance events at p: the distinct rolls, or the
-// outcomes of the opening roll.
+// AppendRolls appends the chance events at p: the distinct rolls, or the
+// outcomes of the opening roll (with `opening: reroll`, only who starts:
+// the starter then rolls anew).
 func (e *Engine[H]) AppendRolls(p *board.Position, buf []board.Move) []board.Move {
 	switch {
+	case p.Opening && e.Reroll:
+		// Only who starts matters: one event each, as 2-1 and 1-2.
+		for starter := 0; starter < 2; starter++ {
+			buf = append(buf, board.Move{Kind: board.Roll, From: 2, To: 1, Lift: 2, Rule: uint8(starter)})
+		}
 	case p.Opening && e.Opening:
 		for starter := 0; starter < 2; starter++ {
 			for a := 2; a <= e.Sides; a++ {
@@ -50,12 +56,16 @@ func (e *Engine[H]) RollWeights(p *board.Position, buf []float64) []float64 {
 
 // RollMove is the chance event of rolling d1 and d2 at p (d2 is ignored with
 // one die; at the opening roll, d1 is the first player's die and d2 the
-// second's, and they must differ).
+// second's, and they must differ; with `opening: reroll` the event is who
+// starts).
 func (e *Engine[H]) RollMove(p *board.Position, d1, d2 int) board.Move {
 	if p.Opening && e.Opening {
 		starter := 0
 		if d2 > d1 {
 			starter, d1, d2 = 1, d2, d1
+		}
+		if e.Reroll {
+			return board.Move{Kind: board.Roll, From: 2, To: 1, Lift: 2, Rule: uint8(starter)}
 		}
 		return board.Move{Kind: board.Roll, From: board.Square(d1), To: board.Square(d2), Lift: 1, Rule: uint8(starter)}
 	}

@@ -105,29 +105,27 @@ func (e *Engine[H]) sendHome(p *board.Position, me int, to board.Square, u *step
 	set(to, kept)
 }
 
-// Apply plays a Roll or a Play at p in place, but for ending the turn: it
-// reports whether the caller must end it (a Play that earns no extra roll,
-// or a pass).
+// Apply plays a Roll, a Play or a Pass at p in place, but for ending the
+// turn: it reports whether the caller must end it (a play or a pass that
+// leaves the player nothing more to play or roll this turn).
 func (e *Engine[H]) Apply(p *board.Position, m board.Move) (endTurn bool) {
+	me := int(p.ToMove)
 	switch m.Kind {
 	case board.Roll:
-		if m.Lift == 1 { // the opening roll decides who starts
+		switch m.Lift {
+		case 1: // the opening roll decides who starts, and is played
 			p.SetToMove(int(m.Rule))
+		case 2: // the opening roll decides who starts, who rolls anew
+			p.SetToMove(int(m.Rule))
+			p.SetDice(0, 0, false)
+			return false
 		}
 		p.SetDice(int(m.From), int(m.To), false)
 		return false
 	case board.Play:
-		me := int(p.ToMove)
-		if m.Jumps > 0 && m.Piece == RollsAgain && !e.HitsAtEnd {
-			// Hits as each die lands; then the same player rolls again.
-			for i := 0; i < int(m.Jumps) && i < 7; i++ {
-				e.ApplyStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
-			}
-			p.SetDice(0, 0, false)
-			p.SetExtra(true, 0)
-			return false
-		}
-		if m.Jumps > 0 && m.Piece == RollsAgain {
+		bonus := p.Bonus > 0
+		again := m.Jumps > 0 && m.Piece&RollsAgain != 0
+		if again && e.HitsAtEnd {
 			// The same player rolls again; the hit waits (see recordPlay).
 			var pending uint8
 			for i := 0; i < int(m.Jumps); i++ {
@@ -138,20 +136,105 @@ func (e *Engine[H]) Apply(p *board.Position, m board.Move) (endTurn bool) {
 			}
 			p.SetDice(0, 0, false)
 			p.SetExtra(true, pending)
+			e.countRoll(p)
 			return false
 		}
+		// Hits as each die lands (and, after an extra roll with hits at
+		// the end, the square left pending).
 		for i := 0; i < int(m.Jumps) && i < 7; i++ {
 			e.ApplyStep(p, me, m.Via[2*i], m.Via[2*i+1], m.Removed&(1<<i) != 0)
 		}
 		if m.Removed&PendingBit != 0 && p.Pending > 0 {
 			e.SendHome(p, me, board.Square(p.Pending-1))
 		}
+		// Another roll to come: earned by this play, or after a bonus move
+		// by the play before it.
+		extra := again || bonus && p.Extra
+		if again {
+			e.countRoll(p)
+		}
+		// The bonus moves to come: those this play earned, largest first,
+		// then those still waiting.
+		var buf [2 * MaxBonuses]uint8
+		queue := playBonuses(m, buf[:0])
+		if bonus {
+			queue = appendWaiting(queue, p)
+		}
+		if len(queue) > 0 {
+			e.nextBonus(p, queue, extra)
+			return false
+		}
+		if extra {
+			p.SetTurn(p.Rolls, 0)
+			p.SetBonusNext([3]uint8{})
+			p.SetDice(0, 0, false)
+			p.SetExtra(true, 0)
+			return false
+		}
+	case board.Pass:
+		switch {
+		case m.Piece&RollsAgain != 0: // the player rolls again
+			p.SetDice(0, 0, false)
+			e.countRoll(p)
+			return false
+		case m.Piece&Penalty != 0 && m.From != board.NoSquare:
+			rest, piece := takeOwn(e.b, p.Cells[m.From], me)
+			p.Set(e.b, m.From, rest)
+			p.Set(e.b, m.To, e.b.Push(p.Cells[m.To], piece))
+		case p.Bonus > 0:
+			// A bonus move that cannot be played is lost; the next one
+			// comes, or the roll owed.
+			var buf [MaxBonuses]uint8
+			if queue := appendWaiting(buf[:0], p); len(queue) > 0 {
+				e.nextBonus(p, queue, p.Extra)
+				return false
+			}
+			if p.Extra {
+				p.SetTurn(p.Rolls, 0)
+				p.SetDice(0, 0, false)
+				return false
+			}
+		}
 	}
 	if p.Extra {
 		p.SetExtra(false, 0)
 	}
+	if p.Rolls != 0 || p.Bonus != 0 || p.BonusNext != [3]uint8{} {
+		p.SetTurn(0, 0)
+		p.SetBonusNext([3]uint8{})
+	}
 	p.SetDice(0, 0, false)
 	return true
+}
+
+// appendWaiting appends to queue the bonus moves waiting at p after the one
+// being played.
+func appendWaiting(queue []uint8, p *board.Position) []uint8 {
+	for _, b := range p.BonusNext {
+		if b > 0 {
+			queue = append(queue, b)
+		}
+	}
+	return queue
+}
+
+// nextBonus makes the first of queue the bonus move to play at p, the rest
+// (as many as a position keeps) waiting after it; extra says whether a
+// roll comes after them.
+func (e *Engine[H]) nextBonus(p *board.Position, queue []uint8, extra bool) {
+	var next [3]uint8
+	copy(next[:], queue[1:])
+	p.SetExtra(extra, 0)
+	p.SetDice(int(queue[0]), 0, false)
+	p.SetTurn(p.Rolls, queue[0])
+	p.SetBonusNext(next)
+}
+
+// countRoll counts one more roll of the turn, in a game that counts them.
+func (e *Engine[H]) countRoll(p *board.Position) {
+	if e.CountRolls && p.Rolls < 255 {
+		p.SetTurn(p.Rolls+1, p.Bonus)
+	}
 }
 
 // takeOwn lifts the highest of player's pieces out of stack s: the top one
