@@ -383,16 +383,7 @@ func (g *Game) generateSets(c *Ctx, buf []move32) []move32 {
 				if sr.heights>>uint(h)&1 == 0 {
 					continue
 				}
-				lo, hi := sr.lo, min(sr.hi, h)
-				if sr.all {
-					lo = h
-				}
-				ks := liftRange(lo, hi)
-				if sr.byOwner {
-					ks &= sr.always | (uint64(s)^sr.flip)&(1<<uint(hi)-1)<<1
-				} else {
-					ks &= sr.always
-				}
+				ks := sr.lifts(s, h)
 				tm := sr.tmpl[sq]
 				for ; ks != 0; ks &= ks - 1 {
 					k := bits.TrailingZeros64(ks)
@@ -455,4 +446,18 @@ func (g *Game) generateSets(c *Ctx, buf []move32) []move32 {
 		buf = append(buf, compact(noSquare, noSquare, 0, board.Pass, 0))
 	}
 	return buf
+}
+
+// lifts is the set of lift sizes (bit k: lift k) the rule's lift terms
+// allow from stack s of height h, from their set forms.
+func (sr *stepRule) lifts(s board.Stack, h int) uint64 {
+	lo, hi := sr.lo, min(sr.hi, h)
+	if sr.all {
+		lo = h
+	}
+	ks := liftRange(lo, hi)
+	if sr.byOwner {
+		return ks & (sr.always | (uint64(s)^sr.flip)&(1<<uint(hi)-1)<<1)
+	}
+	return ks & sr.always
 }

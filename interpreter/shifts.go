@@ -415,16 +415,7 @@ func (g *Game) tallSteps(c *Ctx, sr *stepRule, talls, skip, dests uint64, buf []
 		if sr.heights>>uint(h)&1 == 0 {
 			continue
 		}
-		lo, hi := sr.lo, min(sr.hi, h)
-		if sr.all {
-			lo = h
-		}
-		ks := liftRange(lo, hi) &^ skip
-		if sr.byOwner {
-			ks &= sr.always | (uint64(s)^sr.flip)&(1<<uint(hi)-1)<<1
-		} else {
-			ks &= sr.always
-		}
+		ks := sr.lifts(s, h) &^ skip
 		tm := sr.tmpl[sq]
 		for ; ks != 0; ks &= ks - 1 {
 			k := bits.TrailingZeros64(ks)
