@@ -27,7 +27,10 @@
 // confidence interval and Elo of a match).
 package ai
 
-import "errors"
+import (
+	"errors"
+	"math/rand/v2"
+)
 
 // Game is everything the AI knows about a game. P is a position value type that
 // copies cheaply with `q := *p` (the search copies positions instead of undoing
@@ -150,6 +153,24 @@ type Encoder[P any] interface {
 // are unbiased but slow to finish races.
 type PlayoutPolicy[P any, M comparable] interface {
 	Prefer(p *P, m M) bool
+}
+
+// Playouter is optional: a game that plays the search's random playouts
+// itself, faster than the search can move by move through LegalMoves and
+// Apply (on a compact form of its moves and positions kept for the
+// playout, say). The search uses it in a game without chance events where
+// HasPlayout is true.
+type Playouter[P any] interface {
+	// HasPlayout reports whether Playout serves this game (an adapter for
+	// many games may have it for some only).
+	HasPlayout() bool
+	// Playout plays at most maxPlies moves at p in place, as the search
+	// would: each uniformly at random among the legal moves, except that
+	// with probability prefer it is drawn among the moves the game's
+	// PlayoutPolicy prefers, where there are any. It stops early where the
+	// player to move has no legal move (LegalMoves would return none) and
+	// reports over. plies is the number of moves played.
+	Playout(p *P, rng *rand.Rand, maxPlies int, prefer float64) (plies int, over bool)
 }
 
 // Avoider is optional: a hint from the game's designer about moves a player

@@ -31,6 +31,8 @@ type worker[P any, M comparable] struct {
 	policy       PlayoutPolicy[P, M]
 	avoid        Avoider[P, M] // nil: every move is in the tree
 	chance       Chance[P]     // nil: the game has no chance events
+	playouter    Playouter[P]  // nil: playouts go move by move
+	prefer       float64       // the playouts' PreferProb, 0 without a policy
 	weights      []float64     // chance outcome weights
 	t            *tree[M]
 	rng          *rand.Rand
@@ -151,6 +153,12 @@ func NewMCTS[P any, M comparable](g Game[P, M], cfg Config) *MCTS[P, M] {
 		}
 		if cfg.PreferProb < 0 {
 			w.policy = nil
+		}
+		if w.policy != nil {
+			w.prefer = cfg.PreferProb
+		}
+		if po, ok := wg.(Playouter[P]); ok && w.chance == nil && po.HasPlayout() {
+			w.playouter = po
 		}
 		s.workers = append(s.workers, w)
 	}
@@ -657,6 +665,9 @@ func (w *worker[P, M]) playout() bool {
 // position reached; it fills w.returns. It reports whether w.pos was
 // already terminal.
 func (w *worker[P, M]) randomPlayout(netAt int) bool {
+	if w.playouter != nil {
+		return w.gamePlayout(netAt)
+	}
 	s := w.s
 	g := w.g
 	rolls := 0
@@ -711,6 +722,42 @@ func (w *worker[P, M]) randomPlayout(netAt int) bool {
 		}
 		g.Apply(&w.pos, m)
 	}
+}
+
+// gamePlayout is randomPlayout played by the game's Playouter, up to 64
+// plies at a time so that it still heeds "stop".
+func (w *worker[P, M]) gamePlayout(netAt int) bool {
+	s := w.s
+	end := s.cfg.PlayoutCap
+	if netAt >= 0 && netAt < end {
+		end = netAt
+	}
+	ply := 0
+	for ply < end {
+		n, over := w.playouter.Playout(&w.pos, w.rng, min(end-ply, 64), w.prefer)
+		ply += n
+		w.plies = ply
+		if over {
+			w.result()
+			return ply == 0
+		}
+		if s.stop.Load() {
+			break
+		}
+	}
+	w.plies = ply
+	if w.g.Result(&w.pos, w.returns) {
+		return ply == 0 // the network was to rate the leaf itself
+	}
+	switch {
+	case netAt >= 0 && ply >= netAt:
+		if !w.value.Evaluate(&w.pos, w.returns) {
+			fill(w.returns, 0.5)
+		}
+	case w.eval == nil || !w.eval.Evaluate(&w.pos, w.returns):
+		fill(w.returns, 0.5)
+	}
+	return false
 }
 
 // backprop adds w.returns along w.path, turning the virtual losses into real

@@ -3,6 +3,7 @@ package interpreter
 import (
 	"encoding/binary"
 	"math"
+	"math/rand/v2"
 	"sync/atomic"
 
 	"github.com/stackrules/stackrules/ai"
@@ -31,6 +32,7 @@ type SearchGame struct {
 	g     *Game
 	scale float64
 	c     *Ctx
+	pref  []move32 // Playout's preferred moves
 	// failed is shared by a SearchGame and its Forks, and by nothing else:
 	// a runtime error one search meets stops that search, never another
 	// search of the same Game (ai.Failer).
@@ -355,7 +357,11 @@ func (a *SearchGame) evaluatePlaces(p *board.Position, scores *[board.MaxPlayers
 // measured 3 to 24% fewer iterations per second (BenchmarkMCTS, interleaved
 // runs on a noisy machine; written out, the same as before).
 func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
-	p := &sp.Position
+	return a.prefers(&sp.Position, m)
+}
+
+// prefers is Prefer, for a game with `playout: prefer`.
+func (a *SearchGame) prefers(p *board.Position, m board.Move) bool {
 	if m.Kind == board.Pass {
 		return false
 	}
@@ -376,6 +382,74 @@ func (a policyGame) Prefer(sp *SearchPosition, m board.Move) bool {
 		}
 	}
 	return !a.failed(p)
+}
+
+// HasPlayout reports whether Playout serves the game (ai.Playouter): a
+// compact game (compact.go), whose moves a playout lists as 4-byte moves,
+// a word at a time where it can (shifts.go).
+func (a *SearchGame) HasPlayout() bool { return a.g.compact && a.g.dice == nil }
+
+// Playout is the search's random playout (ai.Playouter) on compact moves:
+// the moves LegalMoves would give, drawn as the search draws them (among
+// the moves `playout: prefer` holds for with probability prefer, in a game
+// with one), played as Apply plays them, the quiet count kept. A runtime error ends it as
+// LegalMoves would (no moves), recorded for Err.
+func (a *SearchGame) Playout(sp *SearchPosition, rng *rand.Rand, maxPlies int, prefer float64) (plies int, over bool) {
+	g, p, c := a.g, &sp.Position, a.c
+	if a.failure.err.Load() != nil {
+		return 0, true
+	}
+	g.startPlayout(c, p)
+	defer g.endPlayout(c, p)
+	for ; plies < maxPlies; plies++ {
+		if a.quietDraw(sp) {
+			return plies, true
+		}
+		ms, err := g.compactMoves(c, p)
+		if err != nil {
+			a.failure.err.CompareAndSwap(nil, err)
+			return plies, true
+		}
+		if len(ms) == 0 {
+			return plies, true
+		}
+		m := ms[rng.IntN(len(ms))]
+		if prefer > 0 && g.prefer != nil && rng.Float64() < prefer {
+			a.pref = a.pref[:0]
+			if t := g.preferTab; t != nil {
+				me := int(p.ToMove)
+				for _, x := range ms {
+					if t.prefers(me, x) {
+						a.pref = append(a.pref, x)
+					}
+				}
+			} else {
+				for _, x := range ms {
+					if a.prefers(p, x.move()) {
+						a.pref = append(a.pref, x)
+					}
+				}
+			}
+			if len(a.pref) > 0 {
+				m = a.pref[rng.IntN(len(a.pref))]
+			}
+		}
+		from := board.Square(m)
+		if from == board.NoSquare {
+			from = 0
+		}
+		before := p.Cells[from]
+		if e := g.playCompact(c, p, m); e != nil {
+			a.failure.err.CompareAndSwap(nil, e)
+			return plies, true
+		}
+		if g.resets != 0 && g.madeProgress(m.move(), before, p) {
+			sp.Quiet = 0
+		} else {
+			sp.Quiet++
+		}
+	}
+	return plies, false
 }
 
 // Avoid reports whether the rule file's `search: avoid` holds for m

@@ -99,7 +99,8 @@ type Game struct {
 	quietRules  []quietRule // shorter quiet-plies draw limits while a condition holds
 	resets      uint8       // the moves that reset the quiet count (progress* bits)
 	prefer      *compiled
-	avoid       *compiled // search: avoid
+	preferTab   *preferTable // prefer folded into sets for the playouts, where it can be
+	avoid       *compiled    // search: avoid
 	playPlies   int
 	evalScale   int
 	keepLost    bool

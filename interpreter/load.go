@@ -108,6 +108,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 			r.sets = false
 		}
 	}
+	g.preferTab = g.buildPreferTable()
 	if g.wordMoves = g.wordGame(); g.wordMoves {
 		g.fastApply = g.fastApplies()
 		g.pureEnds = g.endsPure()

@@ -82,6 +82,20 @@ func (g *Game) endPlayout(c *Ctx, p *board.Position) {
 // pointing at p and readied by startPlayout, and returns it; played is
 // false when the game is over.
 func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, played bool, err *EvalError) {
+	ms, err := g.compactMoves(c, p)
+	if err != nil || len(ms) == 0 {
+		return 0, false, err
+	}
+	m = ms[rng.IntN(len(ms))]
+	if e := g.playCompact(c, p, m); e != nil {
+		return m, false, e
+	}
+	return m, true, nil
+}
+
+// compactMoves lists the legal moves at p as compact moves, in c.cbuf (c
+// pointing at p and readied by startPlayout): none when the game is over.
+func (g *Game) compactMoves(c *Ctx, p *board.Position) ([]move32, *EvalError) {
 	g.resetCtx(c, p)
 	turn := int(p.ToMove)
 	c.me, c.opp = g.prev(turn), turn
@@ -95,24 +109,26 @@ func (g *Game) compactPly(c *Ctx, p *board.Position, rng *rand.Rand) (m move32, 
 		}
 	}
 	if c.err != nil {
-		return 0, false, g.takeErr(c)
+		return nil, g.takeErr(c)
 	}
-	if len(c.cbuf) == 0 {
-		return 0, false, nil
-	}
-	m = c.cbuf[rng.IntN(len(c.cbuf))]
+	return c.cbuf, nil
+}
+
+// playCompact plays m, one of compactMoves' at p, keeping c's word view
+// up to date.
+func (g *Game) playCompact(c *Ctx, p *board.Position, m move32) *EvalError {
 	if c.unhashed {
 		g.applyWord(p, m, &c.words)
-		return m, true, nil
+		return nil
 	}
 	if e := g.apply(p, m.move()); e != nil {
-		return m, false, e
+		return e
 	}
 	if g.wordMoves {
 		c.words.refresh(g.Board, g.layout, p, board.Square(m))
 		c.words.refresh(g.Board, g.layout, p, board.Square(m>>8))
 	}
-	return m, true, nil
+	return nil
 }
 
 // randomDicePlayout is RandomPlayout in a dice game, on one context for the
