@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stackrules/stackrules/ai"
+	"github.com/stackrules/stackrules/board"
 	"github.com/stackrules/stackrules/variants"
 )
 
@@ -182,5 +184,74 @@ func TestPreferTable(t *testing.T) {
 	}
 	if g.preferTab != nil || g.prefer == nil {
 		t.Error("a prefer condition reading the stack was folded into a table")
+	}
+}
+
+// CompactAI lists the moves AI() lists, in the same order, and plays,
+// prefers and avoids them as AI() does, on every compact rule file; it is
+// refused for the others.
+func TestCompactAI(t *testing.T) {
+	compact := 0
+	for _, name := range gameFiles(t) {
+		g, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cg, ok := g.CompactAI()
+		if ok != (g.compact && g.dice == nil) {
+			t.Fatalf("%s: CompactAI ok %v for a game with compact %v", name, ok, g.compact)
+		}
+		if !ok {
+			continue
+		}
+		compact++
+		full := g.AI()
+		fullPolicy, _ := full.(ai.PlayoutPolicy[SearchPosition, board.Move])
+		cPolicy, _ := cg.(ai.PlayoutPolicy[SearchPosition, CompactMove])
+		if (fullPolicy == nil) != (cPolicy == nil) {
+			t.Fatalf("%s: playout policy %v, compact %v", name, fullPolicy != nil, cPolicy != nil)
+		}
+		fullAvoid := full.(ai.Avoider[SearchPosition, board.Move])
+		cAvoid := cg.(ai.Avoider[SearchPosition, CompactMove])
+		rng := rand.New(rand.NewPCG(5, 6))
+		var fm []board.Move
+		var cm []CompactMove
+		for game := 0; game < 10; game++ {
+			sp := SearchPosition{Position: g.Start()}
+			if game%2 == 1 && g.Board.Neutral() == 0 && !g.hands {
+				sp.Position = randomPosition(rng, g)
+			}
+			for ply := 0; ply < 300; ply++ {
+				fm = full.LegalMoves(&sp, fm)
+				cm = cg.LegalMoves(&sp, cm)
+				if len(fm) != len(cm) {
+					t.Fatalf("%s at %s: %d moves, compact %d", name, g.FormatPosition(&sp.Position), len(fm), len(cm))
+				}
+				for i, m := range cm {
+					if m.Move() != fm[i] {
+						t.Fatalf("%s at %s: move %d is %s, compact %s", name, g.FormatPosition(&sp.Position), i, g.MoveString(fm[i]), g.MoveString(m.Move()))
+					}
+					if fullPolicy != nil && fullPolicy.Prefer(&sp, fm[i]) != cPolicy.Prefer(&sp, m) {
+						t.Fatalf("%s at %s: Prefer %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
+					}
+					if fullAvoid.Avoid(&sp, fm[i]) != cAvoid.Avoid(&sp, m) {
+						t.Fatalf("%s at %s: Avoid %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
+					}
+				}
+				if len(cm) == 0 {
+					break
+				}
+				i := rng.IntN(len(cm))
+				q := sp
+				full.Apply(&q, fm[i])
+				cg.Apply(&sp, cm[i])
+				if q != sp {
+					t.Fatalf("%s: Apply %s differs", name, g.MoveString(fm[i]))
+				}
+			}
+		}
+	}
+	if compact < 4 {
+		t.Errorf("only %d rule files have CompactAI", compact)
 	}
 }

@@ -116,7 +116,8 @@ func TestAISameSeedSameMove(t *testing.T) {
 }
 
 // BenchmarkMCTS reports search iterations per second from the start of each
-// built-in game, with one and two threads, and the bytes per tree node.
+// built-in game, with one and two threads, and the bytes per tree node: a
+// compact game searched with CompactMoves (CompactAI), as its players are.
 func BenchmarkMCTS(b *testing.B) {
 	for _, name := range variants.Names() {
 		for _, threads := range []int{1, 2} {
@@ -124,12 +125,21 @@ func BenchmarkMCTS(b *testing.B) {
 				g := open(b, name)
 				p := interpreter.SearchPosition{Position: g.Start()}
 				iters := 0
+				cg, compact := g.CompactAI()
 				for i := 0; i < b.N; i++ {
-					s := ai.NewMCTS(searchGame(g), ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost()})
-					iters += s.Search(context.Background(), &p).Iterations
+					cfg := ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost()}
+					if compact {
+						iters += ai.NewMCTS(cg, cfg).Search(context.Background(), &p).Iterations
+					} else {
+						iters += ai.NewMCTS(searchGame(g), cfg).Search(context.Background(), &p).Iterations
+					}
 				}
 				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
-				b.ReportMetric(float64(ai.NodeBytes[board.Move]()), "bytes/node")
+				if compact {
+					b.ReportMetric(float64(ai.NodeBytes[interpreter.CompactMove]()), "bytes/node")
+				} else {
+					b.ReportMetric(float64(ai.NodeBytes[board.Move]()), "bytes/node")
+				}
 			})
 		}
 	}

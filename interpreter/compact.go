@@ -15,9 +15,16 @@ import (
 // moves with generateCompact, which generate writes out as Moves, and plays
 // its random playouts on compact moves listed by generateSets.
 
-// move32 is a move in 4 bytes: From, To, Lift, then Kind (3 bits) and Rule
-// (5 bits: a game has at most 32 move and 32 bear-off rules).
-type move32 uint32
+// CompactMove is a move in 4 bytes: From, To, Lift, then Kind (3 bits) and
+// Rule (5 bits: a game has at most 32 move and 32 bear-off rules). The
+// search's tree keeps its moves so in a compact game (CompactAI).
+type CompactMove uint32
+
+// move32 is the package's short name for CompactMove.
+type move32 = CompactMove
+
+// Move is m as a board.Move.
+func (m CompactMove) Move() board.Move { return m.move() }
 
 func compact(from, to board.Square, lift int, kind board.MoveKind, rule int) move32 {
 	return move32(from) | move32(to)<<8 | move32(uint8(lift))<<16 | move32(kind&7)<<24 | move32(rule&31)<<27

@@ -362,8 +362,35 @@ func (s *Session) Thinker(seed uint64) (*Thinker, error) {
 
 // NewPlayer makes an AI player from a spec, with the rule file's settings
 // for what the spec does not set (GameSpec).
+// An MCTS player of a compact game searches with CompactMoves (a smaller
+// tree); its moves, progress and results are handed out as board.Moves.
 func NewPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) ai.Player[interpreter.SearchPosition, board.Move] {
-	return ai.NewPlayer(g.AI(), GameSpec(g, spec), seed)
+	spec = GameSpec(g, spec)
+	if cg, ok := g.CompactAI(); ok && spec.Kind == ai.KindMCTS {
+		return ai.MapMoves(ai.NewPlayer(cg, spec, seed), interpreter.CompactMove.Move)
+	}
+	return ai.NewPlayer(g.AI(), spec, seed)
+}
+
+// Search runs one search of p with cfg (and net, when not nil), as an MCTS
+// player of g would, and gives its result in board.Moves.
+func Search(ctx context.Context, g *interpreter.Game, cfg ai.Config, net *ai.Net, p *interpreter.SearchPosition) (ai.Result[board.Move], error) {
+	if cg, ok := g.CompactAI(); ok {
+		s := ai.NewMCTS(cg, cfg)
+		if net != nil {
+			if err := s.SetValue(net); err != nil {
+				return ai.Result[board.Move]{}, err
+			}
+		}
+		return ai.MapResult(s.Search(ctx, p), interpreter.CompactMove.Move), nil
+	}
+	s := ai.NewMCTS(g.AI(), cfg)
+	if net != nil {
+		if err := s.SetValue(net); err != nil {
+			return ai.Result[board.Move]{}, err
+		}
+	}
+	return s.Search(ctx, p), nil
 }
 
 // GameSpec is spec with the rule file's playout length (`playout: plies`),

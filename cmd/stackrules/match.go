@@ -379,13 +379,10 @@ func bestCommand(s *streams) *cli.Command {
 			}
 			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt)
 			defer stop()
-			search := ai.NewMCTS(searchGame(g), cfg)
-			if sp.Network != nil {
-				if err := search.SetValue(sp.Network); err != nil {
-					return err
-				}
+			res, err := session.Search(ctx, g, cfg, sp.Network, &interpreter.SearchPosition{Position: p})
+			if err != nil {
+				return err
 			}
-			res := search.Search(ctx, &interpreter.SearchPosition{Position: p})
 			if res.Err != nil {
 				return res.Err
 			}

@@ -469,7 +469,7 @@ func (ss *terminalGame) hint(pos *board.Position) error {
 		ss.out("No move to hint at.\n")
 		return nil
 	}
-	mp, _ := p.(*ai.MCTSPlayer[interpreter.SearchPosition, board.Move])
+	mp, _ := p.(interface{ Last() ai.Result[board.Move] })
 	if ss.g.HasDice() {
 		// In the middle of a turn, the rest of the best play that begins
 		// with the checkers moved so far.
