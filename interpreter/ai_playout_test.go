@@ -205,53 +205,197 @@ func TestCompactAI(t *testing.T) {
 			continue
 		}
 		compact++
-		full := g.AI()
-		fullPolicy, _ := full.(ai.PlayoutPolicy[SearchPosition, board.Move])
-		cPolicy, _ := cg.(ai.PlayoutPolicy[SearchPosition, CompactMove])
-		if (fullPolicy == nil) != (cPolicy == nil) {
-			t.Fatalf("%s: playout policy %v, compact %v", name, fullPolicy != nil, cPolicy != nil)
-		}
-		fullAvoid := full.(ai.Avoider[SearchPosition, board.Move])
-		cAvoid := cg.(ai.Avoider[SearchPosition, CompactMove])
-		rng := rand.New(rand.NewPCG(5, 6))
-		var fm []board.Move
-		var cm []CompactMove
-		for game := 0; game < 10; game++ {
-			sp := SearchPosition{Position: g.Start()}
-			if game%2 == 1 && g.Board.Neutral() == 0 && !g.hands {
-				sp.Position = randomPosition(rng, g)
-			}
-			for ply := 0; ply < 300; ply++ {
-				fm = full.LegalMoves(&sp, fm)
-				cm = cg.LegalMoves(&sp, cm)
-				if len(fm) != len(cm) {
-					t.Fatalf("%s at %s: %d moves, compact %d", name, g.FormatPosition(&sp.Position), len(fm), len(cm))
-				}
-				for i, m := range cm {
-					if m.Move() != fm[i] {
-						t.Fatalf("%s at %s: move %d is %s, compact %s", name, g.FormatPosition(&sp.Position), i, g.MoveString(fm[i]), g.MoveString(m.Move()))
-					}
-					if fullPolicy != nil && fullPolicy.Prefer(&sp, fm[i]) != cPolicy.Prefer(&sp, m) {
-						t.Fatalf("%s at %s: Prefer %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
-					}
-					if fullAvoid.Avoid(&sp, fm[i]) != cAvoid.Avoid(&sp, m) {
-						t.Fatalf("%s at %s: Avoid %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
-					}
-				}
-				if len(cm) == 0 {
-					break
-				}
-				i := rng.IntN(len(cm))
-				q := sp
-				full.Apply(&q, fm[i])
-				cg.Apply(&sp, cm[i])
-				if q != sp {
-					t.Fatalf("%s: Apply %s differs", name, g.MoveString(fm[i]))
-				}
-			}
-		}
+		checkSmallMoves(t, name, g, cg, func(_ *SearchPosition, m CompactMove) board.Move { return m.Move() })
 	}
 	if compact < 4 {
 		t.Errorf("only %d rule files have CompactAI", compact)
+	}
+}
+
+// ShortAI does the same with ShortMoves on every rule file without dice or
+// spreads that is not compact, captures of several jumps among them.
+func TestShortAI(t *testing.T) {
+	short, indexed := 0, 0
+	for _, name := range gameFiles(t) {
+		g, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg, ok := g.ShortAI()
+		if ok != (!g.compact && g.dice == nil && !g.HasSpreads()) {
+			t.Fatalf("%s: ShortAI ok %v", name, ok)
+		}
+		if !ok {
+			continue
+		}
+		short++
+		decode := g.ShortDecoder()
+		checkSmallMoves(t, name, g, sg, func(sp *SearchPosition, m ShortMove) board.Move {
+			if m&shortIndexed != 0 {
+				indexed++
+			}
+			return decode(sp, m)
+		})
+	}
+	t.Logf("%d rule files, %d indexed moves checked", short, indexed)
+	if short < 10 || indexed < 100 {
+		t.Errorf("%d rule files have ShortAI, %d indexed moves checked", short, indexed)
+	}
+}
+
+// checkSmallMoves plays random games with sg, a game of small moves N, and
+// AI() side by side: each position's moves, decoded, must be AI()'s in the
+// same order, preferred and avoided alike, and played alike. A move is
+// decoded after the other moves of its position were listed and played
+// (so that a decoder listing them again is exercised).
+func checkSmallMoves[N comparable](t *testing.T, name string, g *Game, sg ai.Game[SearchPosition, N], decode func(*SearchPosition, N) board.Move) {
+	t.Helper()
+	full := g.AI()
+	fullPolicy, _ := full.(ai.PlayoutPolicy[SearchPosition, board.Move])
+	sPolicy, _ := sg.(ai.PlayoutPolicy[SearchPosition, N])
+	if (fullPolicy == nil) != (sPolicy == nil) {
+		t.Fatalf("%s: playout policy %v, small moves %v", name, fullPolicy != nil, sPolicy != nil)
+	}
+	fullAvoid := full.(ai.Avoider[SearchPosition, board.Move])
+	sAvoid := sg.(ai.Avoider[SearchPosition, N])
+	rng := rand.New(rand.NewPCG(5, 6))
+	var fm []board.Move
+	var sm []N
+	for game := 0; game < 10; game++ {
+		sp := SearchPosition{Position: g.Start()}
+		if game%2 == 1 && g.Board.Neutral() == 0 && !g.hands {
+			sp.Position = randomPosition(rng, g)
+		}
+		for ply := 0; ply < 300; ply++ {
+			fm = full.LegalMoves(&sp, fm)
+			sm = sg.LegalMoves(&sp, sm)
+			if len(fm) != len(sm) {
+				t.Fatalf("%s at %s: %d moves, small %d", name, g.FormatPosition(&sp.Position), len(fm), len(sm))
+			}
+			if len(sm) == 0 {
+				break
+			}
+			// each move played from a copy first, so that the decoder
+			// sees other positions between the listing and the decoding
+			for i, m := range sm {
+				q := sp
+				sg.Apply(&q, m)
+				r := sp
+				full.Apply(&r, fm[i])
+				if q != r {
+					t.Fatalf("%s at %s: Apply %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
+				}
+				sg.LegalMoves(&q, nil)
+				if got := decode(&sp, m); got != fm[i] {
+					t.Fatalf("%s at %s: move %d is %s, small %s", name, g.FormatPosition(&sp.Position), i, g.MoveString(fm[i]), g.MoveString(got))
+				}
+				if fullPolicy != nil && fullPolicy.Prefer(&sp, fm[i]) != sPolicy.Prefer(&sp, m) {
+					t.Fatalf("%s at %s: Prefer %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
+				}
+				if fullAvoid.Avoid(&sp, fm[i]) != sAvoid.Avoid(&sp, m) {
+					t.Fatalf("%s at %s: Avoid %s differs", name, g.FormatPosition(&sp.Position), g.MoveString(fm[i]))
+				}
+			}
+			i := rng.IntN(len(sm))
+			full.Apply(&sp, fm[i])
+		}
+	}
+}
+
+// A position whose quiet count has reached the draw has no moves; the same
+// position with a lower count has, and its indexed moves still decode.
+func TestShortMovesAfterAQuietDraw(t *testing.T) {
+	for _, name := range []string{"english-checkers", "international", "russian"} {
+		g, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		limit := g.Draw.QuietPlies
+		for _, q := range g.quietRules {
+			if limit == 0 || q.plies < limit {
+				limit = q.plies
+			}
+		}
+		if limit == 0 {
+			continue
+		}
+		sg, _ := g.ShortAI()
+		full := g.AI()
+		rng := rand.New(rand.NewPCG(7, 8))
+		for game := 0; game < 200; game++ {
+			sp := SearchPosition{Position: g.Start()}
+			for ply := 0; ply < 200; ply++ {
+				ms := sg.LegalMoves(&sp, nil)
+				if len(ms) == 0 {
+					break
+				}
+				for i, m := range ms {
+					if m&shortIndexed == 0 {
+						continue
+					}
+					drawn := sp
+					drawn.Quiet = int32(limit)
+					if n := len(sg.LegalMoves(&drawn, nil)); n != 0 {
+						t.Fatalf("%s: %d moves at the quiet-plies draw", name, n)
+					}
+					a, b := sp, sp
+					sg.Apply(&a, m)
+					full.Apply(&b, full.LegalMoves(&sp, nil)[i])
+					if a != b {
+						t.Fatalf("%s at %s: the indexed move %d played after a quiet draw of the same position differs", name, g.FormatPosition(&sp.Position), i)
+					}
+					return
+				}
+				full.Apply(&sp, full.LegalMoves(&sp, nil)[rng.IntN(len(ms))])
+			}
+		}
+		t.Fatalf("%s: no capture of several jumps in 200 random games", name)
+	}
+	t.Fatal("no game with a quiet-plies draw")
+}
+
+// ShortAI's playouts play, ply by ply, a move Apply plays from a legal move,
+// and end only where there is none.
+func TestShortPlayout(t *testing.T) {
+	for _, name := range []string{"english-checkers", "nine-mens-morris", "lasca", "focus", "dvonn"} {
+		g, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sg, ok := g.ShortAI()
+		if !ok {
+			t.Fatalf("%s: no ShortAI", name)
+		}
+		po := sg.(ai.Playouter[SearchPosition])
+		full := g.AI()
+		rng := rand.New(rand.NewPCG(9, 10))
+		plies := 0
+		for game := 0; game < 3; game++ {
+			sp := SearchPosition{Position: g.Start()}
+			for ply := 0; ply < 150; ply++ {
+				before := sp
+				legal := full.LegalMoves(&before, nil)
+				n, over := po.Playout(&sp, rng, 1, 0.5)
+				if over || n == 0 {
+					if !over || n != 0 || len(legal) > 0 {
+						t.Fatalf("%s at %s: %d plies, over %v, %d legal moves", name, g.FormatPosition(&before.Position), n, over, len(legal))
+					}
+					break
+				}
+				found := false
+				for _, m := range legal {
+					q := before
+					full.Apply(&q, m)
+					found = found || q == sp
+				}
+				if !found {
+					t.Fatalf("%s at %s: the playout reached %s, no legal move does", name, g.FormatPosition(&before.Position), g.FormatPosition(&sp.Position))
+				}
+				plies++
+			}
+		}
+		if plies == 0 {
+			t.Errorf("%s: no ply played", name)
+		}
 	}
 }

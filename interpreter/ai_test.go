@@ -117,7 +117,8 @@ func TestAISameSeedSameMove(t *testing.T) {
 
 // BenchmarkMCTS reports search iterations per second from the start of each
 // built-in game, with one and two threads, and the bytes per tree node: a
-// compact game searched with CompactMoves (CompactAI), as its players are.
+// game searched with the small moves its players search with (CompactAI,
+// ShortAI).
 func BenchmarkMCTS(b *testing.B) {
 	for _, name := range variants.Names() {
 		for _, threads := range []int{1, 2} {
@@ -126,18 +127,25 @@ func BenchmarkMCTS(b *testing.B) {
 				p := interpreter.SearchPosition{Position: g.Start()}
 				iters := 0
 				cg, compact := g.CompactAI()
+				sg, short := g.ShortAI()
 				for i := 0; i < b.N; i++ {
 					cfg := ai.Config{Iterations: 2000, Threads: threads, Seed: uint64(i), PlayoutCap: g.PlayoutPlies(), KeepLost: g.SearchKeepLost()}
-					if compact {
+					switch {
+					case compact:
 						iters += ai.NewMCTS(cg, cfg).Search(context.Background(), &p).Iterations
-					} else {
+					case short:
+						iters += ai.NewMCTS(sg, cfg).Search(context.Background(), &p).Iterations
+					default:
 						iters += ai.NewMCTS(searchGame(g), cfg).Search(context.Background(), &p).Iterations
 					}
 				}
 				b.ReportMetric(float64(iters)/b.Elapsed().Seconds(), "iterations/s")
-				if compact {
+				switch {
+				case compact:
 					b.ReportMetric(float64(ai.NodeBytes[interpreter.CompactMove]()), "bytes/node")
-				} else {
+				case short:
+					b.ReportMetric(float64(ai.NodeBytes[interpreter.ShortMove]()), "bytes/node")
+				default:
 					b.ReportMetric(float64(ai.NodeBytes[board.Move]()), "bytes/node")
 				}
 			})

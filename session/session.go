@@ -362,35 +362,55 @@ func (s *Session) Thinker(seed uint64) (*Thinker, error) {
 
 // NewPlayer makes an AI player from a spec, with the rule file's settings
 // for what the spec does not set (GameSpec).
-// An MCTS player of a compact game searches with CompactMoves (a smaller
-// tree); its moves, progress and results are handed out as board.Moves.
+//
+// An MCTS player keeps small moves in its tree where the game allows: 4
+// bytes in a compact game (CompactAI), 8 in most others (ShortAI); its
+// moves, progress and results are handed out as board.Moves.
 func NewPlayer(g *interpreter.Game, spec ai.Spec, seed uint64) ai.Player[interpreter.SearchPosition, board.Move] {
 	spec = GameSpec(g, spec)
-	if cg, ok := g.CompactAI(); ok && spec.Kind == ai.KindMCTS {
-		return ai.MapMoves(ai.NewPlayer(cg, spec, seed), interpreter.CompactMove.Move)
+	if spec.Kind == ai.KindMCTS {
+		if cg, ok := g.CompactAI(); ok {
+			mg, _ := g.CompactAI()
+			return ai.MapMoves(ai.NewPlayer(cg, spec, seed), mg, compactMove)
+		}
+		if sg, ok := g.ShortAI(); ok {
+			mg, _ := g.ShortAI()
+			return ai.MapMoves(ai.NewPlayer(sg, spec, seed), mg, ai.Decode[interpreter.SearchPosition, board.Move, interpreter.ShortMove](g.ShortDecoder()))
+		}
 	}
 	return ai.NewPlayer(g.AI(), spec, seed)
+}
+
+func compactMove(_ *interpreter.SearchPosition, m interpreter.CompactMove) board.Move {
+	return m.Move()
 }
 
 // Search runs one search of p with cfg (and net, when not nil), as an MCTS
 // player of g would, and gives its result in board.Moves.
 func Search(ctx context.Context, g *interpreter.Game, cfg ai.Config, net *ai.Net, p *interpreter.SearchPosition) (ai.Result[board.Move], error) {
 	if cg, ok := g.CompactAI(); ok {
-		s := ai.NewMCTS(cg, cfg)
-		if net != nil {
-			if err := s.SetValue(net); err != nil {
-				return ai.Result[board.Move]{}, err
-			}
-		}
-		return ai.MapResult(s.Search(ctx, p), interpreter.CompactMove.Move), nil
+		mg, _ := g.CompactAI()
+		return search(ctx, cg, mg, compactMove, cfg, net, p)
 	}
-	s := ai.NewMCTS(g.AI(), cfg)
+	if sg, ok := g.ShortAI(); ok {
+		mg, _ := g.ShortAI()
+		return search(ctx, sg, mg, g.ShortDecoder(), cfg, net, p)
+	}
+	return search(ctx, g.AI(), g.AI(), func(_ *interpreter.SearchPosition, m board.Move) board.Move { return m }, cfg, net, p)
+}
+
+// search is Search on game, its moves decoded by f (mg playing the expected
+// line).
+func search[N comparable](ctx context.Context, game, mg ai.Game[interpreter.SearchPosition, N], f ai.Decode[interpreter.SearchPosition, board.Move, N],
+	cfg ai.Config, net *ai.Net, p *interpreter.SearchPosition) (ai.Result[board.Move], error) {
+	s := ai.NewMCTS(game, cfg)
 	if net != nil {
 		if err := s.SetValue(net); err != nil {
 			return ai.Result[board.Move]{}, err
 		}
 	}
-	return s.Search(ctx, p), nil
+	root := *p
+	return ai.MapResult(s.Search(ctx, p), &root, mg, f), nil
 }
 
 // GameSpec is spec with the rule file's playout length (`playout: plies`),
