@@ -24,7 +24,8 @@
 // (keeping the tree between searches), result.go (what a search reports),
 // players.go (Player and its constructors), spec.go (player specs such as
 // "mcts:hard"), match.go (running a series of games), stats.go (score,
-// confidence interval and Elo of a match).
+// confidence interval and Elo of a match), mapped.go (a player searching
+// with a smaller move type than its callers').
 package ai
 
 import (

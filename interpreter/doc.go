@@ -12,7 +12,9 @@
 // moves as text), with captures, kinds and promotion in capture.go and
 // pieces in hand and lines that trigger in place.go; history.go is a game in
 // progress with its draw rules, perft.go counts move sequences, playout.go
-// plays random games, ai.go adapts a Game to package ai. words.go holds the
+// plays random games, ai.go adapts a Game to package ai (ai_compact.go and
+// ai_short.go with smaller moves for the search's tree, prefertable.go
+// folds `playout: prefer` into sets for its playouts). words.go holds the
 // rules in words, schema.go the JSON Schema of rule files, testcases.go the
 // decoded tests: section, files.go the size limits and safe writes of
 // files. explain.go says why a move is or is not legal (players' "not
