@@ -3,6 +3,7 @@ package interpreter
 import (
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -397,5 +398,73 @@ func TestShortPlayout(t *testing.T) {
 		if plies == 0 {
 			t.Errorf("%s: no ply played", name)
 		}
+	}
+}
+
+// Random prefer conditions of static names and `off` in Stackers and
+// Liger: where the table is built, it gives what evaluating the condition
+// gives, for every legal move of random positions. Conditions that fail
+// for some move (a modulo by zero) are not folded.
+func TestPreferTableRandomConditions(t *testing.T) {
+	rng := rand.New(rand.NewPCG(28, 29))
+	built, loaded := 0, 0
+	for _, name := range []string{"stackers", "liger"} {
+		data, _ := variants.Source(name)
+		old := "prefer: off || to_row > row"
+		if name == "liger" {
+			old = "prefer: off"
+		}
+		if !strings.Contains(string(data), old) {
+			t.Fatalf("%s.yaml's prefer is not where the test expects it", name)
+		}
+		base, err := Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		consts := []string{base.Players[0].Name, base.Players[1].Name}
+		cg := newCondGen(rng, inPrefer, consts)
+		notStatic := func(n string) bool { d := names[n]; return !d.static && n != "off" }
+		cg.ints = slices.DeleteFunc(cg.ints, notStatic)
+		cg.calls = slices.DeleteFunc(cg.calls, notStatic)
+		cg.calls2 = slices.DeleteFunc(cg.calls2, notStatic)
+		cg.tests = slices.DeleteFunc(cg.tests, notStatic)
+		cg.flags = slices.DeleteFunc(cg.flags, notStatic)
+		if len(cg.ints) == 0 || len(cg.flags) == 0 {
+			t.Fatalf("no static names to write conditions of: ints %v, flags %v", cg.ints, cg.flags)
+		}
+		for i := 0; i < 60; i++ {
+			cond := cg.condition(inPrefer)
+			src := strings.Replace(string(data), old, "prefer: '"+strings.ReplaceAll(cond, "'", "''")+"'", 1)
+			g, err := Load(name+".yaml", []byte(src))
+			if err != nil {
+				continue // a condition the linter refuses
+			}
+			loaded++
+			if g.preferTab == nil {
+				continue
+			}
+			built++
+			a := g.newSearchGame(&searchFailure{})
+			c := g.newCtx()
+			for j := 0; j < 20; j++ {
+				p := randomPosition(rng, g)
+				p.ToMove = uint8(rng.IntN(2))
+				g.startPlayout(c, &p)
+				ms, err := g.compactMoves(c, &p)
+				g.endPlayout(c, &p)
+				if err != nil {
+					continue
+				}
+				for _, m := range ms {
+					if got, want := g.preferTab.prefers(int(p.ToMove), m), a.prefers(&p, m.move()); got != want || a.Err() != nil {
+						t.Fatalf("%s, prefer: %s\n%s at %s: the table says %v, the condition %v (%v)", name, cond, g.MoveString(m.move()), g.FormatPosition(&p), got, want, a.Err())
+					}
+				}
+			}
+		}
+	}
+	t.Logf("%d rule files loaded, %d with a prefer table", loaded, built)
+	if built < 40 {
+		t.Errorf("only %d of %d random prefer conditions were folded into a table", built, loaded)
 	}
 }
