@@ -43,11 +43,8 @@ func (a compactSearch) LegalMoves(sp *SearchPosition, buf []CompactMove) []Compa
 		return buf[:0]
 	}
 	c := a.reset(&sp.Position, 0)
-	turn := int(sp.ToMove)
-	c.me, c.opp = a.g.prev(turn), turn
 	buf = buf[:0]
-	if a.g.endTest(c) < 0 {
-		c.me, c.opp = turn, a.g.next(turn)
+	if !a.g.ended(c) {
 		buf = a.g.generateCompact(c, buf, false)
 	}
 	if a.failed(&sp.Position) {
@@ -66,10 +63,7 @@ func (a compactSearch) Avoid(sp *SearchPosition, m CompactMove) bool {
 
 // Prefer is policyGame.Prefer, from the prefer table where there is one.
 func (a compactPolicy) Prefer(sp *SearchPosition, m CompactMove) bool {
-	if t := a.g.preferTab; t != nil {
-		return t.prefers(int(sp.ToMove), m)
-	}
-	return a.prefers(&sp.Position, m.move())
+	return a.prefersCompact(&sp.Position, m)
 }
 
 var (

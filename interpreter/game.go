@@ -489,16 +489,23 @@ func (g *Game) LegalMovesErr(p *board.Position, buf []board.Move) ([]board.Move,
 // legalMoves is LegalMoves on a context already pointing at the position.
 func (g *Game) legalMoves(c *Ctx, buf []board.Move) []board.Move {
 	buf = buf[:0]
+	if g.ended(c) {
+		return buf
+	}
+	return g.generate(c, buf, false)
+}
+
+// ended reports whether an end condition holds at c.pos for the player who
+// just moved, and leaves c set for the player to move.
+func (g *Game) ended(c *Ctx) bool {
 	turn := int(c.pos.ToMove)
 	c.me, c.opp = g.prev(turn), turn
 	if c.pos.MidTurn() { // the player to move earned another roll or a bonus move: its play may have won
 		c.me, c.opp = turn, g.next(turn)
 	}
-	if g.endTest(c) >= 0 {
-		return buf
-	}
+	over := g.endTest(c) >= 0
 	c.me, c.opp = turn, g.next(turn)
-	return g.generate(c, buf, false)
+	return over
 }
 
 // generate appends the moves of c.me at c.pos. With any set it stops at the
