@@ -121,6 +121,17 @@ type Config struct {
 	// tries the moves the network likes first and needs evidence to leave
 	// them. Not in a game with chance events.
 	NetPrior int
+	// NetMinimax, where > 0 with a value network in a two-player game
+	// without chance events, is α of implicit minimax backups (Lanctot,
+	// Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with
+	// Heuristic Evaluations using Implicit Minimax Backups", 2014): when a
+	// node is expanded the network rates each child's position, every node
+	// keeps the minimax value of the ratings below it, updated as the tree
+	// grows, and a move's score is (1 − α) × its mean result + α × that
+	// value. The means average a line's outcomes, so a refutation found
+	// deep in the tree counts at once in the minimax value and only slowly
+	// in the mean: tactics the network cannot see from one position.
+	NetMinimax float64
 	// NetTree keeps the tree search in a game of chance with a value
 	// network, where the search is otherwise the two-ply move filter
 	// (netsearch.go).
@@ -157,6 +168,7 @@ func (c Config) normalized() Config {
 	}
 	c.NetMix = min(max(c.NetMix, 0), 1)
 	c.NetPrior = min(max(c.NetPrior, 0), MaxNetPrior)
+	c.NetMinimax = min(max(c.NetMinimax, 0), 1)
 	if c.Discount <= 0 || c.Discount > 1 {
 		c.Discount = DefaultDiscount
 	}

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 const (
@@ -47,6 +48,7 @@ type worker[P any, M comparable] struct {
 	plies        int      // playout plies of the current iteration (rolls not counted)
 	leafTerminal bool
 	iterations   int
+	minimax      float64      // Config.NetMinimax where it applies (two players, no chance, a network), else 0
 	expandAfter  int32        // visits before a leaf is expanded: expandAfterVis, and its prior's (Config.NetPrior)
 	done         atomic.Int64 // iterations, for the progress goroutine
 	_            [64]byte     // keep other threads' data off this cache line
@@ -177,6 +179,10 @@ func (s *MCTS[P, M]) SetValue(net *Net) error {
 			return err
 		}
 		w.value = e
+		if s.players == 2 && w.chance == nil && w.minimax != s.cfg.NetMinimax {
+			w.minimax = s.cfg.NetMinimax
+			s.Reset() // the tree's children arrays have no room for minimax values
+		}
 		if s.cfg.NetPrior > 0 && w.chance == nil {
 			// a node's prior visits are not visits of its own
 			w.expandAfter = expandAfterVis + int32(s.cfg.NetPrior)
@@ -566,13 +572,17 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 		w.moves[i], w.moves[j] = w.moves[j], w.moves[i]
 	}
 	st := newState(g.ToMove(&w.pos))
-	kids := make([]node[M], k)
+	spares := 0
+	if w.minimax > 0 {
+		spares = minimaxSpares(k)
+	}
+	kids := make([]node[M], k+spares)[:k]
 	for i, m := range w.moves {
 		kids[i].move = m
 		kids[i].state.Store(st)
 	}
-	if w.value != nil && w.s.cfg.NetPrior > 0 && w.chance == nil {
-		w.priors(kids)
+	if w.value != nil && (w.s.cfg.NetPrior > 0 || w.minimax > 0) && w.chance == nil {
+		w.rate(kids)
 	}
 	n.nkids = int32(k) | pruned
 	n.kids.Store(&kids[0]) // publish: nkids and the children are visible from here on
@@ -580,10 +590,11 @@ func (w *worker[P, M]) expand(n *node[M]) bool {
 	return true
 }
 
-// priors gives each of kids (not yet published), the moves at w.pos,
-// Config.NetPrior visits at the value network's value of the position after
-// it (its result where the game is over there).
-func (w *worker[P, M]) priors(kids []node[M]) {
+// rate has the value network rate the position after each of kids (not
+// yet published), the moves at w.pos (its result where the game is over
+// there): each child gets Config.NetPrior visits at that value, and with
+// Config.NetMinimax it is the child's minimax value to begin with.
+func (w *worker[P, M]) rate(kids []node[M]) {
 	n := int32(w.s.cfg.NetPrior)
 	mover := w.g.ToMove(&w.pos)
 	for i := range kids {
@@ -592,9 +603,54 @@ func (w *worker[P, M]) priors(kids []node[M]) {
 		if !w.g.Result(&w.child, w.returns) && !w.value.Evaluate(&w.child, w.returns) {
 			continue
 		}
-		kids[i].visits.Store(n)
-		kids[i].value.Store(int64(n) * fixed(w.returns[mover]))
+		if n > 0 {
+			kids[i].visits.Store(n)
+			kids[i].value.Store(int64(n) * fixed(w.returns[mover]))
+		}
+		if w.minimax > 0 {
+			minimaxSlot(kids, i).Store(mmBits(w.returns[mover]))
+		}
 	}
+}
+
+// backupMinimax sets the minimax value of n, a child of parent, from its
+// children's, those of the player to move at n's position: the best of them
+// for that player, read for n's mover (two players, returns summing to 1).
+// A proven child counts as its proof.
+func backupMinimax[M comparable](parent, n *node[M]) {
+	kids := n.children()
+	mover := n.mover()
+	if len(kids) == 0 || mover < 0 {
+		return
+	}
+	best, any := 0.0, false
+	for i := range kids {
+		k := &kids[i]
+		var v float64
+		switch k.proof() {
+		case proofWin:
+			v = 1
+		case proofLoss:
+			v = 0
+		default:
+			var ok bool
+			if v, ok = mmValue(minimaxSlot(kids, i).Load()); !ok {
+				continue
+			}
+		}
+		if !any || v > best {
+			best, any = v, true
+		}
+	}
+	if !any {
+		return
+	}
+	if kids[0].mover() != mover {
+		best = 1 - best
+	}
+	siblings := parent.children()
+	i := int((uintptr(unsafe.Pointer(n)) - uintptr(unsafe.Pointer(&siblings[0]))) / unsafe.Sizeof(*n))
+	minimaxSlot(siblings, i).Store(mmBits(best))
 }
 
 // selectChild picks by UCT, taking a proven win at once, skipping proven
@@ -603,9 +659,10 @@ func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
 	kids := n.children()
 	logN := math.Log(float64(max(n.visits.Load(), 1)))
 	c := w.s.cfg.Exploration
-	var best *node[M]
-	bestScore := math.Inf(-1)
-	for pass := 0; pass < 2 && best == nil; pass++ {
+	alpha := w.minimax
+	var best, fresh *node[M]
+	bestScore, freshScore := math.Inf(-1), math.Inf(-1)
+	for pass := 0; pass < 2 && best == nil && fresh == nil; pass++ {
 		for i := range kids {
 			k := &kids[i]
 			if pass == 0 {
@@ -620,14 +677,30 @@ func (w *worker[P, M]) selectChild(n *node[M]) *node[M] {
 			}
 			visits := k.visits.Load()
 			if visits <= 0 {
-				return k
+				if alpha == 0 {
+					return k
+				}
+				// unvisited children first, the best rated first
+				if v, ok := mmValue(minimaxSlot(kids, i).Load()); fresh == nil || ok && v > freshScore {
+					fresh, freshScore = k, v
+				}
+				continue
 			}
 			v := float64(visits)
-			score := float64(k.value.Load())/valueOneFloat/v + c*math.Sqrt(logN/v)
+			mean := float64(k.value.Load()) / valueOneFloat / v
+			if alpha > 0 {
+				if m, ok := mmValue(minimaxSlot(kids, i).Load()); ok {
+					mean = (1-alpha)*mean + alpha*m
+				}
+			}
+			score := mean + c*math.Sqrt(logN/v)
 			if score > bestScore {
 				best, bestScore = k, score
 			}
 		}
+	}
+	if fresh != nil {
+		return fresh
 	}
 	return best
 }
@@ -794,6 +867,9 @@ func (w *worker[P, M]) backprop() {
 				r = 0.5 + (r-0.5)*s.discount[min(plies, len(s.discount)-1)]
 			}
 			n.value.Add(fixed(r))
+		}
+		if w.minimax > 0 && i > 0 {
+			backupMinimax(path[i-1], n)
 		}
 	}
 }

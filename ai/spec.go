@@ -76,6 +76,9 @@ type Spec struct {
 	// NetPrior is Config.NetPrior (netprior=N): each new node starts with
 	// N visits at the network's value.
 	NetPrior int
+	// NetMinimax is Config.NetMinimax (netminimax=A): the weight of the
+	// network's minimax value in a move's score.
+	NetMinimax float64
 	// NetTree is Config.NetTree (nettree=1): with a network in a game of
 	// chance, the tree search instead of the two-ply move filter.
 	NetTree bool
@@ -200,6 +203,7 @@ var specKeys = []struct{ key, help string }{
 	{"netplayout", fmt.Sprintf("with net=: random plies played before the network rates a leaf, 0 to %d (default 0)", MaxPlayoutCap)},
 	{"netmix", "with a network, its share of a leaf's value, 0 to 1, the rest a random playout's to the end (default 1: the network alone; 0: playouts alone, the network giving netprior= priors)"},
 	{"netprior", fmt.Sprintf("with a network, visits each new node starts with at the network's value of its position, 0 to %d (default 0: none)", MaxNetPrior)},
+	{"netminimax", "with a network in a two-player game without dice, the weight of the network's minimax value in a move's score, 0 to 1, the rest its mean result (default 0: means alone)"},
 	{"nettree", "with a network in a game with dice, 1: the tree search with the network at its leaves instead of the two-ply move filter (to compare)"},
 	{"endgame", fmt.Sprintf("most positions of an exact endgame analysis, 0 (none) to %d (default %d; with iterations= and no time=, 1 per 4 iterations)", MaxEndgame, DefaultEndgamePositions)},
 }
@@ -343,12 +347,16 @@ func ParseSpec(s string) (Spec, error) {
 		case "net":
 			_, orig, _ := strings.Cut(origItems[idx], "=")
 			sp.Net = strings.TrimSpace(orig)
-		case "netmix":
+		case "netmix", "netminimax":
 			f, err := strconv.ParseFloat(val, 64)
 			if err != nil || !(f >= 0) || f > 1 {
-				return fail("netmix=%s: want a number from 0 to 1 (e.g. 0.5)", val)
+				return fail("%s=%s: want a number from 0 to 1 (e.g. 0.5)", key, val)
 			}
-			sp.NetMix, sp.HasNetMix = f, true
+			if key == "netminimax" {
+				sp.NetMinimax = f
+			} else {
+				sp.NetMix, sp.HasNetMix = f, true
+			}
 		case "iterations", "threads", "playout", "endgame", "netplayout", "netprior":
 			r := specRanges[key]
 			n, err := strconv.ParseInt(val, 10, 64)
@@ -523,6 +531,9 @@ func (sp Spec) String() string {
 	if sp.NetPrior != 0 {
 		parts = append(parts, fmt.Sprintf("netprior=%d", sp.NetPrior))
 	}
+	if sp.NetMinimax != 0 {
+		parts = append(parts, "netminimax="+strconv.FormatFloat(sp.NetMinimax, 'g', -1, 64))
+	}
 	if sp.NetTree {
 		parts = append(parts, "nettree=1")
 	}
@@ -557,6 +568,7 @@ func (sp Spec) Config(seed uint64) Config {
 		NoAvoid:          sp.NoAvoid,
 		NetTree:          sp.NetTree,
 		NetPrior:         sp.NetPrior,
+		NetMinimax:       sp.NetMinimax,
 	}
 	if sp.HasNetMix {
 		cfg.NetMix = 1 - sp.NetMix

@@ -88,7 +88,7 @@ func TestParseSpecErrors(t *testing.T) {
 		{"mcts:c=0", "c=0: want a number > 0"},
 		{"mcts:c=nan", "want a number > 0"},
 		{"mcts:parallel=leaf", "parallel=leaf: want tree or root"},
-		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, net, netplayout, netmix, netprior, nettree, endgame)`},
+		{"mcts:depth=3", `unknown option "depth" (options: iterations, time, threads, parallel, seed, c, playout, discount, keeplost, avoid, classic, net, netplayout, netmix, netprior, netminimax, nettree, endgame)`},
 		{"mcts:iteration=3", `did you mean "iterations"?`},
 		{"mcts:medium,endgame=-1", "endgame=-1: want a whole number >= 0"},
 		{"mcts:keeplost=2", "keeplost=2: want 0 or 1"},
