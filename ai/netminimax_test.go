@@ -104,3 +104,29 @@ func TestMCTSNetMinimax(t *testing.T) {
 		}
 	}
 }
+
+// netplayout= and netminimax= without a network to use are an error, from
+// CheckSpec and from the player; with the rule file's network (Spec.Network)
+// or net=FILE they are not.
+func TestNetUseNeedsANetwork(t *testing.T) {
+	for _, text := range []string{"mcts:easy,netplayout=3", "mcts:easy,netminimax=0.4"} {
+		sp, err := ParseSpec(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		if err := CheckSpec[nim, int8](nimNet{}, sp); err != errNoNetwork {
+			t.Errorf("%s without a network: CheckSpec %v", text, err)
+		}
+		p := nim{n: 11}
+		if _, info := NewPlayer[nim, int8](nimNet{}, sp, 1).Choose(context.Background(), &p); info.Err != errNoNetwork {
+			t.Errorf("%s without a network: the player says %v", text, info.Err)
+		}
+		sp.Network = pointNet(8)
+		if err := CheckSpec[nim, int8](nimNet{}, sp); err != nil {
+			t.Errorf("%s with the rule file's network: CheckSpec %v", text, err)
+		}
+		if _, info := NewPlayer[nim, int8](nimNet{}, sp, 1).Choose(context.Background(), &p); info.Err != nil {
+			t.Errorf("%s with the rule file's network: the player says %v", text, info.Err)
+		}
+	}
+}

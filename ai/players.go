@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -90,6 +91,9 @@ func NewPlayer[P any, M comparable](g Game[P, M], spec Spec, seed uint64) Player
 		}
 		return p
 	}
+	if net == nil && spec.usesNetwork() {
+		return failedPlayer[P, M]{errNoNetwork}
+	}
 	mp := NewMCTSPlayer(g, spec.Config(seed))
 	if net != nil {
 		if err := mp.Engine.SetValue(net); err != nil {
@@ -99,9 +103,22 @@ func NewPlayer[P any, M comparable](g Game[P, M], spec Spec, seed uint64) Player
 	return mp
 }
 
+// errNoNetwork: netplayout= or netminimax= with no network to use.
+var errNoNetwork = errors.New("netplayout= and netminimax= need a network: net=FILE, or a rule file that names one (network:)")
+
+// usesNetwork reports whether an MCTS spec sets how to use a network.
+func (sp Spec) usesNetwork() bool {
+	return sp.Kind == KindMCTS && (sp.NetPlayout != 0 || sp.NetMinimax != 0)
+}
+
 // CheckSpec reports whether NewPlayer can make spec's player for g: the
-// network it names (if any) can be read and was trained for g's rules.
+// network it names (if any) can be read and was trained for g's rules, and
+// where it says how to use a network, there is one (spec.Network, the rule
+// file's, or one it names).
 func CheckSpec[P any, M comparable](g Game[P, M], spec Spec) error {
+	if spec.Net == "" && spec.Network == nil && spec.usesNetwork() {
+		return errNoNetwork
+	}
 	if spec.Net == "" || spec.Net == NoNet {
 		return nil
 	}

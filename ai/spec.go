@@ -448,8 +448,10 @@ func ParseSpec(s string) (Spec, error) {
 			sp.Exploration = f
 		}
 	}
-	if sp.NetPlayout != 0 && (sp.Net == "" || sp.Net == NoNet) {
-		return fail("netplayout= needs net=FILE")
+	// without net= they apply to the rule file's network (none: an error
+	// where there is none)
+	if sp.Net == NoNet && (sp.NetPlayout != 0 || sp.NetMinimax != 0) {
+		return fail("netplayout= and netminimax= use a network, and net=none asks for none")
 	}
 	if sp.Kind == KindMCTS && sp.Level == "" && sp.Iterations == 0 && sp.Time == 0 {
 		return fail("no budget: give iterations=N or time=D (or a level: %s)", levelNames())

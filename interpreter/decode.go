@@ -31,7 +31,8 @@ type ruleFile struct {
 	Playout                   playoutSpec
 	SearchKeepLost            bool      // search: keep_lost
 	SearchAvoid               *exprText // search: avoid
-	Network                   string    // network: a value network's file (network.go)
+	Network                   string    // network: a value network's file (network.go), or network: file:
+	NetworkUse                NetworkUse
 	networkKey                *yaml.Node
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []kindSpec
@@ -392,8 +393,16 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			})
 		}},
 		{"network", false, func(k, v *yaml.Node) {
-			rf.Network = d.str(v, "network")
 			rf.networkKey = k
+			if v.Kind != yaml.MappingNode {
+				rf.Network = d.str(v, "network")
+				return
+			}
+			d.mapping(v, "network", []field{
+				{"file", true, func(_, v *yaml.Node) { rf.Network = d.str(v, "network: file") }},
+				{"playout", false, func(_, v *yaml.Node) { rf.NetworkUse.Playout = d.integer(v, "network: playout", 0, 100000) }},
+				{"minimax", false, func(_, v *yaml.Node) { rf.NetworkUse.Minimax = d.fraction(v, "network: minimax") }},
+			})
 		}},
 		{"search", false, func(_, v *yaml.Node) {
 			d.mapping(v, "search", []field{

@@ -139,6 +139,7 @@ type Game struct {
 	featureCache featureCache // the value network's input layout (features.go)
 	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
 	network      string       // network: as written
+	networkUse   NetworkUse   // network: playout:, minimax:
 	net          netCache
 	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
 	kindRules    bool       // some move rule moves only some kinds of piece

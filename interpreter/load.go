@@ -69,7 +69,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	sum := sha256.Sum256(data)
 	g.RulesHash = fmt.Sprintf("sha256:%x", sum)
 	g.layoutHash = playHash(&root)
-	g.network = rf.Network
+	g.network, g.networkUse = rf.Network, rf.NetworkUse
 	g.pool.New = func() any { return g.newCtx() }
 	if d.diags.HasErrors() && (rf.Board.Width == 0 || len(rf.Players) == 0) {
 		return nil, d.diags

@@ -75,8 +75,22 @@ func playHash(root *yaml.Node) string {
 	return fmt.Sprintf("sha256:%x", h.Sum(nil))
 }
 
-// NetworkName is the rule file's `network:` as written, "" for none.
+// NetworkUse is how the search uses the rule file's network, where the
+// long form (`network: {file: F, playout: N, minimax: A}`) says: the random
+// plies before the network rates a leaf (mcts netplayout=) and the weight
+// of its minimax value (netminimax=). Part of `network:`, so a network's
+// rules hash does not change with them: they are tuned after training.
+type NetworkUse struct {
+	Playout int
+	Minimax float64
+}
+
+// NetworkName is the rule file's `network:` (or `network: file:`) as
+// written, "" for none.
 func (g *Game) NetworkName() string { return g.network }
+
+// NetworkUse is how the rule file asks the search to use its network.
+func (g *Game) NetworkUse() NetworkUse { return g.networkUse }
 
 // Network is the rule file's value network, nil when it names none; an
 // error says why it cannot be used (missing, damaged, trained for other

@@ -2,6 +2,7 @@ package interpreter_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -116,6 +117,50 @@ func TestNetworkHashIgnoresLayoutAndCube(t *testing.T) {
 		_, err := g.Network()
 		if fits := err == nil; fits != tc.fits {
 			t.Errorf("%s: network fits %v (%v), want %v", tc.name, fits, err, tc.fits)
+		}
+	}
+}
+
+// The long form of `network:` says how the search uses the network; it is
+// part of `network:`, so the network trained before still fits, and a bad
+// value is an error at its character.
+func TestNetworkLongForm(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../examples/tempo-race.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(dir, "tempo.yaml")
+	g, err := interpreter.Check(rules, data)
+	if g == nil {
+		t.Fatal(err)
+	}
+	if err := ai.NewNet(g.Features(), 4, 2, g.FeatureLayout(), 1).Save(filepath.Join(dir, "tempo.net")); err != nil {
+		t.Fatal(err)
+	}
+	long := string(data) + "network:\n  file: tempo.net\n  playout: 3\n  minimax: 0.4\n"
+	g, diags := interpreter.Check(rules, []byte(long))
+	if g == nil || len(diags) != 0 {
+		t.Fatalf("the long form: %v", diags)
+	}
+	if n, err := g.Network(); err != nil || n == nil {
+		t.Fatalf("the long form's network: %v", err)
+	}
+	if g.NetworkName() != "tempo.net" || g.NetworkUse() != (interpreter.NetworkUse{Playout: 3, Minimax: 0.4}) {
+		t.Errorf("the long form: %q, %+v", g.NetworkName(), g.NetworkUse())
+	}
+	if short, _ := interpreter.Check(rules, []byte(string(data)+"network: tempo.net\n")); short == nil || short.NetworkUse() != (interpreter.NetworkUse{}) {
+		t.Errorf("the short form: want no playout or minimax")
+	}
+	for _, tc := range []struct{ from, to, want string }{
+		{"  minimax: 0.4\n", "  minimax: 1.5\n", "network: minimax is 1.5; it must be between 0 and 1"},
+		{"  playout: 3\n", "  playout: -1\n", "network: playout is -1; it must be between 0 and 100000"},
+		{"  file: tempo.net\n", "", `network needs the key "file"`},
+		{"  playout: 3\n", "  plays: 3\n", `unknown key "plays"`},
+	} {
+		_, diags := interpreter.Check(rules, []byte(strings.Replace(long, tc.from, tc.to, 1)))
+		if !strings.Contains(fmt.Sprint(diags), tc.want) {
+			t.Errorf("%q → %q: %v, want %q", tc.from, tc.to, diags, tc.want)
 		}
 	}
 }

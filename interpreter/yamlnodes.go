@@ -145,6 +145,24 @@ func (d *decoder) integer(n *yaml.Node, what string, lo, hi int) int {
 	return v
 }
 
+// fraction is a number from 0 to 1.
+func (d *decoder) fraction(n *yaml.Node, what string) float64 {
+	if n.Kind != yaml.ScalarNode {
+		d.errorf(n, "wrong-type", "", "%s must be a number from 0 to 1, not %s", what, kindName(n))
+		return 0
+	}
+	v, err := strconv.ParseFloat(n.Value, 64)
+	if err != nil {
+		d.errorf(n, "wrong-type", "for example 0.5", "%s must be a number from 0 to 1, not %q", what, n.Value)
+		return 0
+	}
+	if !(v >= 0 && v <= 1) {
+		d.errorf(n, "out-of-range", "", "%s is %s; it must be between 0 and 1", what, n.Value)
+		return 0
+	}
+	return v
+}
+
 func (d *decoder) oneOf(n *yaml.Node, what string, choices ...string) string {
 	s := d.str(n, what)
 	for _, c := range choices {

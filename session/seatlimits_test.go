@@ -2,6 +2,8 @@ package session
 
 import (
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -86,5 +88,47 @@ func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
 	}
 	if GameSpec(open(t, "stackers"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network != nil {
 		t.Error("stackers names no network")
+	}
+}
+
+// The long form of `network:` sets how the search uses the network, unless
+// the spec says otherwise or asks for another network.
+func TestGameSpecTakesTheNetworksUse(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("../examples/tempo-race.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := filepath.Join(dir, "tempo.yaml")
+	g, _ := interpreter.Check(rules, data)
+	if g == nil {
+		t.Fatal("tempo-race does not load")
+	}
+	if err := ai.NewNet(g.Features(), 4, 2, g.FeatureLayout(), 1).Save(filepath.Join(dir, "tempo.net")); err != nil {
+		t.Fatal(err)
+	}
+	g, diags := interpreter.Check(rules, append(data, "network: {file: tempo.net, playout: 3, minimax: 0.4}\n"...))
+	if g == nil || len(diags) != 0 {
+		t.Fatalf("the long form: %v", diags)
+	}
+	for _, tc := range []struct {
+		spec    string
+		playout int
+		minimax float64
+	}{
+		{"mcts:easy", 3, 0.4},
+		{"mcts:easy,netplayout=5", 5, 0.4},
+		{"mcts:easy,netminimax=0.2", 3, 0.2},
+		{"mcts:easy,net=none", 0, 0},
+		{"mcts:easy,net=other.net", 0, 0},
+	} {
+		sp, err := ai.ParseSpec(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := GameSpec(g, sp)
+		if got.NetPlayout != tc.playout || got.NetMinimax != tc.minimax {
+			t.Errorf("%s: netplayout %d, netminimax %g; want %d, %g", tc.spec, got.NetPlayout, got.NetMinimax, tc.playout, tc.minimax)
+		}
 	}
 }

@@ -414,8 +414,8 @@ func search[N comparable](ctx context.Context, game, mg ai.Game[interpreter.Sear
 }
 
 // GameSpec is spec with the rule file's playout length (`playout: plies`),
-// `search: keep_lost` and for MCTS its value network (`network:`) where
-// spec does not set them.
+// `search: keep_lost` and for MCTS its value network (`network:`, with its
+// playout: and minimax:) where spec does not set them.
 func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
 		spec.PlayoutCap = g.PlayoutPlies()
@@ -425,8 +425,15 @@ func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 	}
 	if spec.Kind == ai.KindMCTS && spec.Net == "" && spec.Network == nil {
 		// the rule file's network, when it can be used (else lint warns)
-		if net, err := g.Network(); err == nil {
+		if net, err := g.Network(); err == nil && net != nil {
 			spec.Network = net
+			use := g.NetworkUse()
+			if spec.NetPlayout == 0 {
+				spec.NetPlayout = use.Playout
+			}
+			if spec.NetMinimax == 0 {
+				spec.NetMinimax = use.Minimax
+			}
 		}
 	}
 	return spec

@@ -128,7 +128,7 @@ func matchCommand(s *streams) *cli.Command {
 				return err
 			}
 			for _, sp := range []ai.Spec{specA, specB} {
-				if err := ai.CheckSpec(searchGame(g), sp); err != nil {
+				if err := ai.CheckSpec(searchGame(g), session.GameSpec(g, sp)); err != nil {
 					return err
 				}
 			}
