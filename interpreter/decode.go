@@ -34,6 +34,7 @@ type ruleFile struct {
 	Network                   string    // network: a value network's file (network.go), or network: file:
 	NetworkUse                NetworkUse
 	networkKey                *yaml.Node
+	networkMinimax            *yaml.Node // network: minimax:, for its warning
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []kindSpec
 	Neutral                   []neutralSpec // pieces that belong to nobody (pieces.go)
@@ -401,7 +402,10 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			d.mapping(v, "network", []field{
 				{"file", true, func(_, v *yaml.Node) { rf.Network = d.str(v, "network: file") }},
 				{"playout", false, func(_, v *yaml.Node) { rf.NetworkUse.Playout = d.integer(v, "network: playout", 0, 100000) }},
-				{"minimax", false, func(_, v *yaml.Node) { rf.NetworkUse.Minimax = d.fraction(v, "network: minimax") }},
+				{"minimax", false, func(_, v *yaml.Node) {
+					rf.NetworkUse.Minimax = d.fraction(v, "network: minimax")
+					rf.networkMinimax = v
+				}},
 			})
 		}},
 		{"search", false, func(_, v *yaml.Node) {

@@ -132,10 +132,16 @@ func (g *Game) loadNetwork() (*ai.Net, error) {
 	return n, nil
 }
 
-// checkNetwork warns, at load, of a network the AI cannot use.
+// checkNetwork warns, at load, of a network the AI cannot use, and of
+// `minimax:` where the search does not back up by minimax (it does with two
+// players and no dice).
 func (g *Game) checkNetwork(d *decoder, rf *ruleFile) {
 	if rf.Network == "" || g.opts.Players != 0 {
 		return
+	}
+	if rf.networkMinimax != nil && rf.NetworkUse.Minimax > 0 && (g.dice != nil || len(g.Players) != 2) {
+		d.diagAt(nodePos(rf.networkMinimax), Warning, "no-effect", "leave it out",
+			"network: minimax is for games of two players without dice; the search ignores it here")
 	}
 	if _, err := g.Network(); err != nil {
 		d.diagAt(nodePos(rf.networkKey), Warning, "network", "train one with `stackrules train`, or leave `network:` out",

@@ -164,3 +164,25 @@ func TestNetworkLongForm(t *testing.T) {
 		}
 	}
 }
+
+// minimax: in a game with dice has no effect: a warning at the value.
+func TestNetworkMinimaxWithDice(t *testing.T) {
+	data, err := os.ReadFile("../variants/backgammon.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := strings.Replace(string(data), "network: backgammon.net", "network: {file: backgammon.net, minimax: 0.5}", 1)
+	if text == string(data) {
+		t.Fatal("the edit did not apply")
+	}
+	dir := t.TempDir()
+	net, _ := os.ReadFile("../variants/backgammon.net")
+	os.WriteFile(filepath.Join(dir, "backgammon.net"), net, 0o644)
+	g, diags := interpreter.Check(filepath.Join(dir, "bg.yaml"), []byte(text))
+	if g == nil || len(diags) != 1 || diags[0].Severity != interpreter.Warning || !strings.Contains(diags[0].Message, "two players without dice") {
+		t.Fatalf("minimax with dice: %v", diags)
+	}
+	if line := strings.Count(text[:strings.Index(text, "minimax: 0.5")], "\n") + 1; diags[0].Line != line {
+		t.Errorf("the warning is at line %d, want %d (the value's)", diags[0].Line, line)
+	}
+}
