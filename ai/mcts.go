@@ -623,7 +623,7 @@ func backupMinimax[M comparable](parent, n *node[M]) {
 	if len(kids) == 0 || mover < 0 {
 		return
 	}
-	best, any := 0.0, false
+	best, found := 0.0, false
 	for i := range kids {
 		k := &kids[i]
 		var v float64
@@ -638,11 +638,11 @@ func backupMinimax[M comparable](parent, n *node[M]) {
 				continue
 			}
 		}
-		if !any || v > best {
-			best, any = v, true
+		if !found || v > best {
+			best, found = v, true
 		}
 	}
-	if !any {
+	if !found {
 		return
 	}
 	if kids[0].mover() != mover {
