@@ -30,6 +30,11 @@ func TestBuiltinNetwork(t *testing.T) {
 	if net, err := l.Network(); err != nil || net == nil || net.Check(l.FeatureLayout(), l.Features(), 2) != nil || net.Kinds > 1 {
 		t.Errorf("liger's network: %v", err)
 	}
+	// English checkers' says how: rated after 3 random plies
+	c := open(t, "english-checkers")
+	if net, err := c.Network(); err != nil || net == nil || c.NetworkUse() != (interpreter.NetworkUse{Playout: 3}) {
+		t.Errorf("english-checkers' network: %v, used %+v", err, c.NetworkUse())
+	}
 	if s := open(t, "stackers"); s.NetworkName() != "" {
 		t.Errorf("stackers names a network: %s", s.NetworkName())
 	}

@@ -67,8 +67,8 @@ func TestFromRecordReportsBadSeatTags(t *testing.T) {
 	}
 }
 
-// The MCTS levels take the rule file's network (Backgammon and Liger name one);
-// net=none and another player kind do not.
+// The MCTS levels take the rule file's network (Backgammon, Liger and English
+// checkers name one); net=none and another player kind do not.
 func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
 	g := open(t, "backgammon")
 	for _, tc := range []struct {
