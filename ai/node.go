@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"math"
 	"sync/atomic"
 	"unsafe"
 )
@@ -23,39 +22,6 @@ type node[M comparable] struct {
 	state  atomic.Uint32           // proof, flags and mover; see st* below
 	nkids  int32                   // the number of children, with nkidsPruned
 	move   M                       // move that led here
-}
-
-// With Config.NetMinimax every node has a minimax value: the mover's value
-// by the network's ratings, minimaxed over the tree below it. Not a field,
-// so that a node stays 32 bytes where no network needs it: the children
-// array of an expansion holds, after its k children, (k+1)/2 spare nodes,
-// and the visits and state words of spare node j hold children 2j's and
-// 2j+1's values (mmBits). Nothing else reads the spare nodes (children()
-// ends before them), and the words are plain numbers, so the collector
-// sees no pointers there.
-func minimaxSpares(k int) int { return (k + 1) / 2 }
-
-// minimaxSlot is the word holding the minimax value of kids[i], kids a
-// children() array expanded with spares.
-func minimaxSlot[M comparable](kids []node[M], i int) *atomic.Uint32 {
-	all := unsafe.Slice(&kids[0], len(kids)+minimaxSpares(len(kids)))
-	spare := &all[len(kids)+i/2]
-	if i&1 == 0 {
-		return &spare.state
-	}
-	return (*atomic.Uint32)(unsafe.Pointer(&spare.visits)) // the same word, unsigned
-}
-
-// mmBits stores a value in [0,1] as node.minimax does: never 0, which means
-// none.
-func mmBits(v float64) uint32 { return math.Float32bits(float32(1 + max(0, min(1, v)))) }
-
-// mmValue reads node.minimax's bits; ok false for none.
-func mmValue(b uint32) (v float64, ok bool) {
-	if b == 0 {
-		return 0, false
-	}
-	return float64(math.Float32frombits(b)) - 1, true
 }
 
 // state bits. The mover (player who played move, -1 for a fresh root) is
