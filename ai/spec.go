@@ -450,7 +450,7 @@ func ParseSpec(s string) (Spec, error) {
 	}
 	// without net= they apply to the rule file's network (none: an error
 	// where there is none)
-	if sp.Net == NoNet && (sp.NetPlayout != 0 || sp.NetMinimax != 0) {
+	if sp.Net == NoNet && sp.usesNetwork() {
 		return fail("netplayout= and netminimax= use a network, and net=none asks for none")
 	}
 	if sp.Kind == KindMCTS && sp.Level == "" && sp.Iterations == 0 && sp.Time == 0 {
