@@ -47,6 +47,7 @@ func trainCommand(s *streams) *cli.Command {
 			&cli.Float64Flag{Name: "explore", Value: -1, Usage: "chance of a random move in self-play (default 0.1 without dice, 0 with: the dice explore)"},
 			&cli.IntFlag{Name: "random-start", Usage: "begin each self-play game with up to `N` random moves, not learned from (0 to N, uniformly), so that the network also sees positions its own play does not reach"},
 			&cli.Int64Flag{Name: "check-every", Value: ai.DefaultCheckEvery, Usage: "games between checkpoints"},
+			&cli.Int64Flag{Name: "keep-every", Usage: "also keep a copy of the network every `N` games (at the first checkpoint there or after), as OUT-GAMES.net beside --out, never written over: the last network is not always the best, so match the copies (0: none)"},
 			&cli.IntFlag{Name: "check-games", Value: ai.DefaultCheckGames, Usage: "games of each checkpoint match (0: none)"},
 			&cli.IntFlag{Name: "max-plies", Value: ai.DefaultTrainPlies, Usage: "call a self-play game still going after `N` plies a draw"},
 			playersFlag,
@@ -58,6 +59,10 @@ func trainCommand(s *streams) *cli.Command {
 			}
 			if c.Int64("games") < 0 || c.Int64("check-every") < 1 {
 				return usagef("train: --games and --check-every must be positive")
+			}
+			keepEvery := c.Int64("keep-every")
+			if keepEvery < 0 {
+				return usagef("train: --keep-every must be 0 (none) or more")
 			}
 			if r, l := c.Float64("rate"), c.Float64("lambda"); !(r > 0 && r <= 10) || !(l >= 0 && l <= 1) {
 				return usagef("train: --rate must be in (0, 10] and --lambda in [0, 1]")
@@ -119,11 +124,19 @@ func trainCommand(s *streams) *cli.Command {
 			if live {
 				every = time.Second
 			}
+			checkGames := c.Int("check-games")
+			if checkGames == 0 {
+				checkGames = -1 // none, as TrainConfig says it
+			}
 			lastLine := ""
+			kept := int64(0) // the last multiple of --keep-every kept
+			if keepEvery > 0 {
+				kept = net.Games / keepEvery
+			}
 			cfg := ai.TrainConfig{
 				Games: c.Int64("games"), Time: c.Duration("time"), Threads: c.Int("threads"), Seed: net.Seed,
 				Rate: c.Float64("rate"), AnnealAfter: anneal, Lambda: c.Float64("lambda"), Explore: explore, MaxPlies: c.Int("max-plies"), RandomStart: c.Int("random-start"),
-				CheckEvery: c.Int64("check-every"), CheckGames: c.Int("check-games"), ProgressEvery: every,
+				CheckEvery: c.Int64("check-every"), CheckGames: checkGames, ProgressEvery: every,
 				Progress: func(p ai.TrainProgress) {
 					lastLine = p.String()
 					if live {
@@ -144,6 +157,10 @@ func trainCommand(s *streams) *cli.Command {
 						what = "saved"
 					}
 					fmt.Fprintf(s.err, "%s: %s -> %s\n", what, p, out)
+					if keepEvery > 0 && p.Games/keepEvery > kept {
+						kept = p.Games / keepEvery
+						keepCopy(s, n, out, p.Games)
+					}
 					return nil
 				},
 			}
@@ -165,4 +182,26 @@ func trainCommand(s *streams) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// keepCopy saves n beside out as OUT-GAMES.net (--keep-every), unless that
+// file exists: a copy kept earlier is never written over (training goes on
+// either way; the network itself is in out).
+func keepCopy(s *streams, n *ai.Net, out string, games int64) {
+	name := fmt.Sprintf("%s-%d.net", strings.TrimSuffix(out, ".net"), games)
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		fmt.Fprintf(s.err, "not kept: %v\n", err)
+		return
+	}
+	_, err = n.WriteTo(f)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(name) // only this run's own, unfinished file
+		fmt.Fprintf(s.err, "not kept: %s: %v\n", name, err)
+		return
+	}
+	fmt.Fprintf(s.err, "kept: %s\n", name)
 }

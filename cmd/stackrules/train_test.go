@@ -71,3 +71,49 @@ func TestTrainTinyGame(t *testing.T) {
 		t.Error("a temporary file was left behind")
 	}
 }
+
+// --keep-every keeps a copy at each multiple it passes (checkpoints every
+// 100 games, copies every 200), the copies load, and one already there is
+// never written over; a negative value is refused.
+func TestTrainKeepEvery(t *testing.T) {
+	rules := "../../examples/tempo-race.yaml"
+	dir := t.TempDir()
+	out := filepath.Join(dir, "tempo.net")
+	taken := filepath.Join(dir, "tempo-400.net")
+	if err := os.WriteFile(taken, []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runCLI(t, "train", rules, "--out", out, "--games", "500", "--check-every", "100", "--check-games", "0", "--keep-every", "200")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	g, err := interpreter.Open(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := g.AI().(ai.Encoder[interpreter.SearchPosition])
+	net, err := ai.LoadNet(filepath.Join(dir, "tempo-200.net"), enc.FeatureLayout(), enc.Features(), 2)
+	if err != nil {
+		t.Errorf("the copy after 200 games: %v", err)
+	} else if net.Games != 200 {
+		t.Errorf("tempo-200.net holds the network after %d games", net.Games)
+	}
+	if data, _ := os.ReadFile(taken); string(data) != "mine" {
+		t.Errorf("a file already there was written over: %q", data)
+	}
+	if !strings.Contains(stderr, "not kept:") || !strings.Contains(stderr, "kept: "+filepath.Join(dir, "tempo-200.net")) {
+		t.Errorf("the copies kept and not kept are not reported:\n%s", stderr)
+	}
+	// --check-games 0 plays no checkpoint matches, so there are no scores
+	if strings.Contains(stderr, "vs random 50%") || !strings.Contains(stderr, "vs previous -, vs random -") {
+		t.Errorf("--check-games 0: checkpoint matches were played:\n%s", stderr)
+	}
+	for _, name := range []string{"tempo-100.net", "tempo-300.net", "tempo-500.net"} {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			t.Errorf("%s kept: not a multiple of --keep-every", name)
+		}
+	}
+	if code, _, stderr := runCLI(t, "train", rules, "--out", filepath.Join(dir, "x.net"), "--games", "10", "--keep-every", "-5"); code != 2 || !strings.Contains(stderr, "--keep-every") {
+		t.Errorf("--keep-every -5: exit %d: %s", code, stderr)
+	}
+}
