@@ -232,6 +232,13 @@ func BenchmarkNetEvaluate(b *testing.B) {
 				net = ai.NewNet(enc.Features(), 80, len(g.Players)*k, enc.FeatureLayout(), 1)
 				net.Kinds = k
 			}
+			// the built-in network where there is one: the shape the AI uses
+			if shipped, err := g.Network(); err != nil {
+				b.Fatal(err)
+			} else if shipped != nil {
+				net = shipped
+			}
+			b.Logf("%s: %d hidden units, %d outputs", name, net.Hidden, net.Out)
 			e, err := ai.NewNetEval(net, enc, len(g.Players))
 			if err != nil {
 				b.Fatal(err)
