@@ -216,27 +216,24 @@ func TestFeaturesAllocateNothing(t *testing.T) {
 	}
 }
 
-// BenchmarkNetEvaluate is one evaluation by a value network of the size
-// `stackrules train` makes (40 hidden units): the position encoded, then
-// the forward pass. Backgammon's start: 221 features, 35 of them set.
+// BenchmarkNetEvaluate is one evaluation by the game's built-in network, or
+// where it has none by a new one of the shape `stackrules train` makes (40
+// hidden units, K outputs per player): the position encoded, then the
+// forward pass. Backgammon's start: 221 features, 35 of them set.
 func BenchmarkNetEvaluate(b *testing.B) {
 	for _, name := range []string{"backgammon", "english-checkers", "liger", "stackers"} {
 		b.Run(name, func(b *testing.B) {
 			g := open(b, name)
 			game := g.AI()
 			enc := game.(ai.Encoder[interpreter.SearchPosition])
-			net := ai.NewNet(enc.Features(), ai.DefaultHidden, len(g.Players), enc.FeatureLayout(), 1)
-			if k := game.(ai.ResultKinds).ResultKinds(); k > 1 {
-				// the shape train makes: K outputs per player, and the
-				// built-in network's 80 hidden units
-				net = ai.NewNet(enc.Features(), 80, len(g.Players)*k, enc.FeatureLayout(), 1)
-				net.Kinds = k
-			}
-			// the built-in network where there is one: the shape the AI uses
-			if shipped, err := g.Network(); err != nil {
+			net, err := g.Network()
+			if err != nil {
 				b.Fatal(err)
-			} else if shipped != nil {
-				net = shipped
+			}
+			if net == nil {
+				k := max(game.(ai.ResultKinds).ResultKinds(), 1)
+				net = ai.NewNet(enc.Features(), ai.DefaultHidden, len(g.Players)*k, enc.FeatureLayout(), 1)
+				net.Kinds = k
 			}
 			b.Logf("%s: %d hidden units, %d outputs", name, net.Hidden, net.Out)
 			e, err := ai.NewNetEval(net, enc, len(g.Players))
