@@ -50,6 +50,7 @@ func trainCommand(s *streams) *cli.Command {
 			&cli.Int64Flag{Name: "keep-every", Usage: "also keep a copy of the network every `N` games (at the first checkpoint there or after), as OUT-GAMES.net beside --out, never written over: the last network is not always the best, so match the copies (0: none)"},
 			&cli.IntFlag{Name: "check-games", Value: ai.DefaultCheckGames, Usage: "games of each checkpoint match (0: none)"},
 			&cli.IntFlag{Name: "max-plies", Value: ai.DefaultTrainPlies, Usage: "call a self-play game still going after `N` plies a draw"},
+			&cli.StringSliceFlag{Name: "average", Usage: "train nothing: join the networks in these `FILE`s, trained for GAME (another --seed, another run), into one that rates as their average, written to --out (repeat the flag or separate by commas): it usually plays better than any of them (see docs/ai.md)"},
 			playersFlag,
 		},
 		Action: func(c *cli.Context) error {
@@ -80,6 +81,9 @@ func trainCommand(s *streams) *cli.Command {
 			}
 			game := searchGame(g)
 			enc := game.(ai.Encoder[interpreter.SearchPosition])
+			if c.IsSet("average") {
+				return averageNetworks(c, s, enc, len(g.Players), out)
+			}
 			var net *ai.Net
 			if c.Bool("resume") {
 				if net, err = ai.LoadNet(out, enc.FeatureLayout(), enc.Features(), len(g.Players)); err != nil {
@@ -204,4 +208,48 @@ func keepCopy(s *streams, n *ai.Net, out string, games int64) {
 		return
 	}
 	fmt.Fprintf(s.err, "kept: %s\n", name)
+}
+
+// averageNetworks is train --average: the networks named joined into one
+// (ai.AverageNets) written to out, which must not exist yet.
+func averageNetworks(c *cli.Context, s *streams, enc ai.Encoder[interpreter.SearchPosition], players int, out string) error {
+	for _, f := range []string{"resume", "games", "time", "hidden", "keep-every"} {
+		if c.IsSet(f) {
+			return usagef("train: --average trains nothing: leave out --%s", f)
+		}
+	}
+	var files []string
+	for _, v := range c.StringSlice("average") {
+		for _, f := range strings.Split(v, ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				files = append(files, f)
+			}
+		}
+	}
+	if len(files) < 2 {
+		return usagef("train: --average needs two networks or more, got %d", len(files))
+	}
+	if !c.IsSet("out") {
+		return usagef("train: --average: name the joined network's file with --out")
+	}
+	if _, err := os.Stat(out); err == nil {
+		return usagef("train: %s exists: --out another file", out)
+	}
+	var nets []*ai.Net
+	for _, f := range files {
+		n, err := ai.LoadNet(f, enc.FeatureLayout(), enc.Features(), players)
+		if err != nil {
+			return err
+		}
+		nets = append(nets, n)
+	}
+	m, err := ai.AverageNets(nets...)
+	if err != nil {
+		return err
+	}
+	if err := m.Save(out); err != nil {
+		return fmt.Errorf("saving the network: %w", err)
+	}
+	fmt.Fprintf(s.out, "%s: %d networks averaged (%d hidden units, %d games in all); network in %s\n", m.Game, len(nets), m.Hidden, m.Games, out)
+	return nil
 }

@@ -117,3 +117,60 @@ func TestTrainKeepEvery(t *testing.T) {
 		t.Errorf("--keep-every -5: exit %d: %s", code, stderr)
 	}
 }
+
+// --average joins networks of the game into one (their hidden units side by
+// side, their games summed) that plays; it refuses a network of another
+// game, fewer than two, training flags, and an --out already there.
+func TestTrainAverage(t *testing.T) {
+	rules := "../../examples/tempo-race.yaml"
+	dir := t.TempDir()
+	a, b, joined := filepath.Join(dir, "a.net"), filepath.Join(dir, "b.net"), filepath.Join(dir, "ab.net")
+	for i, f := range []string{a, b} {
+		if code, _, stderr := runCLI(t, "train", rules, "--out", f, "--games", "100", "--check-games", "0", "--hidden", []string{"3", "5"}[i], "--seed", []string{"1", "2"}[i]); code != 0 {
+			t.Fatalf("training %s: exit %d: %s", f, code, stderr)
+		}
+	}
+	code, stdout, stderr := runCLI(t, "train", rules, "--average", a+","+b, "--out", joined)
+	if code != 0 || !strings.Contains(stdout, "2 networks averaged (8 hidden units, 200 games in all)") {
+		t.Fatalf("exit %d: %s%s", code, stdout, stderr)
+	}
+	g, err := interpreter.Open(rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc := g.AI().(ai.Encoder[interpreter.SearchPosition])
+	net, err := ai.LoadNet(joined, enc.FeatureLayout(), enc.Features(), 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if net.Hidden != 8 || net.Games != 200 {
+		t.Errorf("joined network: %d hidden units, %d games", net.Hidden, net.Games)
+	}
+	if code, _, stderr := runCLI(t, "match", rules, "--a", "mcts:easy,net="+joined, "--games", "2"); code != 0 {
+		t.Errorf("match with the joined network: exit %d: %s", code, stderr)
+	}
+	other := filepath.Join(dir, "liger.net")
+	if code, _, stderr := runCLI(t, "train", "liger", "--out", other, "--games", "2", "--check-games", "0"); code != 0 {
+		t.Fatalf("training liger: exit %d: %s", code, stderr)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"--average", a + "," + other, "--out", filepath.Join(dir, "x.net")}, 1, "trained for Liger"},
+		{[]string{"--average", a, "--out", filepath.Join(dir, "x.net")}, 2, "two networks or more"},
+		{[]string{"--average", a, "--average", b, "--out", filepath.Join(dir, "x.net"), "--games", "5"}, 2, "leave out --games"},
+		{[]string{"--average", a + "," + b, "--out", joined}, 2, "exists"},
+		{[]string{"--average", a + "," + b}, 2, "--out"},
+		{[]string{"--average", a + "," + filepath.Join(dir, "none.net"), "--out", filepath.Join(dir, "x.net")}, 1, "none.net"},
+	} {
+		code, _, stderr := runCLI(t, append([]string{"train", rules}, c.args...)...)
+		if code != c.code || !strings.Contains(stderr, c.want) {
+			t.Errorf("%v: exit %d (want %d), want %q in: %s", c.args, code, c.code, c.want, stderr)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "x.net")); err == nil {
+		t.Error("a refused --average wrote its --out")
+	}
+}
