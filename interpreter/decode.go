@@ -35,6 +35,7 @@ type ruleFile struct {
 	NetworkUse                NetworkUse
 	networkKey                *yaml.Node
 	networkMinimax            *yaml.Node // network: minimax:, for its warning
+	networkPrior              *yaml.Node // network: prior:, for its warning
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []kindSpec
 	Neutral                   []neutralSpec // pieces that belong to nobody (pieces.go)
@@ -405,6 +406,13 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"minimax", false, func(_, v *yaml.Node) {
 					rf.NetworkUse.Minimax = d.fraction(v, "network: minimax")
 					rf.networkMinimax = v
+				}},
+				{"mix", false, func(_, v *yaml.Node) {
+					rf.NetworkUse.Mix, rf.NetworkUse.HasMix = d.fraction(v, "network: mix"), true
+				}},
+				{"prior", false, func(_, v *yaml.Node) {
+					rf.NetworkUse.Prior = d.integer(v, "network: prior", 0, 1000000)
+					rf.networkPrior = v
 				}},
 			})
 		}},

@@ -76,13 +76,19 @@ func playHash(root *yaml.Node) string {
 }
 
 // NetworkUse is how the search uses the rule file's network, where the
-// long form (`network: {file: F, playout: N, minimax: A}`) says: the random
-// plies before the network rates a leaf (mcts netplayout=) and the weight
-// of its minimax value (netminimax=). Part of `network:`, so a network's
-// rules hash does not change with them: they are tuned after training.
+// long form (`network: {file: F, playout: N, minimax: A, mix: W, prior:
+// V}`) says: the random plies before the network rates a leaf (mcts
+// netplayout=), the weight of its minimax value (netminimax=), its share
+// of a leaf's value, the rest a playout's (netmix=; HasMix: written), and
+// the visits a new node starts with at its value (netprior=). Part of
+// `network:`, so a network's rules hash does not change with them: they
+// are tuned after training.
 type NetworkUse struct {
 	Playout int
 	Minimax float64
+	Mix     float64
+	HasMix  bool
+	Prior   int
 }
 
 // NetworkName is the rule file's `network:` (or `network: file:`) as
@@ -132,9 +138,9 @@ func (g *Game) loadNetwork() (*ai.Net, error) {
 	return n, nil
 }
 
-// checkNetwork warns, at load, of a network the AI cannot use, and of
+// checkNetwork warns, at load, of a network the AI cannot use, of
 // `minimax:` where the search does not back up by minimax (it does with two
-// players and no dice).
+// players and no dice), and of `prior:` in a game with dice (no priors there).
 func (g *Game) checkNetwork(d *decoder, rf *ruleFile) {
 	if rf.Network == "" || g.opts.Players != 0 {
 		return
@@ -142,6 +148,10 @@ func (g *Game) checkNetwork(d *decoder, rf *ruleFile) {
 	if rf.networkMinimax != nil && rf.NetworkUse.Minimax > 0 && (g.dice != nil || len(g.Players) != 2) {
 		d.diagAt(nodePos(rf.networkMinimax), Warning, "no-effect", "leave it out",
 			"network: minimax is for games of two players without dice; the search ignores it here")
+	}
+	if rf.networkPrior != nil && rf.NetworkUse.Prior > 0 && g.dice != nil {
+		d.diagAt(nodePos(rf.networkPrior), Warning, "no-effect", "leave it out",
+			"network: prior is for games without dice; the search ignores it here")
 	}
 	if _, err := g.Network(); err != nil {
 		d.diagAt(nodePos(rf.networkKey), Warning, "network", "train one with `stackrules train`, or leave `network:` out",

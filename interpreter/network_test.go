@@ -143,7 +143,7 @@ func TestNetworkLongForm(t *testing.T) {
 	if err := ai.NewNet(g.Features(), 4, 2, g.FeatureLayout(), 1).Save(filepath.Join(dir, "tempo.net")); err != nil {
 		t.Fatal(err)
 	}
-	long := string(data) + "network:\n  file: tempo.net\n  playout: 3\n  minimax: 0.4\n"
+	long := string(data) + "network:\n  file: tempo.net\n  playout: 3\n  minimax: 0.4\n  mix: 0\n  prior: 10\n"
 	g, diags := interpreter.Check(rules, []byte(long))
 	if g == nil || len(diags) != 0 {
 		t.Fatalf("the long form: %v", diags)
@@ -151,7 +151,7 @@ func TestNetworkLongForm(t *testing.T) {
 	if n, err := g.Network(); err != nil || n == nil {
 		t.Fatalf("the long form's network: %v", err)
 	}
-	if g.NetworkName() != "tempo.net" || g.NetworkUse() != (interpreter.NetworkUse{Playout: 3, Minimax: 0.4}) {
+	if g.NetworkName() != "tempo.net" || g.NetworkUse() != (interpreter.NetworkUse{Playout: 3, Minimax: 0.4, Mix: 0, HasMix: true, Prior: 10}) {
 		t.Errorf("the long form: %q, %+v", g.NetworkName(), g.NetworkUse())
 	}
 	if short, _ := interpreter.Check(rules, []byte(string(data)+"network: tempo.net\n")); short == nil || short.NetworkUse() != (interpreter.NetworkUse{}) {
@@ -162,6 +162,8 @@ func TestNetworkLongForm(t *testing.T) {
 		{"  playout: 3\n", "  playout: -1\n", "network: playout is -1; it must be between 0 and 100000"},
 		{"  file: tempo.net\n", "", `network needs the key "file"`},
 		{"  playout: 3\n", "  plays: 3\n", `unknown key "plays"`},
+		{"  mix: 0\n", "  mix: 2\n", "network: mix is 2; it must be between 0 and 1"},
+		{"  prior: 10\n", "  prior: -3\n", "network: prior is -3; it must be between 0 and 1000000"},
 	} {
 		_, diags := interpreter.Check(rules, []byte(strings.Replace(long, tc.from, tc.to, 1)))
 		if !strings.Contains(fmt.Sprint(diags), tc.want) {
@@ -170,13 +172,20 @@ func TestNetworkLongForm(t *testing.T) {
 	}
 }
 
-// minimax: in a game with dice has no effect: a warning at the value.
+// minimax: and prior: in a game with dice have no effect: a warning at the
+// value.
 func TestNetworkMinimaxWithDice(t *testing.T) {
+	for _, tc := range []struct{ key, want string }{{"minimax: 0.5", "two players without dice"}, {"prior: 10", "games without dice"}} {
+		t.Run(tc.key, func(t *testing.T) { networkUseWithDice(t, tc.key, tc.want) })
+	}
+}
+
+func networkUseWithDice(t *testing.T, key, want string) {
 	data, err := os.ReadFile("../variants/backgammon.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := strings.Replace(string(data), "network: backgammon.net", "network: {file: backgammon.net, minimax: 0.5}", 1)
+	text := strings.Replace(string(data), "network: backgammon.net", "network: {file: backgammon.net, "+key+"}", 1)
 	if text == string(data) {
 		t.Fatal("the edit did not apply")
 	}
@@ -184,10 +193,10 @@ func TestNetworkMinimaxWithDice(t *testing.T) {
 	net, _ := os.ReadFile("../variants/backgammon.net")
 	os.WriteFile(filepath.Join(dir, "backgammon.net"), net, 0o644)
 	g, diags := interpreter.Check(filepath.Join(dir, "bg.yaml"), []byte(text))
-	if g == nil || len(diags) != 1 || diags[0].Severity != interpreter.Warning || !strings.Contains(diags[0].Message, "two players without dice") {
-		t.Fatalf("minimax with dice: %v", diags)
+	if g == nil || len(diags) != 1 || diags[0].Severity != interpreter.Warning || !strings.Contains(diags[0].Message, want) {
+		t.Fatalf("%s with dice: %v", key, diags)
 	}
-	if line := strings.Count(text[:strings.Index(text, "minimax: 0.5")], "\n") + 1; diags[0].Line != line {
+	if line := strings.Count(text[:strings.Index(text, key)], "\n") + 1; diags[0].Line != line {
 		t.Errorf("the warning is at line %d, want %d (the value's)", diags[0].Line, line)
 	}
 }

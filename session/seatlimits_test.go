@@ -107,7 +107,7 @@ func TestGameSpecTakesTheNetworksUse(t *testing.T) {
 	if err := ai.NewNet(g.Features(), 4, 2, g.FeatureLayout(), 1).Save(filepath.Join(dir, "tempo.net")); err != nil {
 		t.Fatal(err)
 	}
-	g, diags := interpreter.Check(rules, append(data, "network: {file: tempo.net, playout: 3, minimax: 0.4}\n"...))
+	g, diags := interpreter.Check(rules, append(data, "network: {file: tempo.net, playout: 3, minimax: 0.4, mix: 0.25, prior: 7}\n"...))
 	if g == nil || len(diags) != 0 {
 		t.Fatalf("the long form: %v", diags)
 	}
@@ -115,12 +115,16 @@ func TestGameSpecTakesTheNetworksUse(t *testing.T) {
 		spec    string
 		playout int
 		minimax float64
+		mix     float64 // -1: unset
+		prior   int
 	}{
-		{"mcts:easy", 3, 0.4},
-		{"mcts:easy,netplayout=5", 5, 0.4},
-		{"mcts:easy,netminimax=0.2", 3, 0.2},
-		{"mcts:easy,net=none", 0, 0},
-		{"mcts:easy,net=other.net", 0, 0},
+		{"mcts:easy", 3, 0.4, 0.25, 7},
+		{"mcts:easy,netplayout=5", 5, 0.4, 0.25, 7},
+		{"mcts:easy,netminimax=0.2", 3, 0.2, 0.25, 7},
+		{"mcts:easy,netmix=1,netprior=2", 3, 0.4, 1, 2},
+		{"mcts:easy,netmix=0", 3, 0.4, 0, 7},
+		{"mcts:easy,net=none", 0, 0, -1, 0},
+		{"mcts:easy,net=other.net", 0, 0, -1, 0},
 	} {
 		sp, err := ai.ParseSpec(tc.spec)
 		if err != nil {
@@ -129,6 +133,13 @@ func TestGameSpecTakesTheNetworksUse(t *testing.T) {
 		got := GameSpec(g, sp)
 		if got.NetPlayout != tc.playout || got.NetMinimax != tc.minimax {
 			t.Errorf("%s: netplayout %d, netminimax %g; want %d, %g", tc.spec, got.NetPlayout, got.NetMinimax, tc.playout, tc.minimax)
+		}
+		mix := -1.0
+		if got.HasNetMix {
+			mix = got.NetMix
+		}
+		if mix != tc.mix || got.NetPrior != tc.prior {
+			t.Errorf("%s: netmix %g, netprior %d; want %g, %d", tc.spec, mix, got.NetPrior, tc.mix, tc.prior)
 		}
 	}
 }

@@ -434,6 +434,12 @@ func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 			if spec.NetMinimax == 0 {
 				spec.NetMinimax = use.Minimax
 			}
+			if !spec.HasNetMix && use.HasMix {
+				spec.NetMix, spec.HasNetMix = use.Mix, true
+			}
+			if spec.NetPrior == 0 {
+				spec.NetPrior = use.Prior
+			}
 		}
 	}
 	return spec
