@@ -35,8 +35,13 @@ func TestBuiltinNetwork(t *testing.T) {
 	if net, err := c.Network(); err != nil || net == nil || c.NetworkUse() != (interpreter.NetworkUse{Playout: 3}) {
 		t.Errorf("english-checkers' network: %v, used %+v", err, c.NetworkUse())
 	}
-	if s := open(t, "stackers"); s.NetworkName() != "" {
-		t.Errorf("stackers names a network: %s", s.NetworkName())
+	// Stackers' orders the moves; its playouts rate the leaves
+	s := open(t, "stackers")
+	if net, err := s.Network(); err != nil || net == nil || s.NetworkUse() != (interpreter.NetworkUse{Mix: 0, HasMix: true, Prior: 100}) {
+		t.Errorf("stackers' network: %v, used %+v", err, s.NetworkUse())
+	}
+	if f := open(t, "focus"); f.NetworkName() != "" {
+		t.Errorf("focus names a network: %s", f.NetworkName())
 	}
 }
 

@@ -86,8 +86,12 @@ func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
 	if GameSpec(open(t, "liger"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network == nil {
 		t.Error("liger names a network, a game without dice")
 	}
-	if GameSpec(open(t, "stackers"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network != nil {
-		t.Error("stackers names no network")
+	if GameSpec(open(t, "focus"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}).Network != nil {
+		t.Error("focus names no network")
+	}
+	// Stackers' network sets priors; playouts rate the leaves
+	if sp := GameSpec(open(t, "stackers"), ai.Spec{Kind: ai.KindMCTS, Level: "easy"}); sp.Network == nil || !sp.HasNetMix || sp.NetMix != 0 || sp.NetPrior != 100 {
+		t.Errorf("stackers: network %v, netmix %g (set %v), netprior %d", sp.Network != nil, sp.NetMix, sp.HasNetMix, sp.NetPrior)
 	}
 }
 
