@@ -179,7 +179,7 @@ func TestNetworkLongForm(t *testing.T) {
 
 // minimax: and prior: in a game with dice have no effect: a warning at the
 // value.
-func TestNetworkMinimaxWithDice(t *testing.T) {
+func TestNetworkUseWithDice(t *testing.T) {
 	for _, tc := range []struct{ key, want string }{{"minimax: 0.5", "two players without dice"}, {"prior: 10", "games without dice"}} {
 		t.Run(tc.key, func(t *testing.T) { networkUseWithDice(t, tc.key, tc.want) })
 	}
