@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/stackrules/stackrules/ai"
 	"go.yaml.in/yaml/v3"
 )
 
@@ -411,7 +412,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 					rf.NetworkUse.Mix, rf.NetworkUse.HasMix = d.fraction(v, "network: mix"), true
 				}},
 				{"prior", false, func(_, v *yaml.Node) {
-					rf.NetworkUse.Prior = d.integer(v, "network: prior", 0, 1000000)
+					rf.NetworkUse.Prior = d.integer(v, "network: prior", 0, ai.MaxNetPrior)
 					rf.networkPrior = v
 				}},
 			})
