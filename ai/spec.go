@@ -68,6 +68,10 @@ type Spec struct {
 	// NetPlayout is the random playout plies before the network rates a
 	// leaf (netplayout=N; 0: it rates the leaf itself).
 	NetPlayout int
+	// HasNetPlayout, HasNetPrior and HasNetMinimax say the spec wrote
+	// netplayout=, netprior= or netminimax= (0 included), so the rule
+	// file's `network:` use does not fill them (session.GameSpec).
+	HasNetPlayout, HasNetPrior, HasNetMinimax bool
 	// NetMix is the network's share of a leaf's value where HasNetMix
 	// (netmix=W): 1 the network alone (the default), 0 a random playout
 	// to the end alone; Config.NetMix is the playout's share, 1 − W.
@@ -353,7 +357,7 @@ func ParseSpec(s string) (Spec, error) {
 				return fail("%s=%s: want a number from 0 to 1 (e.g. 0.5)", key, val)
 			}
 			if key == "netminimax" {
-				sp.NetMinimax = f
+				sp.NetMinimax, sp.HasNetMinimax = f, true
 			} else {
 				sp.NetMix, sp.HasNetMix = f, true
 			}
@@ -374,9 +378,9 @@ func ParseSpec(s string) (Spec, error) {
 			case "playout":
 				sp.PlayoutCap = int(n)
 			case "netplayout":
-				sp.NetPlayout = int(n)
+				sp.NetPlayout, sp.HasNetPlayout = int(n), true
 			case "netprior":
-				sp.NetPrior = int(n)
+				sp.NetPrior, sp.HasNetPrior = int(n), true
 			default:
 				sp.Endgame = int(n)
 				if n == 0 {
@@ -524,16 +528,16 @@ func (sp Spec) String() string {
 	if sp.Net != "" {
 		parts = append(parts, "net="+sp.Net)
 	}
-	if sp.NetPlayout != 0 {
+	if sp.NetPlayout != 0 || sp.HasNetPlayout {
 		parts = append(parts, fmt.Sprintf("netplayout=%d", sp.NetPlayout))
 	}
 	if sp.HasNetMix {
 		parts = append(parts, "netmix="+strconv.FormatFloat(sp.NetMix, 'g', -1, 64))
 	}
-	if sp.NetPrior != 0 {
+	if sp.NetPrior != 0 || sp.HasNetPrior {
 		parts = append(parts, fmt.Sprintf("netprior=%d", sp.NetPrior))
 	}
-	if sp.NetMinimax != 0 {
+	if sp.NetMinimax != 0 || sp.HasNetMinimax {
 		parts = append(parts, "netminimax="+strconv.FormatFloat(sp.NetMinimax, 'g', -1, 64))
 	}
 	if sp.NetTree {

@@ -37,8 +37,10 @@ func TestParseSpec(t *testing.T) {
 		{"net:Nets/BG.net", Spec{Kind: KindNet, Net: "Nets/BG.net"}, ""},
 		{"NET: my net.net ", Spec{Kind: KindNet, Net: "my net.net"}, "net:my net.net"},
 		{"mcts:easy,net=Nets/BG.net", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: "Nets/BG.net"}, ""},
-		{"mcts:iterations=100,net=a.net,netplayout=4", Spec{Kind: KindMCTS, Iterations: 100, Threads: 1, Net: "a.net", NetPlayout: 4}, ""},
-		{"mcts:medium,net=a.net,netmix=0.5,netprior=20", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, Net: "a.net", NetMix: 0.5, HasNetMix: true, NetPrior: 20}, ""},
+		{"mcts:iterations=100,net=a.net,netplayout=4", Spec{Kind: KindMCTS, Iterations: 100, Threads: 1, Net: "a.net", NetPlayout: 4, HasNetPlayout: true}, ""},
+		{"mcts:medium,net=a.net,netmix=0.5,netprior=20", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, Net: "a.net", NetMix: 0.5, HasNetMix: true, NetPrior: 20, HasNetPrior: true}, ""},
+		// a 0 written is kept (and shown), so the rule file's network: does not fill it
+		{"mcts:medium,netprior=0,netplayout=0,netminimax=0", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, HasNetPlayout: true, HasNetPrior: true, HasNetMinimax: true}, "mcts:medium,netplayout=0,netprior=0,netminimax=0"},
 		{"mcts:medium,netmix=0", Spec{Kind: KindMCTS, Level: "medium", Iterations: 20000, Time: time.Second, Threads: 1, HasNetMix: true}, ""},
 		{"mcts:easy,net=none", Spec{Kind: KindMCTS, Level: "easy", Iterations: 300, Threads: 1, Net: NoNet}, ""},
 	} {

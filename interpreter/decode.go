@@ -392,7 +392,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 		{"playout", false, func(_, v *yaml.Node) {
 			d.mapping(v, "playout", []field{
 				{"prefer", false, func(_, v *yaml.Node) { rf.Playout.Prefer = d.expression(v, "playout: prefer") }},
-				{"plies", false, func(_, v *yaml.Node) { rf.Playout.Plies = d.integer(v, "playout: plies", 1, 100000) }},
+				{"plies", false, func(_, v *yaml.Node) { rf.Playout.Plies = d.integer(v, "playout: plies", 1, ai.MaxPlayoutCap) }},
 			})
 		}},
 		{"network", false, func(k, v *yaml.Node) {
@@ -403,7 +403,7 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 			}
 			d.mapping(v, "network", []field{
 				{"file", true, func(_, v *yaml.Node) { rf.Network = d.str(v, "network: file") }},
-				{"playout", false, func(_, v *yaml.Node) { rf.NetworkUse.Playout = d.integer(v, "network: playout", 0, 100000) }},
+				{"playout", false, func(_, v *yaml.Node) { rf.NetworkUse.Playout = d.integer(v, "network: playout", 0, ai.MaxPlayoutCap) }},
 				{"minimax", false, func(_, v *yaml.Node) {
 					rf.NetworkUse.Minimax = d.fraction(v, "network: minimax")
 					rf.networkMinimax = v

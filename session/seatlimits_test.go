@@ -96,7 +96,7 @@ func TestGameSpecTakesTheRuleFilesNetwork(t *testing.T) {
 }
 
 // The long form of `network:` sets how the search uses the network, unless
-// the spec says otherwise or asks for another network.
+// the spec says otherwise (a 0 included) or asks for another network.
 func TestGameSpecTakesTheNetworksUse(t *testing.T) {
 	dir := t.TempDir()
 	data, err := os.ReadFile("../examples/tempo-race.yaml")
@@ -127,6 +127,9 @@ func TestGameSpecTakesTheNetworksUse(t *testing.T) {
 		{"mcts:easy,netminimax=0.2", 3, 0.2, 0.25, 7},
 		{"mcts:easy,netmix=1,netprior=2", 3, 0.4, 1, 2},
 		{"mcts:easy,netmix=0", 3, 0.4, 0, 7},
+		// a 0 written is kept: the rule file's use does not fill it
+		{"mcts:easy,netprior=0", 3, 0.4, 0.25, 0},
+		{"mcts:easy,netplayout=0,netminimax=0", 0, 0, 0.25, 7},
 		{"mcts:easy,net=none", 0, 0, -1, 0},
 		{"mcts:easy,net=other.net", 0, 0, -1, 0},
 	} {

@@ -415,7 +415,8 @@ func search[N comparable](ctx context.Context, game, mg ai.Game[interpreter.Sear
 
 // GameSpec is spec with the rule file's playout length (`playout: plies`),
 // `search: keep_lost` and for MCTS its value network (`network:`, with its
-// playout: and minimax:) where spec does not set them.
+// playout:, minimax:, mix: and prior:) where spec does not set them; a spec
+// that writes netprior=0 (or netplayout=0, netminimax=0) keeps its 0.
 func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 	if spec.PlayoutCap == 0 && g.PlayoutPlies() > 0 {
 		spec.PlayoutCap = g.PlayoutPlies()
@@ -428,16 +429,16 @@ func GameSpec(g *interpreter.Game, spec ai.Spec) ai.Spec {
 		if net, err := g.Network(); err == nil && net != nil {
 			spec.Network = net
 			use := g.NetworkUse()
-			if spec.NetPlayout == 0 {
+			if spec.NetPlayout == 0 && !spec.HasNetPlayout {
 				spec.NetPlayout = use.Playout
 			}
-			if spec.NetMinimax == 0 {
+			if spec.NetMinimax == 0 && !spec.HasNetMinimax {
 				spec.NetMinimax = use.Minimax
 			}
 			if !spec.HasNetMix && use.HasMix {
 				spec.NetMix, spec.HasNetMix = use.Mix, true
 			}
-			if spec.NetPrior == 0 {
+			if spec.NetPrior == 0 && !spec.HasNetPrior {
 				spec.NetPrior = use.Prior
 			}
 		}
