@@ -57,7 +57,10 @@ func (l SeatLimits) Clamp(seat Seat) (Seat, bool) {
 	if l.NoFiles && sp.Net != "" {
 		// no file is read: the search without the network, or for net:FILE
 		// the one-ply player without it
-		sp.Net, sp.NetPlayout, changed = "", 0, true
+		sp.Net, changed = "", true
+		// and how it would have been used (netplayout= and the like)
+		sp.NetPlayout, sp.NetMix, sp.NetPrior, sp.NetMinimax = 0, 0, 0, 0
+		sp.HasNetPlayout, sp.HasNetMix, sp.HasNetPrior, sp.HasNetMinimax = false, false, false, false
 		if sp.Kind == ai.KindNet {
 			sp.Kind = ai.KindGreedy
 		}
