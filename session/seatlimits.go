@@ -33,7 +33,7 @@ func (l SeatLimits) Check(seat Seat) error {
 		return fmt.Errorf("%s thinks up to %s a move; at most %s is allowed here", sp, sp.Time, l.MaxTime)
 	case l.MaxEndgame > 0 && sp.Endgame > l.MaxEndgame:
 		return fmt.Errorf("%s asks for an endgame analysis of %d positions; at most %d are allowed here", sp, sp.Endgame, l.MaxEndgame)
-	case l.NoFiles && sp.Net != "":
+	case l.NoFiles && readsNetFile(sp):
 		return fmt.Errorf("%s names a network file; no files are read here", sp.Kind)
 	}
 	return nil
@@ -54,7 +54,7 @@ func (l SeatLimits) Clamp(seat Seat) (Seat, bool) {
 	if l.MaxEndgame > 0 && sp.Endgame > l.MaxEndgame {
 		sp.Endgame, changed = l.MaxEndgame, true
 	}
-	if l.NoFiles && sp.Net != "" {
+	if l.NoFiles && readsNetFile(*sp) {
 		// no file is read: the search without the network, or for net:FILE
 		// the one-ply player without it
 		sp.Net, changed = "", true
@@ -66,4 +66,11 @@ func (l SeatLimits) Clamp(seat Seat) (Seat, bool) {
 		}
 	}
 	return seat, changed
+}
+
+// readsNetFile reports whether sp names a network file to read: net=none
+// (the search without the rule file's network) names none, so a server
+// that reads no files keeps it rather than handing back the network.
+func readsNetFile(sp ai.Spec) bool {
+	return sp.Net != "" && !(sp.Kind == ai.KindMCTS && sp.Net == ai.NoNet)
 }
