@@ -95,6 +95,17 @@ type Spec struct {
 // NoNet is the Net of net=none: the search without the rule file's network.
 const NoNet = "none"
 
+// WithoutNetwork is sp with no network and nothing of how one is used
+// (netplayout=, netmix=, netprior=, netminimax=, nettree=): what is left
+// when a network may not be read, kept here beside the fields so that a
+// new one is not missed.
+func (sp Spec) WithoutNetwork() Spec {
+	sp.Net, sp.Network = "", nil
+	sp.NetPlayout, sp.NetMix, sp.NetPrior, sp.NetMinimax, sp.NetTree = 0, 0, 0, 0, false
+	sp.HasNetPlayout, sp.HasNetMix, sp.HasNetPrior, sp.HasNetMinimax = false, false, false, false
+	return sp
+}
+
 // Level is a named MCTS strength. Levels are plain data so the help text,
 // the parser and the tests all read the same table.
 type Level struct {

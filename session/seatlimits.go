@@ -57,10 +57,7 @@ func (l SeatLimits) Clamp(seat Seat) (Seat, bool) {
 	if l.NoFiles && readsNetFile(*sp) {
 		// no file is read: the search without the network, or for net:FILE
 		// the one-ply player without it
-		sp.Net, changed = "", true
-		// and how it would have been used (netplayout= and the like)
-		sp.NetPlayout, sp.NetMix, sp.NetPrior, sp.NetMinimax = 0, 0, 0, 0
-		sp.HasNetPlayout, sp.HasNetMix, sp.HasNetPrior, sp.HasNetMinimax = false, false, false, false
+		*sp, changed = sp.WithoutNetwork(), true
 		if sp.Kind == ai.KindNet {
 			sp.Kind = ai.KindGreedy
 		}

@@ -27,7 +27,7 @@ func TestSeatLimitsCheckAndClamp(t *testing.T) {
 		// a server reads no file a request names
 		{"net:/etc/passwd", "names a network file; no files are read here", "greedy"},
 		{"mcts:easy,net=x.net,netplayout=3", "names a network file", "mcts:easy"},
-		{"mcts:easy,net=x.net,netmix=0,netprior=0,netminimax=0.2", "names a network file", "mcts:easy"},
+		{"mcts:easy,net=x.net,netmix=0,netprior=0,netminimax=0.2,nettree=1", "names a network file", "mcts:easy"},
 		// net=none reads no file: the search without the rule file's network stays so
 		{"mcts:easy,net=none", "", "mcts:easy,net=none"},
 	} {
