@@ -32,7 +32,7 @@ func TestBuiltinNetwork(t *testing.T) {
 	}
 	// English checkers' says how: rated after 3 random plies, and priors of 10 visits
 	c := open(t, "english-checkers")
-	if net, err := c.Network(); err != nil || net == nil || c.NetworkUse() != (interpreter.NetworkUse{Playout: 3, Prior: 10}) {
+	if net, err := c.Network(); err != nil || net == nil || c.NetworkUse() != (interpreter.NetworkUse{Playout: 3, Prior: 5}) {
 		t.Errorf("english-checkers' network: %v, used %+v", err, c.NetworkUse())
 	}
 	// Stackers' orders the moves; its playouts rate the leaves
