@@ -269,8 +269,7 @@ func (g *Game) result(c *Ctx) Outcome {
 		return Outcome{Winner: -1} // a chance node: the dice are rolled next
 	}
 	c.me, c.opp = int(p.ToMove), g.next(int(p.ToMove))
-	var buf [1]board.Move
-	if len(g.generate(c, buf[:0], true)) > 0 {
+	if len(g.generate(c, c.anyMove[:0], true)) > 0 {
 		return Outcome{Winner: -1}
 	}
 	// Here NoMoves is lose or draw: a pass would have been generated.

@@ -306,6 +306,7 @@ type Ctx struct {
 	after     board.Position
 	removable [board.MaxSquares]board.Square
 	moveBuf   []board.Move   // for mobility
+	anyMove   [1]board.Move  // result's test for a move (a local would escape: one allocation per call)
 	dice      dice.Ctx[*Ctx] // the die being played, and the dice move search's scratch space (dice games)
 	quiet     int            // plies without progress, for `search: avoid`
 	player    int            // a region's argument, while its condition runs (regions.go)
