@@ -13,6 +13,11 @@ type NetEval[P any] struct {
 	h   []float32
 	out []float32
 	ret []float64 // the returns in the net's player order
+	// The base of EvaluateNear: a position's features, hidden sums and
+	// perspective (baseOK false: none).
+	baseX, baseH []float32
+	basePersp    int
+	baseOK       bool
 }
 
 // NewNetEval makes an evaluator of net for a game with Encoder enc. It
@@ -31,13 +36,47 @@ func NewNetEval[P any](net *Net, enc Encoder[P], players int) (*NetEval[P], erro
 func (e *NetEval[P]) Evaluate(p *P, values []float64) bool {
 	e.enc.Encode(p, e.x)
 	e.Net.Forward(e.x, e.h, e.out)
+	e.returns(e.enc.Perspective(p), values)
+	return true
+}
+
+// SetBase makes p the base of EvaluateNear: its features and hidden sums
+// are kept.
+func (e *NetEval[P]) SetBase(p *P) {
+	if e.baseX == nil {
+		e.baseX, e.baseH = make([]float32, e.Net.In), make([]float32, e.Net.Hidden)
+	}
+	e.enc.Encode(p, e.baseX)
+	e.Net.sums(e.baseX, e.baseH)
+	e.basePersp, e.baseOK = e.enc.Perspective(p), true
+}
+
+// EvaluateNear is Evaluate for a position near the base (SetBase), one move
+// from it: its hidden sums are the base's plus the weights of the features
+// that differ, which costs a fraction of a whole forward pass. The values
+// are Evaluate's up to float32 rounding. Without a base, or where p is seen
+// from another player (Perspective), it is Evaluate.
+func (e *NetEval[P]) EvaluateNear(p *P, values []float64) bool {
+	e.enc.Encode(p, e.x)
+	persp := e.enc.Perspective(p)
+	if e.baseOK && persp == e.basePersp {
+		e.Net.sumsNear(e.x, e.baseX, e.baseH, e.h)
+	} else {
+		e.Net.sums(e.x, e.h)
+	}
+	e.Net.finish(e.h, e.out)
+	e.returns(persp, values)
+	return true
+}
+
+// returns fills values, in the game's player order, from the outputs of a
+// position seen from player persp.
+func (e *NetEval[P]) returns(persp int, values []float64) {
 	e.Net.Returns(e.out, e.ret)
 	n := len(values)
-	persp := e.enc.Perspective(p)
 	for i := range values {
 		values[(persp+i)%n] = e.ret[i]
 	}
-	return true
 }
 
 // NetFactory makes an evaluator per search thread (or per player) for g,

@@ -52,10 +52,13 @@ func mmValue(b uint32) (v float64, ok bool) {
 func (w *worker[P, M]) rate(kids []node[M]) {
 	n := int32(w.s.cfg.NetPrior)
 	mover := w.g.ToMove(&w.pos)
+	if w.near != nil {
+		w.near.SetBase(&w.pos)
+	}
 	for i := range kids {
 		w.child = w.pos
 		w.g.Apply(&w.child, kids[i].move)
-		if !w.g.Result(&w.child, w.returns) && !w.value.Evaluate(&w.child, w.returns) {
+		if !w.g.Result(&w.child, w.returns) && !w.rateChild() {
 			continue
 		}
 		if n > 0 {
@@ -66,6 +69,15 @@ func (w *worker[P, M]) rate(kids []node[M]) {
 			minimaxSlot(kids, i).Store(mmBits(w.returns[mover]))
 		}
 	}
+}
+
+// rateChild has the value network rate w.child, a child of w.pos, into
+// w.returns: from w.pos's hidden sums where the network is a NetEval.
+func (w *worker[P, M]) rateChild() bool {
+	if w.near != nil {
+		return w.near.EvaluateNear(&w.child, w.returns)
+	}
+	return w.value.Evaluate(&w.child, w.returns)
 }
 
 // backupMinimax sets the minimax value of n, a child of parent, from its

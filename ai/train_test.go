@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -310,5 +311,26 @@ func TestTrainAnneals(t *testing.T) {
 	}
 	if sameWeights(run(100, 50), run(100, -1)) {
 		t.Error("annealing after 50 games changed nothing by 100")
+	}
+}
+
+// The table sigmoid is the logistic function to within 4e-6 everywhere,
+// and 0 and 1 far out.
+func TestSigmoidTable(t *testing.T) {
+	worst, at := 0.0, float32(0)
+	for z := float32(-40); z <= 40; z += 0.000731 {
+		d := math.Abs(float64(sigmoid(z)) - 1/(1+math.Exp(-float64(z))))
+		if d > worst {
+			worst, at = d, z
+		}
+	}
+	if worst > 4e-6 {
+		t.Errorf("sigmoid is off by %g at %g", worst, at)
+	}
+	if sigmoid(-21) != 0 || sigmoid(21) != 1 || sigmoid(0) != 0.5 {
+		t.Errorf("sigmoid(-21, 0, 21) = %g, %g, %g; want 0, 0.5, 1", sigmoid(-21), sigmoid(0), sigmoid(21))
+	}
+	if v := sigmoid(float32(math.NaN())); !math.IsNaN(float64(v)) {
+		t.Errorf("sigmoid(NaN) = %g", v)
 	}
 }
