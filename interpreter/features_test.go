@@ -224,17 +224,7 @@ func BenchmarkNetEvaluate(b *testing.B) {
 	for _, name := range []string{"backgammon", "english-checkers", "liger", "stackers"} {
 		b.Run(name, func(b *testing.B) {
 			g := open(b, name)
-			game := g.AI()
-			enc := game.(ai.Encoder[interpreter.SearchPosition])
-			net, err := g.Network()
-			if err != nil {
-				b.Fatal(err)
-			}
-			if net == nil {
-				k := max(game.(ai.ResultKinds).ResultKinds(), 1)
-				net = ai.NewNet(enc.Features(), ai.DefaultHidden, len(g.Players)*k, enc.FeatureLayout(), 1)
-				net.Kinds = k
-			}
+			net, enc := gameNet(b, g)
 			b.Logf("%s: %d hidden units, %d outputs", name, net.Hidden, net.Out)
 			e, err := ai.NewNetEval(net, enc, len(g.Players))
 			if err != nil {
