@@ -28,7 +28,6 @@ type worker[P any, M comparable] struct {
 	g            Game[P, M] // this thread's game (a Fork when the game has one)
 	eval         Evaluator[P]
 	value        Evaluator[P] // a value network's: rates playouts after Config.NetPlayout plies
-	near         *NetEval[P]  // the same, rating a node's children from the node's (rate)
 	policy       PlayoutPolicy[P, M]
 	avoid        Avoider[P, M] // nil: every move is in the tree
 	chance       Chance[P]     // nil: the game has no chance events
@@ -178,7 +177,7 @@ func (s *MCTS[P, M]) SetValue(net *Net) error {
 		if err != nil {
 			return err
 		}
-		w.value, w.near = e, e
+		w.value = e
 		if s.players == 2 && w.chance == nil && w.minimax != s.cfg.NetMinimax {
 			w.minimax = s.cfg.NetMinimax
 			s.Reset() // the tree's children arrays have no room for minimax values

@@ -14,10 +14,9 @@ type NetEval[P any] struct {
 	out []float32
 	ret []float64 // the returns in the net's player order
 	// The base of EvaluateNear: a position's features, hidden sums and
-	// perspective (baseOK false: none).
+	// perspective (baseX nil: none yet).
 	baseX, baseH []float32
 	basePersp    int
-	baseOK       bool
 }
 
 // NewNetEval makes an evaluator of net for a game with Encoder enc. It
@@ -48,7 +47,7 @@ func (e *NetEval[P]) SetBase(p *P) {
 	}
 	e.enc.Encode(p, e.baseX)
 	e.Net.sums(e.baseX, e.baseH)
-	e.basePersp, e.baseOK = e.enc.Perspective(p), true
+	e.basePersp = e.enc.Perspective(p)
 }
 
 // EvaluateNear is Evaluate for a position near the base (SetBase), one move
@@ -59,7 +58,7 @@ func (e *NetEval[P]) SetBase(p *P) {
 func (e *NetEval[P]) EvaluateNear(p *P, values []float64) bool {
 	e.enc.Encode(p, e.x)
 	persp := e.enc.Perspective(p)
-	if e.baseOK && persp == e.basePersp {
+	if e.baseX != nil && persp == e.basePersp {
 		e.Net.sumsNear(e.x, e.baseX, e.baseH, e.h)
 	} else {
 		e.Net.sums(e.x, e.h)

@@ -52,13 +52,14 @@ func mmValue(b uint32) (v float64, ok bool) {
 func (w *worker[P, M]) rate(kids []node[M]) {
 	n := int32(w.s.cfg.NetPrior)
 	mover := w.g.ToMove(&w.pos)
-	if w.near != nil {
-		w.near.SetBase(&w.pos)
+	near, _ := w.value.(*NetEval[P])
+	if near != nil {
+		near.SetBase(&w.pos)
 	}
 	for i := range kids {
 		w.child = w.pos
 		w.g.Apply(&w.child, kids[i].move)
-		if !w.g.Result(&w.child, w.returns) && !w.rateChild() {
+		if !w.g.Result(&w.child, w.returns) && !w.rateChild(near) {
 			continue
 		}
 		if n > 0 {
@@ -72,10 +73,11 @@ func (w *worker[P, M]) rate(kids []node[M]) {
 }
 
 // rateChild has the value network rate w.child, a child of w.pos, into
-// w.returns: from w.pos's hidden sums where the network is a NetEval.
-func (w *worker[P, M]) rateChild() bool {
-	if w.near != nil {
-		return w.near.EvaluateNear(&w.child, w.returns)
+// w.returns: from w.pos's hidden sums where the network is a NetEval
+// (near, its base set to w.pos).
+func (w *worker[P, M]) rateChild(near *NetEval[P]) bool {
+	if near != nil {
+		return near.EvaluateNear(&w.child, w.returns)
 	}
 	return w.value.Evaluate(&w.child, w.returns)
 }
