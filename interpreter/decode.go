@@ -37,6 +37,8 @@ type ruleFile struct {
 	networkKey                *yaml.Node
 	networkMinimax            *yaml.Node // network: minimax:, for its warning
 	networkPrior              *yaml.Node // network: prior:, for its warning
+	NetworkInputs             []string   // network: inputs: extra input groups (features.go)
+	networkInputs             *yaml.Node
 	Tests                     *yaml.Node // the tests: section, run by `stackrules test` and lint
 	Kinds                     []kindSpec
 	Neutral                   []neutralSpec // pieces that belong to nobody (pieces.go)
@@ -414,6 +416,9 @@ func (d *decoder) decodeFile(root *yaml.Node) *ruleFile {
 				{"prior", false, func(_, v *yaml.Node) {
 					rf.NetworkUse.Prior = d.integer(v, "network: prior", 0, ai.MaxNetPrior)
 					rf.networkPrior = v
+				}},
+				{"inputs", false, func(_, v *yaml.Node) {
+					rf.NetworkInputs, rf.networkInputs = d.words(v, "network: inputs"), v
 				}},
 			})
 		}},

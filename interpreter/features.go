@@ -2,6 +2,8 @@ package interpreter
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/stackrules/stackrules/board"
@@ -33,7 +35,12 @@ import (
 //   - in a game with dice, per die one unit per face for the number rolled
 //     (all 0 before the roll), and one for an extra roll;
 //   - in a game played for places, one unit per player that has finished;
-//   - in a game with a quiet-plies draw, the quiet plies over the limit.
+//   - in a game with a quiet-plies draw, the quiet plies over the limit;
+//   - only where the rule file's `network: inputs:` asks for them (stacks
+//     only): `below`, per square (as above) and player, the player's pieces
+//     under the top D, over 4; `buried`, per player, its pieces with another
+//     player's piece above them (buried()), over the pieces it starts with.
+//     The top D pieces do not show who is held down in a tall stack.
 //
 // FeatureLayoutVersion changes whenever the layout does, so a network
 // trained on one layout is refused by another.
@@ -41,26 +48,28 @@ const FeatureLayoutVersion = 2
 
 // featureLayout is where each group starts; computed once per Game.
 type featureLayout struct {
-	n         int
-	depth     int  // top pieces encoded per square
-	heights   bool // height units per square
-	codes     int
-	squares   []board.Square // squares encoded as stacks (those on no track)
-	sqBase    int
-	trackBase int // per player, per step: 4 units
-	trackLen  [board.MaxPlayers]int
-	countBase int // per player: off, captured, hand
-	poolBase  int
-	pools     int
-	poolStart [board.MaxPools]float32
-	diceBase  int
-	dice      int // dice in a roll
-	sides     int
-	placeBase int // -1: not ranked
-	quietBase int // -1: no quiet draw
-	quietMax  float32
-	rotate    bool // per-player groups start with the mover's (see above)
-	names     []string
+	n          int
+	depth      int  // top pieces encoded per square
+	heights    bool // height units per square
+	codes      int
+	squares    []board.Square // squares encoded as stacks (those on no track)
+	sqBase     int
+	trackBase  int // per player, per step: 4 units
+	trackLen   [board.MaxPlayers]int
+	countBase  int // per player: off, captured, hand
+	poolBase   int
+	pools      int
+	poolStart  [board.MaxPools]float32
+	diceBase   int
+	dice       int // dice in a roll
+	sides      int
+	placeBase  int // -1: not ranked
+	quietBase  int // -1: no quiet draw
+	quietMax   float32
+	belowBase  int  // -1: no `below` inputs
+	buriedBase int  // -1: no `buried` inputs
+	rotate     bool // per-player groups start with the mover's (see above)
+	names      []string
 }
 
 type featureCache struct {
@@ -75,7 +84,7 @@ func (g *Game) features() *featureLayout {
 
 func (g *Game) buildFeatures() *featureLayout {
 	b := g.Board
-	l := &featureLayout{codes: b.Codes(), placeBase: -1, quietBase: -1}
+	l := &featureLayout{codes: b.Codes(), placeBase: -1, quietBase: -1, belowBase: -1, buriedBase: -1}
 	players := len(g.Players)
 	var names []string
 	add := func(format string, args ...any) { names = append(names, fmt.Sprintf(format, args...)) }
@@ -170,6 +179,20 @@ func (g *Game) buildFeatures() *featureLayout {
 		l.quietMax = float32(q)
 		add("quiet plies / %d", q)
 	}
+	if g.netInputs&inputBelow != 0 {
+		l.belowBase = len(names)
+		for _, sq := range l.squares {
+			for pl := range players {
+				add("%s: %s's pieces below the top %d / 4", b.SquareName(sq), who(pl), l.depth)
+			}
+		}
+	}
+	if g.netInputs&inputBuried != 0 {
+		l.buriedBase = len(names)
+		for pl := range players {
+			add("%s: buried", who(pl))
+		}
+	}
 	l.n = len(names)
 	l.names = names
 	return l
@@ -196,7 +219,7 @@ func (g *Game) FeatureNames() []string { return g.features().names }
 // that naming a network does not change the rules it was trained for). A network records it and is refused where it
 // differs.
 func (g *Game) FeatureLayout() string {
-	return fmt.Sprintf("stackrules-features-v%d %s", FeatureLayoutVersion, g.layoutHash)
+	return fmt.Sprintf("stackrules-features-v%d%s %s", FeatureLayoutVersion, g.netInputs, g.layoutHash)
 }
 
 // Encode writes sp as Features() numbers into x (ai.Encoder). It allocates
@@ -277,6 +300,51 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 	if l.quietBase >= 0 {
 		x[l.quietBase] = min(float32(sp.Quiet)/l.quietMax, 1)
 	}
+	if l.belowBase >= 0 || l.buriedBase >= 0 {
+		g.encodeHeld(l, p, persp, x)
+	}
+}
+
+// encodeHeld writes the `below` and `buried` inputs (see Features above):
+// one pass down each stack, its owners read from the top.
+func (g *Game) encodeHeld(l *featureLayout, p *board.Position, persp int, x []float32) {
+	b := g.Board
+	players := len(g.Players)
+	var buried [board.MaxPlayers]int
+	for k, sq := range l.squares {
+		h := p.Cells[sq].Height()
+		if h < 2 {
+			continue
+		}
+		var below [board.MaxPlayers]int
+		var covered [board.MaxPlayers]bool // a piece not its own is above
+		for d := 1; d <= h; d++ {
+			o := ownerOrNone(b, b.PieceAt(p, sq, d))
+			if o >= 0 && o < players {
+				if d > l.depth {
+					below[o]++
+				}
+				if covered[o] {
+					buried[o]++
+				}
+			}
+			for q := range players {
+				covered[q] = covered[q] || q != o
+			}
+		}
+		if l.belowBase >= 0 {
+			i := l.belowBase + k*players
+			for slot := range players {
+				x[i+slot] = float32(below[(persp+slot)%players]) / 4
+			}
+		}
+	}
+	if l.buriedBase >= 0 {
+		for slot := range players {
+			pl := (persp + slot) % players
+			x[l.buriedBase+slot] = float32(buried[pl]) / float32(max(g.initial[pl], 1))
+		}
+	}
 }
 
 // Perspective is the player whose view Encode writes p from: the player to
@@ -313,3 +381,44 @@ func (a *SearchGame) Perspective(p *SearchPosition) int { return a.g.Perspective
 
 // FeatureLayout identifies the encoding (ai.Encoder).
 func (a *SearchGame) FeatureLayout() string { return a.g.FeatureLayout() }
+
+// inputGroups are the extra input groups a rule file's `network: inputs:`
+// asks for, a set; its String is how the feature layout names them.
+type inputGroups uint8
+
+const (
+	inputBelow inputGroups = 1 << iota
+	inputBuried
+)
+
+var inputGroupNames = []string{"below", "buried"}
+
+func (s inputGroups) String() string {
+	out := ""
+	for i, name := range inputGroupNames {
+		if s&(1<<i) != 0 {
+			out += "+" + name
+		}
+	}
+	return out
+}
+
+// decodeInputs reads `network: inputs:`: known names, in a game whose
+// pieces stack (the groups are about what lies under a stack's top).
+func (g *Game) decodeInputs(d *decoder, rf *ruleFile) inputGroups {
+	var s inputGroups
+	for _, name := range rf.NetworkInputs {
+		i := slices.Index(inputGroupNames, name)
+		if i < 0 {
+			d.errorf(rf.networkInputs, "bad-value", "write any of: "+strings.Join(inputGroupNames, ", "),
+				"network: inputs: unknown input group %q", name)
+			continue
+		}
+		s |= 1 << i
+	}
+	if s != 0 && g.stackMax == 1 {
+		d.errorf(rf.networkInputs, "no-effect", "leave `inputs:` out",
+			"network: inputs: %s describe stacks, and pieces here do not stack", strings.Join(rf.NetworkInputs, ", "))
+	}
+	return s
+}

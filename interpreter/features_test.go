@@ -3,6 +3,9 @@ package interpreter_test
 import (
 	"context"
 	"maps"
+	"os"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -279,5 +282,95 @@ func BenchmarkNetFilter(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		s.Search(context.Background(), &sp)
+	}
+}
+
+// withInputs is the built-in game name with `inputs: INPUTS` added to its
+// network's long form (on the line after `prior: 100`), loaded from a
+// directory of its own; its diagnostics too.
+func withInputs(t *testing.T, name, inputs string, more ...string) (*interpreter.Game, error) {
+	t.Helper()
+	data, err := os.ReadFile("../variants/" + name + ".yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = append(data, strings.Join(more, "")...)
+	text := regexp.MustCompile(`(?m)^network:.*$`).ReplaceAllStringFunc(string(data), func(line string) string {
+		if strings.Contains(line, "{") || line == "network:" {
+			return line + "\n  inputs: " + inputs
+		}
+		return "network: {file: " + strings.TrimSpace(strings.TrimPrefix(line, "network:")) + ", inputs: " + inputs + "}"
+	})
+	if !strings.Contains(text, "inputs: "+inputs) {
+		t.Fatalf("%s: the edit did not apply", name)
+	}
+	g, diags := interpreter.Check(filepath.Join(t.TempDir(), name+".yaml"), []byte(text))
+	if diags.HasErrors() {
+		return g, diags
+	}
+	return g, nil
+}
+
+// `network: inputs: [below, buried]` (Stackers): who lies under the top
+// three of each stack, and how many of each player's pieces are held down
+// by another's; the layout names them, so a network trained without them
+// is refused.
+func TestFeaturesHeldInputs(t *testing.T) {
+	g, err := withInputs(t, "stackers", "[below, buried]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// d4 holds, bottom to top, w b b w w b: the top three b w w; below
+	// them b b w. From the top: white's three pieces each lie under the
+	// top black one, black's two lower ones under white's.
+	encodeAt(t, g, "b d4:wbbwwb,h8:w,a1:b", map[string]float32{
+		"to move: black":                         1,
+		"d4: piece 1 from the top is b":          1,
+		"d4: piece 2 from the top is w":          1,
+		"d4: piece 3 from the top is w":          1,
+		"d4: height >= 2":                        1,
+		"d4: height >= 3":                        1,
+		"d4: height >= 4":                        1,
+		"d4: (height - 4)/4":                     0.5,
+		"h8: piece 1 from the top is w":          1,
+		"a1: piece 1 from the top is b":          1,
+		"black: borne off":                       8.0 / 12,
+		"white: borne off":                       8.0 / 12,
+		"d4: black's pieces below the top 3 / 4": 0.5,
+		"d4: white's pieces below the top 3 / 4": 0.25,
+		"black: buried":                          2.0 / 12,
+		"white: buried":                          3.0 / 12,
+	})
+	plain := open(t, "stackers")
+	if g.Features() != plain.Features()+32*2+2 {
+		t.Errorf("%d features with the inputs, %d without: want 66 more", g.Features(), plain.Features())
+	}
+	if g.FeatureLayout() == plain.FeatureLayout() || !strings.Contains(g.FeatureLayout(), "+below+buried") {
+		t.Errorf("layouts %q and %q: a network must tell them apart", g.FeatureLayout(), plain.FeatureLayout())
+	}
+	one, err := withInputs(t, "stackers", "buried")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Features() != plain.Features()+2 || one.FeatureLayout() == g.FeatureLayout() {
+		t.Errorf("buried alone: %d features, layout %q", one.Features(), one.FeatureLayout())
+	}
+	// the shipped network was trained without them
+	if _, err := g.Network(); err == nil {
+		t.Error("a network of another layout was accepted")
+	}
+}
+
+// Unknown groups, and groups about stacks where pieces do not stack, are
+// errors at the value.
+func TestFeaturesInputsErrors(t *testing.T) {
+	for _, tc := range []struct{ game, inputs, more, want string }{
+		{"stackers", "[below, height]", "", `unknown input group "height"`},
+		{"english-checkers", "[buried]", "\nstack: {max: 1}\n", "do not stack"},
+	} {
+		_, err := withInputs(t, tc.game, tc.inputs, tc.more)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s with inputs %s: %v, want %q", tc.game, tc.inputs, err, tc.want)
+		}
 	}
 }
