@@ -27,7 +27,8 @@ func trainCommand(s *streams) *cli.Command {
 		Description: "The network learns from games it plays against itself, TD(λ) as TD-Gammon did,\n" +
 			"knowing nothing of the game beyond its rule file: every square's stack, the\n" +
 			"pieces off, captured and in hand, the dice, and in a game with tracks each\n" +
-			"player's pieces per step. It stops after --games or --time, or at Ctrl-C, and\n" +
+			"player's pieces per step (and what the rule file's network: inputs: asks for).\n" +
+			"It stops after --games or --time, or at Ctrl-C, and\n" +
 			"saves the network to --out at every checkpoint and at the end; --resume goes on\n" +
 			"from the file. At each checkpoint the network plays --check-games games against\n" +
 			"the previous checkpoint's and as many against a random player: the progress\n" +
