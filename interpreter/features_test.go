@@ -285,26 +285,30 @@ func BenchmarkNetFilter(b *testing.B) {
 	}
 }
 
-// withInputs is the built-in game name with `inputs: INPUTS` added to its
-// network's long form (on the line after `prior: 100`), loaded from a
-// directory of its own; its diagnostics too.
-func withInputs(t *testing.T, name, inputs string, more ...string) (*interpreter.Game, error) {
+// withInputs is the built-in game name with its network's `inputs:` set to
+// inputs ("" for none), loaded from dir, where its network file is looked
+// for: the error is the diagnostics', if any is an error.
+func withInputs(t *testing.T, dir, name, inputs string, more ...string) (*interpreter.Game, error) {
 	t.Helper()
 	data, err := os.ReadFile("../variants/" + name + ".yaml")
 	if err != nil {
 		t.Fatal(err)
 	}
-	data = append(data, strings.Join(more, "")...)
-	text := regexp.MustCompile(`(?m)^network:.*$`).ReplaceAllStringFunc(string(data), func(line string) string {
-		if strings.Contains(line, "{") || line == "network:" {
-			return line + "\n  inputs: " + inputs
+	// a comment more, so that it is not the built-in file (which would
+	// find the built-in network)
+	text := regexp.MustCompile(`(?m)^  inputs:.*\n`).ReplaceAllString(string(data), "") + "\n# a copy\n" + strings.Join(more, "")
+	if inputs != "" {
+		text = regexp.MustCompile(`(?m)^network:.*$`).ReplaceAllStringFunc(text, func(line string) string {
+			if strings.Contains(line, "{") || line == "network:" {
+				return line + "\n  inputs: " + inputs
+			}
+			return "network: {file: " + strings.TrimSpace(strings.TrimPrefix(line, "network:")) + ", inputs: " + inputs + "}"
+		})
+		if !strings.Contains(text, "inputs: "+inputs) {
+			t.Fatalf("%s: the edit did not apply", name)
 		}
-		return "network: {file: " + strings.TrimSpace(strings.TrimPrefix(line, "network:")) + ", inputs: " + inputs + "}"
-	})
-	if !strings.Contains(text, "inputs: "+inputs) {
-		t.Fatalf("%s: the edit did not apply", name)
 	}
-	g, diags := interpreter.Check(filepath.Join(t.TempDir(), name+".yaml"), []byte(text))
+	g, diags := interpreter.Check(filepath.Join(dir, name+".yaml"), []byte(text))
 	if diags.HasErrors() {
 		return g, diags
 	}
@@ -314,9 +318,9 @@ func withInputs(t *testing.T, name, inputs string, more ...string) (*interpreter
 // `network: inputs: [below, buried]` (Stackers): who lies under the top
 // three of each stack, and how many of each player's pieces are held down
 // by another's; the layout names them, so a network trained without them
-// is refused.
+// is refused, and one trained with them refused without them.
 func TestFeaturesHeldInputs(t *testing.T) {
-	g, err := withInputs(t, "stackers", "[below, buried]")
+	g, err := withInputs(t, t.TempDir(), "stackers", "[below, buried]")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -341,23 +345,41 @@ func TestFeaturesHeldInputs(t *testing.T) {
 		"black: buried":                          2.0 / 12,
 		"white: buried":                          3.0 / 12,
 	})
-	plain := open(t, "stackers")
+	plain, err := withInputs(t, t.TempDir(), "stackers", "")
+	if err != nil {
+		t.Fatal(err)
+	}
 	if g.Features() != plain.Features()+32*2+2 {
 		t.Errorf("%d features with the inputs, %d without: want 66 more", g.Features(), plain.Features())
 	}
 	if g.FeatureLayout() == plain.FeatureLayout() || !strings.Contains(g.FeatureLayout(), "+below+buried") {
 		t.Errorf("layouts %q and %q: a network must tell them apart", g.FeatureLayout(), plain.FeatureLayout())
 	}
-	one, err := withInputs(t, "stackers", "buried")
+	one, err := withInputs(t, t.TempDir(), "stackers", "buried")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if one.Features() != plain.Features()+2 || one.FeatureLayout() == g.FeatureLayout() {
 		t.Errorf("buried alone: %d features, layout %q", one.Features(), one.FeatureLayout())
 	}
-	// the shipped network was trained without them
-	if _, err := g.Network(); err == nil {
-		t.Error("a network of another layout was accepted")
+	// a network is accepted by the rule file whose inputs it was trained
+	// with, and refused by the other (loaded after the file is written:
+	// a game keeps the network it found)
+	for _, trained := range []*interpreter.Game{plain, g} {
+		for _, inputs := range []string{"", "[below, buried]"} {
+			dir := t.TempDir()
+			if err := ai.NewNet(trained.Features(), 4, 2, trained.FeatureLayout(), 1).Save(filepath.Join(dir, "stackers.net")); err != nil {
+				t.Fatal(err)
+			}
+			game, err := withInputs(t, dir, "stackers", inputs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = game.Network()
+			if want := game.FeatureLayout() == trained.FeatureLayout(); (err == nil) != want {
+				t.Errorf("a network for %q, the rule file's inputs %q: %v", trained.FeatureLayout(), inputs, err)
+			}
+		}
 	}
 }
 
@@ -368,7 +390,7 @@ func TestFeaturesInputsErrors(t *testing.T) {
 		{"stackers", "[below, height]", "", `unknown input group "height"`},
 		{"english-checkers", "[buried]", "\nstack: {max: 1}\n", "do not stack"},
 	} {
-		_, err := withInputs(t, tc.game, tc.inputs, tc.more)
+		_, err := withInputs(t, t.TempDir(), tc.game, tc.inputs, tc.more)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%s with inputs %s: %v, want %q", tc.game, tc.inputs, err, tc.want)
 		}
