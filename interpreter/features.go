@@ -73,6 +73,7 @@ type featureLayout struct {
 }
 
 type featureCache struct {
+	inputs inputGroups // network: inputs:, read at load
 	once   sync.Once
 	layout *featureLayout
 }
@@ -179,7 +180,7 @@ func (g *Game) buildFeatures() *featureLayout {
 		l.quietMax = float32(q)
 		add("quiet plies / %d", q)
 	}
-	if g.netInputs&inputBelow != 0 {
+	if g.featureCache.inputs&inputBelow != 0 {
 		l.belowBase = len(names)
 		for _, sq := range l.squares {
 			for pl := range players {
@@ -187,7 +188,7 @@ func (g *Game) buildFeatures() *featureLayout {
 			}
 		}
 	}
-	if g.netInputs&inputBuried != 0 {
+	if g.featureCache.inputs&inputBuried != 0 {
 		l.buriedBase = len(names)
 		for pl := range players {
 			add("%s: buried", who(pl))
@@ -219,7 +220,7 @@ func (g *Game) FeatureNames() []string { return g.features().names }
 // that naming a network does not change the rules it was trained for). A network records it and is refused where it
 // differs.
 func (g *Game) FeatureLayout() string {
-	return fmt.Sprintf("stackrules-features-v%d%s %s", FeatureLayoutVersion, g.netInputs, g.layoutHash)
+	return fmt.Sprintf("stackrules-features-v%d%s %s", FeatureLayoutVersion, g.featureCache.inputs, g.layoutHash)
 }
 
 // Encode writes sp as Features() numbers into x (ai.Encoder). It allocates
@@ -305,34 +306,18 @@ func (g *Game) Encode(sp *SearchPosition, x []float32) {
 	}
 }
 
-// encodeHeld writes the `below` and `buried` inputs (see Features above):
-// one pass down each stack, its owners read from the top.
+// encodeHeld writes the `below` and `buried` inputs (see Features above).
 func (g *Game) encodeHeld(l *featureLayout, p *board.Position, persp int, x []float32) {
 	b := g.Board
 	players := len(g.Players)
-	var buried [board.MaxPlayers]int
-	for k, sq := range l.squares {
-		h := p.Cells[sq].Height()
-		if h < 2 {
-			continue
-		}
-		var below [board.MaxPlayers]int
-		var covered [board.MaxPlayers]bool // a piece not its own is above
-		for d := 1; d <= h; d++ {
-			o := ownerOrNone(b, b.PieceAt(p, sq, d))
-			if o >= 0 && o < players {
-				if d > l.depth {
+	if l.belowBase >= 0 {
+		for k, sq := range l.squares {
+			var below [board.MaxPlayers]int
+			for d := l.depth + 1; d <= p.Cells[sq].Height(); d++ {
+				if o := ownerOrNone(b, b.PieceAt(p, sq, d)); o >= 0 && o < players {
 					below[o]++
 				}
-				if covered[o] {
-					buried[o]++
-				}
 			}
-			for q := range players {
-				covered[q] = covered[q] || q != o
-			}
-		}
-		if l.belowBase >= 0 {
 			i := l.belowBase + k*players
 			for slot := range players {
 				x[i+slot] = float32(below[(persp+slot)%players]) / 4
@@ -342,7 +327,7 @@ func (g *Game) encodeHeld(l *featureLayout, p *board.Position, persp int, x []fl
 	if l.buriedBase >= 0 {
 		for slot := range players {
 			pl := (persp + slot) % players
-			x[l.buriedBase+slot] = float32(buried[pl]) / float32(max(g.initial[pl], 1))
+			x[l.buriedBase+slot] = float32(g.buried(p, pl)) / float32(max(g.initial[pl], 1))
 		}
 	}
 }

@@ -140,7 +140,6 @@ type Game struct {
 	layoutHash   string       // the rules' hash for networks: without the network: line (network.go)
 	network      string       // network: as written
 	networkUse   NetworkUse   // network: playout:, minimax:
-	netInputs    inputGroups  // network: inputs: (features.go)
 	net          netCache
 	cube         *CubeRules // the doubling cube, nil for none (cube.go): no part of the move generator
 	kindRules    bool       // some move rule moves only some kinds of piece

@@ -124,7 +124,7 @@ func Check(file string, data []byte, opts ...Options) (*Game, Diagnostics) {
 	if !d.diags.HasErrors() && g.opts.Players == 0 {
 		g.checkSeats(d, data)
 	}
-	g.netInputs = g.decodeInputs(d, rf)
+	g.featureCache.inputs = g.decodeInputs(d, rf)
 	if d.diags.HasErrors() {
 		return nil, d.diags
 	}
