@@ -179,7 +179,12 @@ func TestBrowserBackgammonWholeGame(t *testing.T) {
 	v := b.diceView(ctx)
 	for len(v.Movable) == 0 {
 		if v.ToRoll {
-			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery), waitAttr("toRoll", "false"))
+			// Wait for the state to change, not for toRoll to read false:
+			// when the opening roll gives the AI the first turn, the random
+			// AI plays at once and the page may ask for the next roll
+			// before a poll ever sees toRoll false.
+			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery),
+				chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q`, v.Version), nil, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
 		}
 		time.Sleep(20 * time.Millisecond)
 		v = b.diceView(ctx)
