@@ -104,8 +104,13 @@ func (b *browser) playDiceGame(ctx context.Context, autoFor int, limit time.Dura
 			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery),
 				chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q`, v.Version), nil, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
 		case len(v.Movable) > 0:
-			b.run(ctx, "choose a piece", v.clickAt(v.Movable[0]))
-			w := b.diceView(ctx)
+			// The page keeps the piece just moved chosen when it alone can
+			// go on: its targets show already, and a click would unchoose it.
+			w := v
+			if len(v.Targets) == 0 && !v.Tray {
+				b.run(ctx, "choose a piece", v.clickAt(v.Movable[0]))
+				w = b.diceView(ctx)
+			}
 			var act chromedp.Action
 			switch {
 			case w.Tray:
