@@ -69,6 +69,15 @@ func (b *browser) diceView(ctx context.Context) diceView {
 	return v
 }
 
+// changedFrom waits until the page shows a state other than version. After
+// a Roll it is the one safe wait: toRoll need never read false where the
+// opening roll gives the AI the first turn, as the random AI replies at once
+// and the page may ask for the next roll before a poll sees the AI's turn.
+func changedFrom(version string) chromedp.Action {
+	return chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q`, version), nil,
+		chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(5*time.Millisecond))
+}
+
 // clickSq clicks the first element of the board that stands for square sq.
 func clickSq(sq string) chromedp.Action {
 	return chromedp.Click(fmt.Sprintf(`#board [data-square=%q]`, sq), chromedp.ByQuery)
@@ -101,8 +110,7 @@ func (b *browser) playDiceGame(ctx context.Context, autoFor int, limit time.Dura
 			time.Sleep(20 * time.Millisecond) // the page rolls by itself
 		case v.ToRoll:
 			rolls++
-			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery),
-				chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q`, v.Version), nil, chromedp.WithPollingTimeout(20*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
+			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery), changedFrom(v.Version))
 		case len(v.Movable) > 0:
 			// The page keeps the piece just moved chosen when it alone can
 			// go on: its targets show already, and a click would unchoose it.
@@ -184,12 +192,7 @@ func TestBrowserBackgammonWholeGame(t *testing.T) {
 	v := b.diceView(ctx)
 	for len(v.Movable) == 0 {
 		if v.ToRoll {
-			// Wait for the state to change, not for toRoll to read false:
-			// when the opening roll gives the AI the first turn, the random
-			// AI plays at once and the page may ask for the next roll
-			// before a poll ever sees toRoll false.
-			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery),
-				chromedp.Poll(fmt.Sprintf(`document.body.dataset.version !== %q`, v.Version), nil, chromedp.WithPollingTimeout(30*time.Second), chromedp.WithPollingInterval(5*time.Millisecond)))
+			b.run(ctx, "roll", chromedp.Click("#roll", chromedp.ByQuery), changedFrom(v.Version))
 		}
 		time.Sleep(20 * time.Millisecond)
 		v = b.diceView(ctx)
