@@ -45,6 +45,11 @@ type Net struct {
 	Games int64
 	// Seed is the training seed (training resumes with it).
 	Seed uint64
+	// Training is how the net was last trained, as the train command's
+	// flags that shape what it learns ("--rate 0.05 --anneal 20000 ..."),
+	// so that resuming goes on as it was without the flags written again;
+	// "" where unknown (a file from before it was recorded, an average).
+	Training string
 }
 
 // NewNet makes a net with small random weights from seed.
@@ -253,7 +258,11 @@ func (n *Net) WriteTo(w io.Writer) (int64, error) {
 	if n.Kinds > 1 {
 		fmt.Fprintf(&b, "kinds: %d\n", n.Kinds)
 	}
-	fmt.Fprintf(&b, "games: %d\nseed: %d\n\n", n.Games, n.Seed)
+	fmt.Fprintf(&b, "games: %d\nseed: %d\n", n.Games, n.Seed)
+	if n.Training != "" {
+		fmt.Fprintf(&b, "training: %s\n", strings.ReplaceAll(n.Training, "\n", " "))
+	}
+	b.WriteString("\n")
 	for _, part := range [][]float32{n.W1, n.B1, n.W2, n.B2} {
 		if err := binary.Write(&b, binary.LittleEndian, part); err != nil {
 			return 0, err
@@ -327,6 +336,8 @@ func ReadNet(r io.Reader, name string) (*Net, error) {
 			n.Layout = val
 		case "game":
 			n.Game = val
+		case "training":
+			n.Training = val
 		case "inputs", "hidden", "outputs", "games", "kinds":
 			v, ok := num()
 			if !ok || (key != "games" && (v < 1 || v > 1<<20)) {

@@ -158,7 +158,7 @@ func slicesEqual(a, b []float32) bool {
 // error, and refuses a damaged file without panicking.
 func TestNetFileFormat(t *testing.T) {
 	n := NewNet(15, 4, 2, "nim-test-v1", 3)
-	n.Game, n.Games = "Nim", 42
+	n.Game, n.Games, n.Training = "Nim", 42, "--rate 0.1 --random-start 3"
 	var buf bytes.Buffer
 	if _, err := n.WriteTo(&buf); err != nil {
 		t.Fatal(err)
@@ -168,7 +168,7 @@ func TestNetFileFormat(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !sameWeights(n, m) || m.Layout != n.Layout || m.Game != "Nim" || m.Seed != 3 {
+	if !sameWeights(n, m) || m.Layout != n.Layout || m.Game != "Nim" || m.Seed != 3 || m.Training != n.Training {
 		t.Errorf("round trip changed the net: %+v", m)
 	}
 	if err := m.Check("other-rules", 15, 2); !errors.Is(err, ErrNetLayout) || !strings.Contains(err.Error(), "nim-test-v1") || !strings.Contains(err.Error(), "other-rules") {

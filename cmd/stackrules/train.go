@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -30,13 +31,13 @@ func trainCommand(s *streams) *cli.Command {
 			"player's pieces per step (and what the rule file's network: inputs: asks for).\n" +
 			"It stops after --games or --time, or at Ctrl-C, and\n" +
 			"saves the network to --out at every checkpoint and at the end; --resume goes on\n" +
-			"from the file. At each checkpoint the network plays --check-games games against\n" +
+			"from the file, with the learning flags it records unless given again. At each checkpoint the network plays --check-games games against\n" +
 			"the previous checkpoint's and as many against a random player: the progress\n" +
 			"line shows its scores. Then measure it against the untrained AI:\n" +
 			"  stackrules match GAME --a mcts:medium,net=FILE --b mcts:medium",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the network to `FILE` (default GAME.net)"},
-			&cli.BoolFlag{Name: "resume", Usage: "go on training the network in --out (its seed and size), as if never stopped"},
+			&cli.BoolFlag{Name: "resume", Usage: "go on training the network in --out (its seed and size, and the flags it was trained with that are not given again: --rate, --anneal, --lambda, --explore, --random-start, --max-plies, --threads, --players), as if never stopped"},
 			&cli.Int64Flag{Name: "games", Aliases: []string{"n"}, Usage: "stop once the network has learned from `N` games in all (with --resume, counting the earlier ones)"},
 			&cli.DurationFlag{Name: "time", Usage: "stop after `D` (e.g. 10m)"},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "self-play games played at once"},
@@ -55,6 +56,15 @@ func trainCommand(s *streams) *cli.Command {
 			playersFlag,
 		},
 		Action: func(c *cli.Context) error {
+			out := c.String("out")
+			if out == "" {
+				out = strings.TrimSuffix(filepath.Base(c.Args().First()), filepath.Ext(c.Args().First())) + ".net"
+			}
+			if c.Bool("resume") && c.Args().Present() {
+				if err := resumeTraining(c, s, out); err != nil {
+					return err
+				}
+			}
 			if err := checkFlags(c, []intFlagRange{{"threads", 1, ai.MaxThreads}, {"hidden", 1, 4096}, {"check-games", 0, 100_000}, {"max-plies", 1, 100_000}, {"random-start", 0, 100_000}},
 				[]durationFlagRange{{"time", time.Second, 1000 * time.Hour}}); err != nil {
 				return err
@@ -75,10 +85,6 @@ func trainCommand(s *streams) *cli.Command {
 			g, err := openGame(c, "")
 			if err != nil {
 				return err
-			}
-			out := c.String("out")
-			if out == "" {
-				out = strings.TrimSuffix(filepath.Base(c.Args().First()), filepath.Ext(c.Args().First())) + ".net"
 			}
 			game := searchGame(g)
 			enc := game.(ai.Encoder[interpreter.SearchPosition])
@@ -109,6 +115,7 @@ func trainCommand(s *streams) *cli.Command {
 				net = ai.NewNet(enc.Features(), c.Int("hidden"), len(g.Players)*kinds, enc.FeatureLayout(), c.Uint64("seed"))
 				net.Game, net.Kinds = g.Name, kinds
 			}
+			net.Training = trainingLine(c)
 			anneal := c.Int64("anneal")
 			if anneal < 0 {
 				return usagef("train: --anneal must be 0 or more")
@@ -187,6 +194,72 @@ func trainCommand(s *streams) *cli.Command {
 			return nil
 		},
 	}
+}
+
+// trainingFlags are the flags that shape what a network learns. Each run
+// records them in the network's file (ai.Net.Training), and --resume takes
+// them from there where they are not given again: a run resumed goes on as
+// it was, and learns what one run would have, without the flags repeated
+// (resumed without its --random-start, a Backgammon network got worse).
+var trainingFlags = []string{"rate", "anneal", "lambda", "explore", "random-start", "max-plies", "threads", "players"}
+
+// trainingLine is the flags of trainingFlags as this run uses them.
+func trainingLine(c *cli.Context) string {
+	parts := make([]string, 0, 2*len(trainingFlags))
+	for _, name := range trainingFlags {
+		if name == "players" && !c.IsSet(name) {
+			continue // all of them, whatever their number
+		}
+		parts = append(parts, "--"+name, fmt.Sprint(c.Value(name)))
+	}
+	return strings.Join(parts, " ")
+}
+
+// resumeTraining sets the flags of trainingFlags not given on the command
+// line to what the network in out was trained with, and says which it set
+// and which differ. A file it cannot read is left to LoadNet to report.
+func resumeTraining(c *cli.Context, s *streams, out string) error {
+	f, err := os.Open(out)
+	if err != nil {
+		return nil
+	}
+	net, err := ai.ReadNet(f, out)
+	f.Close()
+	if err != nil {
+		return nil
+	}
+	if net.Training == "" {
+		fmt.Fprintf(s.err, "note: %s does not record how it was trained (written before networks did): resuming with the flags given and the defaults for the others\n", out)
+		return nil
+	}
+	fields := strings.Fields(net.Training)
+	if len(fields)%2 != 0 {
+		return fmt.Errorf("--resume: network %s: its training line %q is not pairs of a flag and its value", out, net.Training)
+	}
+	var taken []string
+	for i := 0; i < len(fields); i += 2 {
+		name, val := strings.TrimPrefix(fields[i], "--"), fields[i+1]
+		if !slices.Contains(trainingFlags, name) {
+			continue // a flag of a later version
+		}
+		if c.IsSet(name) {
+			if now := fmt.Sprint(c.Value(name)); now != val {
+				fmt.Fprintf(s.err, "note: --%s %s, where %s was trained with --%s %s\n", name, now, out, name, val)
+			}
+			continue
+		}
+		if val == fmt.Sprint(c.Value(name)) {
+			continue // the default
+		}
+		if err := c.Set(name, val); err != nil {
+			return fmt.Errorf("--resume: network %s: its training line gives --%s %q: %v", out, name, val, err)
+		}
+		taken = append(taken, "--"+name+" "+val)
+	}
+	if len(taken) > 0 {
+		fmt.Fprintf(s.err, "resuming as %s was trained: %s\n", out, strings.Join(taken, " "))
+	}
+	return nil
 }
 
 // keepCopy saves n beside out as OUT-GAMES.net (--keep-every), unless that

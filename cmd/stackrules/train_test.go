@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
@@ -172,5 +173,44 @@ func TestTrainAverage(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "x.net")); err == nil {
 		t.Error("a refused --average wrote its --out")
+	}
+}
+
+// A network records the flags that shape what it learns, and --resume takes
+// them from it where they are not given again: 200 games and then 200 more
+// resumed without the flags learn exactly the network of one run of 400;
+// a flag given again wins, and is said to differ.
+func TestTrainResumeKeepsTheFlags(t *testing.T) {
+	rules := "../../examples/tempo-race.yaml"
+	dir := t.TempDir()
+	one, two := filepath.Join(dir, "one.net"), filepath.Join(dir, "two.net")
+	flags := []string{"--random-start", "3", "--rate", "0.1", "--anneal", "300", "--check-every", "100", "--check-games", "0"}
+	if code, _, stderr := runCLI(t, append([]string{"train", rules, "--out", one, "--games", "400"}, flags...)...); code != 0 {
+		t.Fatalf("one run: exit %d: %s", code, stderr)
+	}
+	if code, _, stderr := runCLI(t, append([]string{"train", rules, "--out", two, "--games", "200"}, flags...)...); code != 0 {
+		t.Fatalf("the first half: exit %d: %s", code, stderr)
+	}
+	code, _, stderr := runCLI(t, "train", rules, "--out", two, "--games", "400", "--resume", "--check-games", "0")
+	if code != 0 || !strings.Contains(stderr, "resuming as "+two+" was trained: --rate 0.1 --anneal 300 --random-start 3\n") {
+		t.Fatalf("resumed: exit %d, the flags taken from the file not said:\n%s", code, stderr)
+	}
+	a, errA := os.ReadFile(one)
+	b, errB := os.ReadFile(two)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	if !bytes.Contains(a, []byte("\ntraining: --rate 0.1 --anneal 300 --lambda 0.7 --explore -1 --random-start 3 --max-plies 2000 --threads 1\n")) {
+		t.Errorf("the file does not record the flags:\n%s", a[:bytes.Index(a, []byte("\n\n"))])
+	}
+	if !bytes.Equal(a, b) {
+		t.Error("200 games and 200 resumed without the flags learned another network than one run of 400")
+	}
+	code, _, stderr = runCLI(t, "train", rules, "--out", two, "--games", "500", "--resume", "--rate", "0.2", "--check-games", "0")
+	if code != 0 || !strings.Contains(stderr, "note: --rate 0.2, where "+two+" was trained with --rate 0.1") {
+		t.Errorf("a flag given again: exit %d:\n%s", code, stderr)
+	}
+	if b, _ = os.ReadFile(two); !bytes.Contains(b, []byte("training: --rate 0.2 --anneal 300 ")) {
+		t.Error("the file does not record the flags of the last run")
 	}
 }
