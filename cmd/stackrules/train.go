@@ -31,13 +31,14 @@ func trainCommand(s *streams) *cli.Command {
 			"player's pieces per step (and what the rule file's network: inputs: asks for).\n" +
 			"It stops after --games or --time, or at Ctrl-C, and\n" +
 			"saves the network to --out at every checkpoint and at the end; --resume goes on\n" +
-			"from the file, with the learning flags it records unless given again. At each checkpoint the network plays --check-games games against\n" +
-			"the previous checkpoint's and as many against a random player: the progress\n" +
+			"from the file, with the learning flags it records unless given again. At each\n" +
+			"checkpoint the network plays --check-games games against the previous\n" +
+			"checkpoint's and as many against a random player: the progress\n" +
 			"line shows its scores. Then measure it against the untrained AI:\n" +
 			"  stackrules match GAME --a mcts:medium,net=FILE --b mcts:medium",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "out", Aliases: []string{"o"}, Usage: "write the network to `FILE` (default GAME.net)"},
-			&cli.BoolFlag{Name: "resume", Usage: "go on training the network in --out (its seed and size, and the flags it was trained with that are not given again: --rate, --anneal, --lambda, --explore, --random-start, --max-plies, --threads, --players), as if never stopped"},
+			&cli.BoolFlag{Name: "resume", Usage: "go on training the network in --out (its seed and size, and the flags it was trained with that are not given again: --" + strings.Join(trainingFlags, ", --") + "), as if never stopped"},
 			&cli.Int64Flag{Name: "games", Aliases: []string{"n"}, Usage: "stop once the network has learned from `N` games in all (with --resume, counting the earlier ones)"},
 			&cli.DurationFlag{Name: "time", Usage: "stop after `D` (e.g. 10m)"},
 			&cli.IntFlag{Name: "threads", Value: 1, Usage: "self-play games played at once"},
